@@ -1,0 +1,45 @@
+/* diag.h: source positions and diagnostics.
+ *
+ * A SrcLoc is 1-based (line 0: no position). Diagnostics are collected,
+ * never printed here: the CLI prints them with dg_print, as
+ * FILE:LINE:COLUMN: error: MESSAGE, then the source line and a caret.
+ * The Diags does not own `file` or `text`; they must outlive it. */
+#ifndef MANCALA_DIAG_H
+#define MANCALA_DIAG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct SrcLoc {
+    int line, col;
+} SrcLoc;
+
+typedef struct Diag {
+    SrcLoc loc;
+    int is_note;
+    char *msg;           /* malloc'd */
+} Diag;
+
+typedef struct Diags {
+    const char *file;    /* name shown in messages */
+    const char *text;    /* the source, for the caret line (may be NULL) */
+    size_t len;
+    Diag *items;
+    int count, cap;
+    int errors;
+} Diags;
+
+#if defined(__GNUC__)
+#define DG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DG_PRINTF(f, a)
+#endif
+
+void dg_init(Diags *d, const char *file, const char *text, size_t len);
+void dg_error(Diags *d, SrcLoc at, const char *fmt, ...) DG_PRINTF(3, 4);
+void dg_note(Diags *d, SrcLoc at, const char *fmt, ...) DG_PRINTF(3, 4);
+/* Prints every diagnostic; with `caret`, the source line and a caret. */
+void dg_print(const Diags *d, FILE *out, int caret);
+void dg_free(Diags *d);
+
+#endif

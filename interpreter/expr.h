@@ -1,0 +1,112 @@
+/* expr.h: the expression language of variant files.
+ *
+ * An expression (`last.count in {2, 4, 6}`) is parsed by the reentrant
+ * bison/flex grammar in grammar/, type-checked against a scope (which
+ * context names and which options exist where it is written), folded
+ * (options are constants once a variant is loaded) and compiled to a
+ * short stack program that ex_eval runs without allocating.
+ *
+ * Ownership: ex_compile allocates the program in the caller's arena;
+ * nothing else is kept. On failure it reports to `dg` and leaves `out`
+ * as an absent expression. */
+#ifndef MANCALA_EXPR_H
+#define MANCALA_EXPR_H
+
+#include <stdint.h>
+#include "arena.h"
+#include "diag.h"
+#include "position.h"
+
+typedef enum ExType {
+    T_VOID = 0, T_INT, T_BOOL, T_HOLE, T_PLAYER, T_HOLES, T_INTS, T_STRING,
+    T_COUNT
+} ExType;
+
+/* Context names an expression may use, as a bit set: each key of a
+ * variant file allows some of them (see docs/variant-format.md). */
+enum {
+    CX_STATE    = 1 << 0,  /* mover, opponent, starter, round, board, ... */
+    CX_HOLE     = 1 << 1,  /* hole: the hole being tested */
+    CX_ORIGIN   = 1 << 2,  /* origin: the hole this lap was lifted from */
+    CX_START    = 1 << 3,  /* start: the hole the move started from */
+    CX_LAST     = 1 << 4,  /* last: where the last seed of the move fell */
+    CX_HAND     = 1 << 5,  /* hand: seeds still to sow on this lap */
+    CX_CAPTURED = 1 << 6,  /* captured: seeds captured by this move */
+    CX_REACHED  = 1 << 7,  /* reached(S): did this move sow into S */
+    CX_PLAYER   = 1 << 8,  /* player: the player being scored */
+    CX_DIR      = 1 << 9   /* next()/prev(): a sowing direction is known */
+};
+
+/* An option, visible to expressions as a constant. */
+typedef struct ExOption {
+    const char *name;
+    ExType type;             /* T_BOOL, T_INT or T_STRING (an enum) */
+    int64_t value;           /* bool/int value, or index into `values` */
+    const char *const *values; /* enum: the allowed words */
+    int nvalues;
+} ExOption;
+
+typedef struct ExScope {
+    unsigned ctx;                  /* CX_* allowed here */
+    const ExOption *options;
+    int noptions;
+    const char *const *flags;      /* per-hole flag names: hole.NAME */
+    int nflags;
+    const char *where;             /* for messages: "in `captures.when`" */
+} ExScope;
+
+/* A compiled expression. code == NULL: absent. */
+typedef struct Expr {
+    const int32_t *code;
+    int32_t len;
+    int16_t depth;       /* stack slots needed */
+    uint8_t type;        /* ExType */
+    uint8_t is_const;    /* folded to `value` */
+    int64_t value;
+    uint32_t uses;       /* CX_* names it reads */
+    const char *src;     /* the text, for `show` */
+    SrcLoc loc;
+} Expr;
+
+/* Maps a byte offset inside an expression's text to a file position. */
+typedef struct ExLocMap {
+    SrcLoc (*map)(const void *self, int offset);
+    const void *self;
+} ExLocMap;
+
+#define EX_MAX_LEN    4096  /* bytes of expression text */
+#define EX_MAX_DEPTH  64    /* nesting of parentheses and operators */
+#define EX_MAX_CODE   4096  /* program words */
+
+/* Compiles `src` (len bytes) expecting `want` (T_VOID: any type). Returns 1
+ * on success, 0 after reporting errors to `dg`. */
+int ex_compile(Arena *ar, const char *src, int len, ExType want,
+               const ExScope *scope, Diags *dg, const ExLocMap *lm, Expr *out);
+
+const char *ex_type_name(ExType t);
+
+/* Evaluation context: what the names of CX_* stand for right now. */
+struct Rules;
+typedef struct ExCtx {
+    const struct Rules *rules;
+    const Position *pos;
+    int mover;
+    int hole, origin, start, last;   /* hole indexes or NO_HOLE */
+    int hand, captured;
+    int dir;                          /* DIR_* of the sowing */
+    int player;
+    uint64_t reached;
+} ExCtx;
+
+int64_t ex_eval(const Expr *e, const ExCtx *cx);
+
+static inline int ex_true(const Expr *e, const ExCtx *cx)
+{
+    if (!e->code)
+        return 0;
+    if (e->is_const)
+        return e->value != 0;
+    return ex_eval(e, cx) != 0;
+}
+
+#endif

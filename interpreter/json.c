@@ -1,0 +1,292 @@
+/* json.c: the JSON position (CONTRACT.md) with jansson. */
+#include "json.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm.h"
+
+static const char *player_name(int p)
+{
+    return p ? "north" : "south";
+}
+
+static json_t *hole_list(const Rules *r, uint64_t m)
+{
+    json_t *a = json_array();
+    for (int h = 0; h < r->nholes; h++)
+        if ((m >> h) & 1)
+            json_array_append_new(a, json_integer(h + 1));
+    return a;
+}
+
+static uint64_t default_owners(const Rules *r)
+{
+    uint64_t all = r->nholes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->nholes) - 1;
+    uint64_t south = r->width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->width) - 1;
+    return all & ~south;
+}
+
+char *pos_to_json(const Rules *r, const Position *p)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "variant", json_string(r->name));
+    json_t *b = json_array();
+    for (int h = 0; h < r->nholes; h++)
+        json_array_append_new(b, json_integer(p->count[h]));
+    json_object_set_new(o, "board", b);
+    json_t *s = json_array();
+    json_array_append_new(s, json_integer(p->store[0]));
+    json_array_append_new(s, json_integer(p->store[1]));
+    json_object_set_new(o, "stores", s);
+    json_object_set_new(o, "to_move", json_string(player_name(p->to_move)));
+    json_object_set_new(o, "over", json_boolean(p->over));
+    json_object_set_new(o, "winner", !p->over ? json_null()
+                        : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
+    json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
+    json_object_set_new(o, "round", json_integer(p->round));
+    json_object_set_new(o, "starter", json_string(player_name(p->starter)));
+    json_object_set_new(o, "last_mover", json_string(player_name(p->last_mover)));
+    json_object_set_new(o, "removed", json_integer(p->removed));
+    for (int f = 0; f < r->nflags; f++)
+        json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
+    if (r->match && r->next == NEXT_FILL) {
+        json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
+        json_t *hd = json_array();
+        json_array_append_new(hd, json_integer(p->store[0]));
+        json_array_append_new(hd, json_integer(p->store[1]));
+        json_object_set_new(o, "holdings", hd);
+    } else if (p->out_of_play)
+        json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
+    if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->north_owned != default_owners(r)) {
+        json_t *ow = json_array();
+        for (int h = 0; h < r->nholes; h++)
+            json_array_append_new(ow, json_string(player_name(pos_owner(p, h))));
+        json_object_set_new(o, "owners", ow);
+    }
+    if (r->match) {
+        json_t *t = json_array();
+        json_array_append_new(t, json_integer(p->total[0]));
+        json_array_append_new(t, json_integer(p->total[1]));
+        json_object_set_new(o, "totals", t);
+    }
+    const char *en = end_name(p->end);
+    json_object_set_new(o, "end", en ? json_string(en) : json_null());
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    json_t *ma = json_array();
+    for (int i = 0; i < n; i++) {
+        char tok[256];
+        vm_token(r, &moves[i], tok, sizeof tok);
+        json_array_append_new(ma, json_string(tok));
+    }
+    json_object_set_new(o, "moves", ma);
+    char *out = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT);
+    json_decref(o);
+    return out;
+}
+
+static int fail(char *err, size_t n, const char *fmt, ...) DG_PRINTF(3, 4);
+static int fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static int get_player(json_t *v, int *out)
+{
+    const char *s = json_string_value(v);
+    if (!s)
+        return 0;
+    if (!strcmp(s, "south"))
+        *out = SOUTH;
+    else if (!strcmp(s, "north"))
+        *out = NORTH;
+    else
+        return 0;
+    return 1;
+}
+
+static int get_holes(const Rules *r, json_t *v, uint64_t *out)
+{
+    if (!json_is_array(v))
+        return 0;
+    uint64_t m = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(v, i, e) {
+        if (!json_is_integer(e))
+            return 0;
+        json_int_t h = json_integer_value(e);
+        if (h < 1 || h > r->nholes)
+            return 0;
+        m |= (uint64_t)1 << (h - 1);
+    }
+    *out = m;
+    return 1;
+}
+
+static int get_pair(json_t *v, int32_t out[2], long max)
+{
+    if (!json_is_array(v) || json_array_size(v) != 2)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        json_t *e = json_array_get(v, (size_t)i);
+        if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > max)
+            return 0;
+        out[i] = (int32_t)json_integer_value(e);
+    }
+    return 1;
+}
+
+int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
+                  char *err, size_t errlen)
+{
+    json_error_t je;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!o)
+        return fail(err, errlen, "line %d, column %d: %s", je.line, je.column, je.text);
+    int ok = 0;
+    Position p;
+    memset(&p, 0, sizeof p);
+    p.round = 1;
+    p.winner = WIN_NONE;
+    p.north_owned = default_owners(r);
+    json_t *v;
+    int pl;
+    if (!json_is_object(o)) {
+        fail(err, errlen, "a position must be a JSON object");
+        goto done;
+    }
+    v = json_object_get(o, "variant");
+    if (v && (!json_is_string(v) || strcmp(json_string_value(v), r->name) != 0)) {
+        fail(err, errlen, "field `variant`: this position is for \"%s\", not \"%s\"",
+             json_is_string(v) ? json_string_value(v) : "?", r->name);
+        goto done;
+    }
+    v = json_object_get(o, "board");
+    if (!json_is_array(v) || (int)json_array_size(v) != r->nholes) {
+        fail(err, errlen, "field `board`: expected a list of %d seed counts", r->nholes);
+        goto done;
+    }
+    for (int h = 0; h < r->nholes; h++) {
+        json_t *e = json_array_get(v, (size_t)h);
+        if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > MAX_SEEDS) {
+            fail(err, errlen, "field `board`: hole %d must hold 0..%d seeds", h + 1, MAX_SEEDS);
+            goto done;
+        }
+        p.count[h] = (uint16_t)json_integer_value(e);
+    }
+    v = json_object_get(o, "stores");
+    if (!v || !get_pair(v, p.store, MAX_SEEDS)) {
+        fail(err, errlen, "field `stores`: expected two counts of 0..%d seeds", MAX_SEEDS);
+        goto done;
+    }
+    v = json_object_get(o, "to_move");
+    if (!v || !get_player(v, &pl)) {
+        fail(err, errlen, "field `to_move`: expected \"south\" or \"north\"");
+        goto done;
+    }
+    p.to_move = (uint8_t)pl;
+    p.last_mover = (uint8_t)!pl;
+    if ((v = json_object_get(o, "last_mover"))) {
+        if (!get_player(v, &pl)) {
+            fail(err, errlen, "field `last_mover`: expected \"south\" or \"north\"");
+            goto done;
+        }
+        p.last_mover = (uint8_t)pl;
+    }
+    p.starter = SOUTH;
+    if ((v = json_object_get(o, "starter"))) {
+        if (!get_player(v, &pl)) {
+            fail(err, errlen, "field `starter`: expected \"south\" or \"north\"");
+            goto done;
+        }
+        p.starter = (uint8_t)pl;
+    }
+    p.phase = PH_PLAY;
+    if ((v = json_object_get(o, "phase")) && !json_is_null(v)) {
+        const char *s = json_string_value(v);
+        int ph = -1;
+        for (int i = 0; s && i < PH_COUNT; i++)
+            if (!strcmp(phase_name(i), s))
+                ph = i;
+        if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
+            (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER))) {
+            fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
+            goto done;
+        }
+        p.phase = (uint8_t)ph;
+    }
+    if ((v = json_object_get(o, "round"))) {
+        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+            json_integer_value(v) > (r->match ? r->max_rounds : 1)) {
+            fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
+            goto done;
+        }
+        p.round = (uint16_t)json_integer_value(v);
+    }
+    if ((v = json_object_get(o, "removed"))) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS) {
+            fail(err, errlen, "field `removed`: expected 0..%d", MAX_SEEDS);
+            goto done;
+        }
+        p.removed = (int32_t)json_integer_value(v);
+    }
+    for (int f = 0; f < r->nflags; f++) {
+        if ((v = json_object_get(o, r->flags[f])) && !get_holes(r, v, &p.flags[f])) {
+            fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
+            goto done;
+        }
+    }
+    if ((v = json_object_get(o, "out_of_play"))) {
+        if (!get_holes(r, v, &p.out_of_play)) {
+            fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
+            goto done;
+        }
+        for (int h = 0; h < r->nholes; h++)
+            if (((p.out_of_play >> h) & 1) && p.count[h]) {
+                fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
+                goto done;
+            }
+    }
+    if ((v = json_object_get(o, "owners"))) {
+        if (!json_is_array(v) || (int)json_array_size(v) != r->nholes) {
+            fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
+            goto done;
+        }
+        p.north_owned = 0;
+        for (int h = 0; h < r->nholes; h++) {
+            if (!get_player(json_array_get(v, (size_t)h), &pl)) {
+                fail(err, errlen, "field `owners`: entry %d must be \"south\" or \"north\"", h + 1);
+                goto done;
+            }
+            if (pl)
+                p.north_owned |= (uint64_t)1 << h;
+        }
+    }
+    if ((v = json_object_get(o, "totals")) && !get_pair(v, p.total, 1000000000L)) {
+        fail(err, errlen, "field `totals`: expected two non-negative numbers");
+        goto done;
+    }
+    if ((v = json_object_get(o, "over")) && json_is_true(v)) {
+        fail(err, errlen, "field `over`: a finished game cannot be continued");
+        goto done;
+    }
+    long total = pos_seed_total(r, &p);
+    if (total != r->total_seeds) {
+        fail(err, errlen, "field `board`: %ld seeds on the board, in stores and removed; this variant has %d",
+             total, r->total_seeds);
+        goto done;
+    }
+    *out = p;
+    ok = 1;
+done:
+    json_decref(o);
+    return ok;
+}

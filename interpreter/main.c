@@ -1,0 +1,456 @@
+/* main.c: the `mancala` command line (CONTRACT.md). */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "cli.h"
+#include "json.h"
+#include "rules.h"
+#include "show.h"
+#include "vm.h"
+
+#define DEFAULT_VARIANT "bohnenspiel"
+#define MAX_CLI_OPTIONS 64
+
+static void usage(FILE *f)
+{
+    fputs("usage: mancala COMMAND [ARGS]\n"
+          "  list                               built-in variants\n"
+          "  show VARIANT [--option K=V]...     the rules in words\n"
+          "  validate FILE...                   check variant files\n"
+          "  perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
+          "  replay VARIANT [--from POS.json] [--option K=V]... MOVE...\n"
+          "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
+          "  bench VARIANT [--seconds S] [--seed N] [--option K=V]...\n"
+          "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
+          "See mancala(1) and docs/variant-format.md.\n", f);
+}
+
+/* ---- loading variants ------------------------------------------------- */
+
+int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return 0;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory", path);
+        return 0;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return 0;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    const size_t limit = (size_t)4 << 20;
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        if (cap >= limit) {
+            free(buf);
+            fclose(f);
+            snprintf(err, errlen, "%s: file too large (more than %zu bytes)", path, limit);
+            return 0;
+        }
+        cap *= 2;
+        char *nb = realloc(buf, cap + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        snprintf(err, errlen, "%s: %s", path, buf ? "read error" : "out of memory");
+        return 0;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return 1;
+}
+
+static const BuiltinVariant *find_builtin(const char *name)
+{
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
+        if (!strcmp(b->name, name))
+            return b;
+    return NULL;
+}
+
+/* Loads VARIANT (name or path) with options; prints diagnostics. */
+Rules *cli_load(const char *variant, const char *const *opts, int nopts)
+{
+    const BuiltinVariant *b = NULL;
+    int is_path = strchr(variant, '/') || strstr(variant, ".yaml") || strstr(variant, ".yml");
+    if (!is_path)
+        b = find_builtin(variant);
+    if (!b && !is_path && access(variant, F_OK) != 0) {
+        fprintf(stderr, "mancala: no variant named '%s' (see `mancala list`), and no such file\n", variant);
+        return NULL;
+    }
+    char *text = NULL;
+    size_t len;
+    const char *file = variant;
+    if (b) {
+        text = (char *)b->text;
+        len = strlen(b->text);
+        file = b->path;
+    } else {
+        char err[512];
+        if (!cli_read_file(variant, &text, &len, err, sizeof err)) {
+            fprintf(stderr, "mancala: %s\n", err);
+            return NULL;
+        }
+    }
+    Diags dg;
+    dg_init(&dg, file, text, len);
+    Rules *r = rules_load(file, text, len, opts, nopts, &dg);
+    dg_print(&dg, stderr, 1);
+    dg_free(&dg);
+    if (!b)
+        free(text);
+    return r;
+}
+
+/* Splits --option K=V (and -o K=V) out of argv; returns remaining args. */
+typedef struct Args {
+    const char *opts[MAX_CLI_OPTIONS];
+    int nopts;
+    const char *pos[256];
+    int npos;
+    const char *from;
+    const char *south, *north;
+    const char *record;
+    double seconds;
+    unsigned long seed;
+    int have_seed;
+    int json;
+    int games;
+    int perft_depth;
+    int search;
+} Args;
+
+static int parse_args(int argc, char **argv, Args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->seconds = 3;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        const char *val = NULL;
+#define TAKE(name) (!strcmp(s, name) && (i + 1 < argc ? (val = argv[++i], 1) : \
+                    (fprintf(stderr, "mancala: %s needs a value\n", name), exit(1), 0)))
+        if (TAKE("--option") || TAKE("-o")) {
+            if (a->nopts >= MAX_CLI_OPTIONS) {
+                fprintf(stderr, "mancala: too many --option (at most %d)\n", MAX_CLI_OPTIONS);
+                return 0;
+            }
+            a->opts[a->nopts++] = val;
+        } else if (!strncmp(s, "--option=", 9)) {
+            if (a->nopts >= MAX_CLI_OPTIONS)
+                return 0;
+            a->opts[a->nopts++] = s + 9;
+        } else if (TAKE("--from"))
+            a->from = val;
+        else if (TAKE("--south"))
+            a->south = val;
+        else if (TAKE("--north"))
+            a->north = val;
+        else if (TAKE("--record"))
+            a->record = val;
+        else if (TAKE("--seconds")) {
+            char *end;
+            a->seconds = strtod(val, &end);
+            if (*end || !(a->seconds > 0 && a->seconds <= 86400)) {
+                fprintf(stderr, "mancala: --seconds takes a number of seconds in (0, 86400]\n");
+                return 0;
+            }
+        } else if (TAKE("--seed")) {
+            char *end;
+            errno = 0;
+            a->seed = strtoul(val, &end, 10);
+            if (*end || errno || !*val) {
+                fprintf(stderr, "mancala: --seed takes a whole number\n");
+                return 0;
+            }
+            a->have_seed = 1;
+        } else if (TAKE("--games")) {
+            a->games = atoi(val);
+        } else if (TAKE("--perft")) {
+            a->perft_depth = atoi(val);
+        } else if (!strcmp(s, "--search"))
+            a->search = 1;
+        else if (!strcmp(s, "--json"))
+            a->json = 1;
+        else if (s[0] == '-' && s[1] == '-' && s[2]) {
+            fprintf(stderr, "mancala: unknown flag '%s'\n", s);
+            return 0;
+        } else {
+            if (a->npos >= (int)(sizeof a->pos / sizeof *a->pos)) {
+                fprintf(stderr, "mancala: too many arguments\n");
+                return 0;
+            }
+            a->pos[a->npos++] = s;
+        }
+#undef TAKE
+    }
+    return 1;
+}
+
+/* The position to start from: the variant's start or --from. */
+int cli_start(const Rules *r, const char *from, Position *p, History *h)
+{
+    if (!from) {
+        vm_initial(r, p, h);
+        return 1;
+    }
+    char *text;
+    size_t len;
+    char err[512];
+    if (!cli_read_file(from, &text, &len, err, sizeof err)) {
+        fprintf(stderr, "mancala: %s\n", err);
+        return 0;
+    }
+    int ok = pos_from_json(r, text, len, p, err, sizeof err);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "mancala: %s: %s\n", from, err);
+        return 0;
+    }
+    if (h)
+        h->base = h->n;
+    vm_settle(r, p, h);
+    return 1;
+}
+
+/* ---- commands --------------------------------------------------------- */
+
+static int cmd_list(void)
+{
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
+        Diags dg;
+        dg_init(&dg, b->path, b->text, strlen(b->text));
+        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);
+        printf("%-14s %s\n", b->name, r && r->title ? r->title : "(does not load: see `mancala validate`)");
+        rules_free(r);
+        dg_free(&dg);
+    }
+    return 0;
+}
+
+static int cmd_show(Args *a)
+{
+    if (a->npos != 1) {
+        fprintf(stderr, "mancala: usage: mancala show VARIANT [--option K=V]...\n");
+        return 1;
+    }
+    Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
+    if (!r)
+        return 1;
+    rules_describe(r, stdout);
+    rules_free(r);
+    return 0;
+}
+
+static int cmd_validate(Args *a)
+{
+    if (a->npos < 1) {
+        fprintf(stderr, "mancala: usage: mancala validate FILE...\n");
+        return 1;
+    }
+    int bad = 0;
+    for (int i = 0; i < a->npos; i++) {
+        char *text;
+        size_t len;
+        char err[512];
+        if (!cli_read_file(a->pos[i], &text, &len, err, sizeof err)) {
+            fprintf(stderr, "mancala: %s\n", err);
+            bad = 1;
+            continue;
+        }
+        Diags dg;
+        dg_init(&dg, a->pos[i], text, len);
+        Rules *r = rules_load(a->pos[i], text, len, a->opts, a->nopts, &dg);
+        dg_print(&dg, stderr, 1);
+        if (r) {
+            printf("%s: ok: %s, %d x %d holes, %d seeds, %d option%s\n", a->pos[i], r->name, r->rows,
+                   r->width, r->total_seeds, r->noptions, r->noptions == 1 ? "" : "s");
+        } else
+            bad = 1;
+        rules_free(r);
+        dg_free(&dg);
+        free(text);
+    }
+    return bad;
+}
+
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void perft_walk(const Rules *r, const Position *p, History *h, int level, int depth,
+                       uint64_t *counts)
+{
+    if (level == depth || interrupted)
+        return;
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    counts[level + 1] += (uint64_t)n;
+    if (level + 1 == depth)
+        return;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        int sn = h->n, sb = h->base;
+        vm_play(r, &q, &moves[i], h);
+        perft_walk(r, &q, h, level + 1, depth, counts);
+        h->n = sn;
+        h->base = sb;
+    }
+}
+
+static int cmd_perft(Args *a)
+{
+    if (a->npos != 2) {
+        fprintf(stderr, "mancala: usage: mancala perft VARIANT DEPTH [--from POS.json]\n");
+        return 1;
+    }
+    char *end;
+    long depth = strtol(a->pos[1], &end, 10);
+    if (*end || depth < 0 || depth > 64) {
+        fprintf(stderr, "mancala: DEPTH must be a whole number in 0..64, not '%s'\n", a->pos[1]);
+        return 1;
+    }
+    Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
+    if (!r)
+        return 1;
+    History h;
+    hist_init(&h);
+    Position p;
+    int rc = 1;
+    if (cli_start(r, a->from, &p, &h)) {
+        uint64_t counts[66] = { 0 };
+        signal(SIGINT, on_sigint);
+        perft_walk(r, &p, &h, 0, (int)depth, counts);
+        if (interrupted) {
+            fprintf(stderr, "mancala: interrupted\n");
+            rc = 130;
+        } else {
+            for (int d = 1; d <= depth; d++)
+                printf("%d %llu\n", d, (unsigned long long)counts[d]);
+            rc = 0;
+        }
+    }
+    hist_free(&h);
+    rules_free(r);
+    return rc;
+}
+
+static int cmd_replay(Args *a)
+{
+    if (a->npos < 1) {
+        fprintf(stderr, "mancala: usage: mancala replay VARIANT [--from POS.json] MOVE...\n");
+        return 1;
+    }
+    Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
+    if (!r)
+        return 1;
+    History h;
+    hist_init(&h);
+    Position p;
+    int rc = 1;
+    if (!cli_start(r, a->from, &p, &h))
+        goto out;
+    for (int i = 1; i < a->npos; i++) {
+        Move moves[MAX_MOVES];
+        int n = vm_moves(r, &p, moves);
+        int k = vm_find(r, moves, n, a->pos[i]);
+        if (k < 0) {
+            fprintf(stderr, "mancala: move %d ('%s') is not legal here; ", i, a->pos[i]);
+            if (!n)
+                fprintf(stderr, "the game is over\n");
+            else {
+                fprintf(stderr, "legal moves:");
+                for (int j = 0; j < n; j++) {
+                    char tok[256];
+                    vm_token(r, &moves[j], tok, sizeof tok);
+                    fprintf(stderr, " %s", tok);
+                }
+                fprintf(stderr, "\n");
+            }
+            goto out;
+        }
+        vm_play(r, &p, &moves[k], &h);
+    }
+    char *js = pos_to_json(r, &p);
+    if (!js) {
+        fprintf(stderr, "mancala: out of memory\n");
+        goto out;
+    }
+    printf("%s\n", js);
+    free(js);
+    rc = 0;
+out:
+    hist_free(&h);
+    rules_free(r);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 1;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    Args a;
+    if (!parse_args(argc - 2, argv + 2, &a))
+        return 1;
+    if (!strcmp(cmd, "list"))
+        return cmd_list();
+    if (!strcmp(cmd, "show"))
+        return cmd_show(&a);
+    if (!strcmp(cmd, "validate"))
+        return cmd_validate(&a);
+    if (!strcmp(cmd, "perft"))
+        return cmd_perft(&a);
+    if (!strcmp(cmd, "replay"))
+        return cmd_replay(&a);
+    if (!strcmp(cmd, "play")) {
+        if (a.npos == 0)
+            a.pos[a.npos++] = DEFAULT_VARIANT;
+        return cli_play(a.pos[0], a.opts, a.nopts, a.south, a.north, a.have_seed ? a.seed : (unsigned long)time(NULL));
+    }
+    if (!strcmp(cmd, "bench")) {
+        if (a.npos != 1) {
+            fprintf(stderr, "mancala: usage: mancala bench VARIANT [--seconds S]\n");
+            return 1;
+        }
+        return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.have_seed ? a.seed : 1, a.perft_depth);
+    }
+    fprintf(stderr, "mancala: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 1;
+}

@@ -1,0 +1,179 @@
+/* show.c: the rules in words, for `mancala show`. */
+#include "show.h"
+
+#include <string.h>
+
+static const char *dir_words(const Rules *r)
+{
+    int cw = r->dir_cw.code != NULL, ccw = r->dir_ccw.code != NULL;
+    int cwc = cw && r->dir_cw.is_const, ccwc = ccw && r->dir_ccw.is_const;
+    if (cwc && !r->dir_cw.value)
+        cw = 0;
+    if (ccwc && !r->dir_ccw.value)
+        ccw = 0;
+    if (cw && ccw && cwc && ccwc)
+        return "in either direction, as the mover chooses";
+    if (ccw && !cw && ccwc)
+        return "counterclockwise";
+    if (cw && !ccw && cwc)
+        return "clockwise";
+    return NULL;
+}
+
+static void cond(FILE *f, const char *lead, const Expr *e)
+{
+    if (e->code && e->src)
+        fprintf(f, "%s%s", lead, e->src);
+}
+
+static void sow_words(FILE *f, const Rules *r, const SowRules *s)
+{
+    fprintf(f, "  - The first seed goes into %s.\n",
+            s->first_seed_origin ? "the origin hole itself" : "the next hole");
+    if (s->skip.code && !(s->skip.is_const && !s->skip.value))
+        fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
+    fprintf(f, "  - Stores: %s.\n", s->into_stores == 2 ? "both are sown into"
+            : s->into_stores == 1 ? "the mover sows into his own store, not the opponent's"
+            : "never sown into");
+    if (s->relay) {
+        fprintf(f, "  - Relay sowing: when the last seed of a lap lands ");
+        if (s->relay_while.code)
+            fprintf(f, "where %s", s->relay_while.src);
+        else
+            fprintf(f, "in a hole that was occupied");
+        fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
+                s->relay_from_next ? "the hole after it" : "that hole");
+    } else
+        fprintf(f, "  - Single lap.\n");
+    if (s->spill.code && !(s->spill.is_const && !s->spill.value))
+        fprintf(f, "  - When, as the move starts, %s: seeds sown past the end of a row leave the game, with the rest of the hand.\n",
+                s->spill.src);
+    for (int i = 0; i < s->neach; i++) {
+        const CaptureRule *c = &s->each_seed[i];
+        fprintf(f, "  - After each seed, if %s: take %s, to %s.\n", c->when.src,
+                c->take[0].src, receiver_name(c->to));
+    }
+    (void)r;
+}
+
+void rules_describe(const Rules *r, FILE *f)
+{
+    fprintf(f, "%s (%s)\n", r->title ? r->title : r->name, r->name);
+    if (r->description)
+        fprintf(f, "\n%s\n", r->description);
+    fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in each (%d in all); stores %s.\n",
+            r->rows, r->width, r->seeds, r->total_seeds,
+            r->stores == 2 ? "on the sowing track" : r->stores == 1 ? "off the track" : "none (captures are counted)");
+    fprintf(f, "Holes are numbered 1..%d counterclockwise from South's left; South owns 1..%d, North %d..%d.\n",
+            r->nholes, r->width, r->width + 1, r->nholes);
+    if (r->nflags) {
+        fprintf(f, "Per-hole flags:");
+        for (int i = 0; i < r->nflags; i++)
+            fprintf(f, " %s", r->flags[i]);
+        fprintf(f, "\n");
+    }
+    if (r->noptions) {
+        fprintf(f, "\nOptions (--option KEY=VALUE):\n");
+        for (int i = 0; i < r->noptions; i++) {
+            const OptionDef *o = &r->options[i];
+            char cur[64], def[64];
+            option_format(o, o->value, cur, sizeof cur);
+            option_format(o, o->def, def, sizeof def);
+            fprintf(f, "  %s = %s%s%s%s", o->name, cur, strcmp(cur, def) ? " (default " : "",
+                    strcmp(cur, def) ? def : "", strcmp(cur, def) ? ")" : "");
+            if (o->type == T_STRING || o->nvalues) {
+                fprintf(f, "  [");
+                for (int j = 0; j < o->nvalues; j++) {
+                    if (o->type == T_STRING)
+                        fprintf(f, "%s%s", j ? "|" : "", o->values[j]);
+                    else
+                        fprintf(f, "%s%lld", j ? "|" : "", (long long)o->ivalues[j]);
+                }
+                fprintf(f, "]");
+            } else if (o->type == T_BOOL)
+                fprintf(f, "  [true|false]");
+            else
+                fprintf(f, "  [%lld..%lld]", (long long)o->min, (long long)o->max);
+            if (o->description)
+                fprintf(f, "\n      %s", o->description);
+            fprintf(f, "\n");
+        }
+    }
+    if (r->has_opening) {
+        fprintf(f, "\nOpening: %s first sows from a hole where %s, %s.\n",
+                r->opening_by ? "North" : "South", r->opening_from.src,
+                r->opening_dir == DIR_CW ? "clockwise" : "counterclockwise");
+        sow_words(f, r, &r->opening_sow);
+        if (r->first_chooser >= 0)
+            fprintf(f, "Then %s chooses who makes the first regular move (first:south or first:north).\n",
+                    r->first_chooser ? "North" : "South");
+    }
+    fprintf(f, "\nMoves: from a hole where %s", r->from.src ? r->from.src : "?");
+    const char *dw = dir_words(r);
+    if (dw)
+        fprintf(f, ", sowing %s.\n", dw);
+    else {
+        fprintf(f, ";\n  clockwise where %s; counterclockwise where %s (both: the mover chooses, written 3cw/3ccw).\n",
+                r->dir_cw.src ? r->dir_cw.src : "never", r->dir_ccw.src ? r->dir_ccw.src : "never");
+    }
+    if (r->mark_flag >= 0)
+        fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
+    for (int i = 0; i < r->nmust; i++) {
+        const MustRule *m = &r->must[i];
+        fprintf(f, "  Must: ");
+        cond(f, "when ", &m->when);
+        fprintf(f, "%skeep only moves after which %s; if none, %s.\n", m->when.code ? ", " : "",
+                m->keep.src, m->otherwise == MUST_END ? "the game ends" : "every move stays legal");
+    }
+    fprintf(f, "\nSowing:\n");
+    sow_words(f, r, &r->sow);
+    if (r->ncaptures) {
+        fprintf(f, "\nCaptures (the first rule that applies):\n");
+        for (int i = 0; i < r->ncaptures; i++) {
+            const CaptureRule *c = &r->captures[i];
+            fprintf(f, "  - If %s: take", c->when.src);
+            for (int k = 0; k < c->ntake; k++)
+                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+            if (c->chain)
+                fprintf(f, ", then the %s holes while %s", c->chain > 0 ? "following" : "preceding",
+                        c->chain_while.src);
+            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+            if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
+                fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
+            fprintf(f, "\n");
+        }
+    }
+    if (r->extra_turn.code)
+        fprintf(f, "\nExtra turn: when %s.\n", r->extra_turn.src);
+    fprintf(f, "\nNo legal move: ");
+    if (r->no_moves_loses)
+        fprintf(f, "the player to move loses.\n");
+    else if (r->no_moves_pass.code && !(r->no_moves_pass.is_const && !r->no_moves_pass.value))
+        fprintf(f, "he passes%s; when neither can move, the game ends and the board goes to %s.\n",
+                r->no_moves_pass.is_const ? "" : " (when the condition holds)", receiver_name(r->no_moves_seeds));
+    else
+        fprintf(f, "the game ends; the board goes to %s.\n", receiver_name(r->no_moves_seeds));
+    for (int i = 0; i < r->nends; i++) {
+        if (r->ends[i].when.is_const && !r->ends[i].when.value)
+            continue;
+        fprintf(f, "End: when %s; the board goes to %s.\n", r->ends[i].when.src, receiver_name(r->ends[i].seeds));
+    }
+    if (r->repetition)
+        fprintf(f, "Repetition: the %d%s occurrence of a position ends the game; the board goes to %s.\n",
+                r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
+                receiver_name(r->repetition_seeds));
+    fprintf(f, "Winner: the player with more seeds in his store; equal is a draw.\n");
+    if (r->match) {
+        static const char *const nx[] = { "the board is set up afresh",
+            "each player fills his holes from his holdings; unfilled holes are out of play",
+            "each player owns a hole per initial hole count of seeds he holds" };
+        fprintf(f, "\nMatch: rounds until %s (winner: higher %s), at most %d rounds.\n",
+                r->match_over.src, r->match_score.src, r->max_rounds);
+        fprintf(f, "  Between rounds %s", nx[r->next]);
+        if (r->next == NEXT_FILL)
+            fprintf(f, " (%d seeds a hole; %s)", r->fill_seeds,
+                    r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
+                    : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
+        fprintf(f, "; %s.\n", r->starter_alternates ? "the players alternate who begins" : "the same player begins");
+    }
+}

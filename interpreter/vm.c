@@ -1,0 +1,984 @@
+/* vm.c: the sowing virtual machine (see vm.h). */
+#include "vm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static inline uint64_t bit(int h)
+{
+    return (uint64_t)1 << h;
+}
+
+static inline uint64_t mask_n(int n)
+{
+    return n >= 64 ? ~(uint64_t)0 : bit(n) - 1;
+}
+
+static inline int is_hole(const Rules *r, int h)
+{
+    return h >= 0 && h < r->nholes;
+}
+
+static inline int row_of(const Rules *r, int h)
+{
+    return h / r->width;
+}
+
+static uint64_t owned_mask(const Rules *r, const Position *p, int player)
+{
+    return (player ? p->north_owned : ~p->north_owned) & mask_n(r->nholes);
+}
+
+static void ctx_init(ExCtx *cx, const Rules *r, const Position *p, int mover)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->rules = r;
+    cx->pos = p;
+    cx->mover = mover;
+    cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
+}
+
+/* ---- the sowing track ------------------------------------------------- */
+
+static inline int store_open(const SowRules *s, int p, int mover)
+{
+    return s->into_stores == 2 || (s->into_stores == 1 && p == mover);
+}
+
+/* The next place on the track after `h`, stores included where sown. */
+static int track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
+{
+    const int w = r->width, nh = r->nholes;
+    if (dir == DIR_CCW) {
+        if (h == STORE_HOLE(0))
+            return w;
+        if (h == STORE_HOLE(1))
+            return 0;
+        if (r->stores == 2 && h == w - 1 && store_open(s, 0, mover))
+            return STORE_HOLE(0);
+        if (r->stores == 2 && h == nh - 1 && store_open(s, 1, mover))
+            return STORE_HOLE(1);
+        return h + 1 == nh ? 0 : h + 1;
+    }
+    if (h == STORE_HOLE(0))
+        return w - 1;
+    if (h == STORE_HOLE(1))
+        return nh - 1;
+    if (r->stores == 2 && h == w && store_open(s, 0, mover))
+        return STORE_HOLE(0);
+    if (r->stores == 2 && h == 0 && store_open(s, 1, mover))
+        return STORE_HOLE(1);
+    return h == 0 ? nh - 1 : h - 1;
+}
+
+/* The place the next seed goes to from `h`, passing over out-of-play
+ * holes and those `skip` names. NO_HOLE: nowhere to go. */
+static int sow_target(const Rules *r, const SowRules *s, ExCtx *cx, int h, int dir)
+{
+    for (int tries = 0; tries <= r->nholes + 2; tries++) {
+        h = track_next(r, s, h, dir, cx->mover);
+        if (is_hole(r, h)) {
+            if ((cx->pos->out_of_play >> h) & 1)
+                continue;
+            if (s->skip.code) {
+                cx->hole = h;
+                int sk = ex_true(&s->skip, cx);
+                cx->hole = NO_HOLE;
+                if (sk)
+                    continue;
+            }
+        }
+        return h;
+    }
+    return NO_HOLE;
+}
+
+/* Next hole along the board (no stores) for capture chains. */
+static int board_step(const Rules *r, const Position *p, int h, int dir)
+{
+    for (int tries = 0; tries < r->nholes; tries++) {
+        h = dir == DIR_CCW ? (h + 1 == r->nholes ? 0 : h + 1) : (h == 0 ? r->nholes - 1 : h - 1);
+        if (!((p->out_of_play >> h) & 1))
+            return h;
+    }
+    return NO_HOLE;
+}
+
+/* ---- receiving seeds -------------------------------------------------- */
+
+typedef struct MoveInfo {
+    int mover, start, origin, last, dir;
+    int captured;
+    uint64_t reached;
+    int endless;      /* the sowing never ends, or has nowhere to go */
+} MoveInfo;
+
+/* Gives `n` seeds from hole `h` to `to`; the hole is emptied by the caller. */
+static void receive(const Rules *r, Position *p, Receiver to, int h, int n, int mover)
+{
+    (void)r;
+    switch (to) {
+    case RCV_MOVER: p->store[mover] += n; break;
+    case RCV_OPPONENT: p->store[!mover] += n; break;
+    case RCV_OWNER: p->store[is_hole(r, h) ? pos_owner(p, h) : mover] += n; break;
+    case RCV_REMOVED: p->removed += n; break;
+    case RCV_LAST_MOVER: p->store[p->last_mover] += n; break;
+    case RCV_STARTER: p->store[p->starter] += n; break;
+    case RCV_SOUTH: p->store[SOUTH] += n; break;
+    case RCV_NORTH: p->store[NORTH] += n; break;
+    case RCV_STAY: case RCV_COUNT: break;
+    }
+}
+
+/* ---- one sowing ------------------------------------------------------- */
+
+typedef struct LapState {
+    uint16_t count[MAX_HOLES];
+    int32_t store[2], removed;
+    int origin;
+} LapState;
+
+static void lap_save(const Rules *r, const Position *p, int origin, LapState *s)
+{
+    memcpy(s->count, p->count, (size_t)r->nholes * sizeof *s->count);
+    s->store[0] = p->store[0];
+    s->store[1] = p->store[1];
+    s->removed = p->removed;
+    s->origin = origin;
+}
+
+static int lap_same(const Rules *r, const Position *p, int origin, const LapState *s)
+{
+    return s->origin == origin && s->store[0] == p->store[0] && s->store[1] == p->store[1] &&
+           s->removed == p->removed &&
+           memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
+}
+
+static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *cx, int h,
+                         int hand, MoveInfo *mi)
+{
+    cx->hole = h;
+    cx->hand = hand;
+    for (int i = 0; i < s->neach; i++) {
+        const CaptureRule *c = &s->each_seed[i];
+        if (!ex_true(&c->when, cx))
+            continue;
+        int t = (int)ex_eval(&c->take[0], cx);
+        if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
+            int n = p->count[t];
+            p->count[t] = 0;
+            receive(r, p, c->to, t, n, mi->mover);
+            mi->captured += n;
+            cx->captured = mi->captured;
+        }
+        break;
+    }
+    cx->hole = NO_HOLE;
+}
+
+/* Sows from `start`; sets mi->last (NO_HOLE if the seeds left the board)
+ * or mi->endless. */
+static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
+{
+    ExCtx cx;
+    ctx_init(&cx, r, p, mi->mover);
+    cx.start = mi->start;
+    cx.dir = mi->dir;
+    int spill = s->spill.code && ex_true(&s->spill, &cx);
+    int origin = mi->start;
+    LapState tortoise;
+    unsigned long power = 1, lam = 0;
+    lap_save(r, p, origin, &tortoise);
+    for (;;) {
+        int hand = p->count[origin];
+        p->count[origin] = 0;
+        cx.origin = origin;
+        mi->origin = origin;
+        int h = origin, first = s->first_seed_origin;
+        while (hand > 0) {
+            int t;
+            if (first) {
+                t = origin;
+                first = 0;
+            } else {
+                t = sow_target(r, s, &cx, h, mi->dir);
+                if (t == NO_HOLE) {
+                    mi->endless = 1;
+                    return;
+                }
+                if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {
+                    p->removed += hand;
+                    mi->last = NO_HOLE;
+                    return;
+                }
+            }
+            hand--;
+            if (is_hole(r, t)) {
+                p->count[t]++;
+                mi->reached |= bit(t);
+                if (s->neach)
+                    drop_effects(r, s, p, &cx, t, hand, mi);
+            } else
+                p->store[t - MAX_HOLES]++;
+            h = t;
+        }
+        mi->last = h;
+        if (!s->relay || !is_hole(r, h))
+            return;
+        cx.last = h;
+        int more = s->relay_while.code ? ex_true(&s->relay_while, &cx) : p->count[h] > 1;
+        cx.last = NO_HOLE;
+        if (!more)
+            return;
+        if (s->relay_from_next) {
+            int t = sow_target(r, s, &cx, h, mi->dir);
+            if (!is_hole(r, t))
+                return;
+            h = t;
+        }
+        if (p->count[h] == 0)
+            return;
+        origin = h;
+        /* Brent's cycle detection over the state at the start of a lap:
+         * exact, and one saved state of memory. */
+        if (lap_same(r, p, origin, &tortoise)) {
+            mi->endless = 1;
+            return;
+        }
+        if (++lam == power) {
+            lap_save(r, p, origin, &tortoise);
+            power *= 2;
+            lam = 0;
+        }
+    }
+}
+
+/* ---- captures --------------------------------------------------------- */
+
+static void capture(const Rules *r, Position *p, MoveInfo *mi)
+{
+    if (mi->last == NO_HOLE || !r->ncaptures)
+        return;
+    ExCtx cx;
+    ctx_init(&cx, r, p, mi->mover);
+    cx.start = mi->start;
+    cx.origin = mi->origin;
+    cx.last = mi->last;
+    cx.dir = mi->dir;
+    cx.captured = mi->captured;
+    for (int i = 0; i < r->ncaptures; i++) {
+        const CaptureRule *c = &r->captures[i];
+        if (!ex_true(&c->when, &cx))
+            continue;
+        int holes[MAX_HOLES], amounts[MAX_HOLES], n = 0;
+        uint64_t taken = 0;
+        int cur = NO_HOLE;
+        for (int k = 0; k < c->ntake; k++) {
+            int h = (int)ex_eval(&c->take[k], &cx);
+            if (!is_hole(r, h) || ((taken | p->out_of_play) >> h) & 1)
+                continue;
+            taken |= bit(h);
+            holes[n] = h;
+            amounts[n++] = p->count[h];
+            cur = h;
+        }
+        if (c->chain && cur != NO_HOLE) {
+            int dir = c->chain > 0 ? mi->dir : !mi->dir;
+            for (;;) {
+                int h = board_step(r, p, cur, dir);
+                if (h == NO_HOLE || ((taken >> h) & 1))
+                    break;
+                cx.hole = h;
+                if (!ex_true(&c->chain_while, &cx))
+                    break;
+                taken |= bit(h);
+                holes[n] = h;
+                amounts[n++] = p->count[h];
+                cur = h;
+            }
+            cx.hole = NO_HOLE;
+        }
+        Position before = *p;
+        int got = 0;
+        for (int k = 0; k < n; k++) {
+            p->count[holes[k]] = 0;
+            receive(r, p, c->to, holes[k], amounts[k], mi->mover);
+            got += amounts[k];
+        }
+        if (c->cancel_if.code) {
+            cx.captured = mi->captured + got;
+            if (ex_true(&c->cancel_if, &cx)) {
+                *p = before;
+                got = 0;
+            }
+        }
+        mi->captured += got;
+        break;
+    }
+}
+
+/* Everything a sowing move does to the board (not turn or game end). */
+static void sow_move(const Rules *r, Position *p, const Move *m, int mover, MoveInfo *mi)
+{
+    memset(mi, 0, sizeof *mi);
+    mi->mover = mover;
+    mi->start = m->hole;
+    mi->origin = m->hole;
+    mi->last = NO_HOLE;
+    mi->dir = m->dir;
+    if (r->mark_flag >= 0)
+        p->flags[r->mark_flag] |= bit(m->hole);
+    sow(r, &r->sow, p, mi);
+    if (!mi->endless)
+        capture(r, p, mi);
+}
+
+/* ---- game and round ends ---------------------------------------------- */
+
+static void decide_by_stores(Position *p)
+{
+    p->winner = p->store[0] > p->store[1] ? WIN_SOUTH : p->store[1] > p->store[0] ? WIN_NORTH : WIN_DRAW;
+}
+
+static void sweep(const Rules *r, Position *p, Receiver to)
+{
+    if (to == RCV_STAY)
+        return;
+    for (int h = 0; h < r->nholes; h++) {
+        int n = p->count[h];
+        if (!n)
+            continue;
+        p->count[h] = 0;
+        receive(r, p, to, h, n, p->last_mover);
+    }
+}
+
+static int64_t score(const Rules *r, const Position *p, int player)
+{
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    cx.player = player;
+    return ex_eval(&r->match_score, &cx);
+}
+
+static void fill_holes(const Rules *r, Position *p, int player, uint64_t chosen)
+{
+    uint64_t own = owned_mask(r, p, player);
+    int k = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!((own >> h) & 1))
+            continue;
+        if ((chosen >> h) & 1) {
+            p->count[h] = (uint16_t)r->fill_seeds;
+            k++;
+        } else {
+            p->count[h] = 0;
+            p->out_of_play |= bit(h);
+        }
+    }
+    p->store[player] -= k * r->fill_seeds;
+}
+
+/* How many of his holes `player` can fill, and whether he must choose. */
+static int fill_count(const Rules *r, const Position *p, int player, int *holes)
+{
+    int own = __builtin_popcountll(owned_mask(r, p, player));
+    int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : own;
+    if (k > own)
+        k = own;
+    if (k < 0)
+        k = 0;
+    *holes = own;
+    return k;
+}
+
+/* Does `player` still have to choose which holes to fill? (Before his
+ * fill none of his holes is out of play; after a partial fill some are.) */
+static int must_choose(const Rules *r, const Position *p, int player)
+{
+    int own, k = fill_count(r, p, player, &own);
+    return r->choose == CHOOSE_PLAYER && k < own && !(owned_mask(r, p, player) & p->out_of_play);
+}
+
+/* Fills without a choice: every hole, or k of them from one end. */
+static void fill_auto(const Rules *r, Position *p, int player)
+{
+    int own, k = fill_count(r, p, player, &own);
+    uint64_t m = owned_mask(r, p, player), chosen = 0;
+    if (k < own) {
+        for (int i = 0; i < r->nholes && k > 0; i++) {
+            int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
+            if ((m >> h) & 1) {
+                chosen |= bit(h);
+                k--;
+            }
+        }
+        m = chosen;
+    }
+    fill_holes(r, p, player, m);
+}
+
+/* After a fill: the next player who must choose, or the first move. */
+static void fill_next(Position *p, const Rules *r)
+{
+    for (int pl = 0; pl < 2; pl++) {
+        if (must_choose(r, p, pl)) {
+            p->phase = PH_FILL;
+            p->to_move = (uint8_t)pl;
+            return;
+        }
+    }
+    p->phase = PH_PLAY;
+    p->to_move = p->starter;
+}
+
+/* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
+ * left over goes to the larger remainder (equal: more seeds, then South).
+ * Each owns his own row first; one entitled to more takes the opponent's
+ * holes in sowing order from the opponent's first hole. */
+static void redistribute(const Rules *r, Position *p)
+{
+    int S = r->seeds > 0 ? r->seeds : 1;
+    int e[2], rem[2];
+    for (int i = 0; i < 2; i++) {
+        e[i] = p->store[i] / S;
+        rem[i] = p->store[i] % S;
+    }
+    for (int left = r->nholes - e[0] - e[1]; left > 0; left--) {
+        int to = rem[0] != rem[1] ? rem[1] > rem[0] : p->store[1] > p->store[0];
+        e[to]++;
+        rem[to] = -1;
+    }
+    int w = r->width;
+    uint64_t north = mask_n(r->nholes) & ~mask_n(w);
+    for (int i = 0; i < e[0] - w && i < w; i++)
+        north &= ~bit(w + i);
+    for (int i = 0; i < e[1] - w && i < w; i++)
+        north |= bit(i);
+    p->north_owned = north;
+}
+
+static void advance(const Rules *r, Position *p, History *h);
+
+static void next_round(const Rules *r, Position *p, History *hist)
+{
+    p->round++;
+    if (r->starter_alternates)
+        p->starter = (uint8_t)((p->round - 1) % 2);
+    for (int f = 0; f < MAX_FLAGS; f++)
+        p->flags[f] = 0;
+    p->out_of_play = 0;
+    p->to_move = p->starter;
+    p->phase = PH_PLAY;
+    switch (r->next) {
+    case NEXT_RESET:
+    case NEXT_REDISTRIBUTE:
+        for (int h = 0; h < r->nholes; h++)
+            p->count[h] = (uint16_t)r->seeds;
+        p->store[0] = p->store[1] = 0;
+        break;
+    case NEXT_FILL:
+        for (int h = 0; h < r->nholes; h++)
+            p->count[h] = 0;
+        for (int pl = 0; pl < 2; pl++)
+            if (!must_choose(r, p, pl))
+                fill_auto(r, p, pl);
+        fill_next(p, r);
+        break;
+    }
+    if (hist)
+        hist->base = hist->n;
+}
+
+/* The game (round) is over: `to` takes the seeds left on the board. */
+static void end_game(const Rules *r, Position *p, Receiver to, EndReason why, int winner,
+                     History *hist)
+{
+    sweep(r, p, to);
+    p->end = (uint8_t)why;
+    if (winner == WIN_NONE)
+        decide_by_stores(p);
+    else
+        p->winner = (uint8_t)winner;
+    if (!r->match) {
+        p->over = 1;
+        return;
+    }
+    /* a round of a match */
+    p->total[0] += p->store[0];
+    p->total[1] += p->store[1];
+    if (r->next == NEXT_REDISTRIBUTE)
+        redistribute(r, p);
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->last_mover);
+    int done = 0;
+    if (ex_true(&r->match_over, &cx)) {
+        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        if (a != b) {
+            p->winner = a > b ? WIN_SOUTH : WIN_NORTH;
+            p->end = END_MATCH;
+            done = 1;
+        }
+    }
+    if (!done && p->round >= r->max_rounds) {
+        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        p->winner = a > b ? WIN_SOUTH : b > a ? WIN_NORTH : WIN_DRAW;
+        p->end = END_MAX_ROUNDS;
+        done = 1;
+    }
+    if (done) {
+        p->over = 1;
+        return;
+    }
+    p->winner = WIN_NONE;
+    next_round(r, p, hist);
+}
+
+/* ---- move generation -------------------------------------------------- */
+
+static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule **mustend)
+{
+    int n = 0, mover = p->to_move;
+    ExCtx cx;
+    ctx_init(&cx, r, p, mover);
+    *mustend = NULL;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+            continue;
+        cx.hole = h;
+        if (!ex_true(&r->from, &cx))
+            continue;
+        int cw = r->dir_cw.code && ex_true(&r->dir_cw, &cx);
+        int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, &cx);
+        if (cw)
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
+        if (ccw)
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
+    }
+    if (!n || (!r->sow.relay && !r->nmust && !r->sow.skip.code))
+        return n;
+
+    /* Trial: drop endless moves, then apply the `must` filters. */
+    Position after[MAX_MOVES / 8];
+    MoveInfo info[MAX_MOVES / 8];
+    int cap = (int)(sizeof after / sizeof *after);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        MoveInfo mi;
+        sow_move(r, &q, &out[i], mover, &mi);
+        if (mi.endless)
+            continue;
+        if (k < cap) {
+            after[k] = q;
+            info[k] = mi;
+        }
+        out[k++] = out[i];
+    }
+    n = k;
+    cx.hole = NO_HOLE;
+    for (int m = 0; m < r->nmust && n > 0; m++) {
+        const MustRule *mr = &r->must[m];
+        if (mr->when.code && !ex_true(&mr->when, &cx))
+            continue;
+        int keep[MAX_MOVES / 8], kept = 0;
+        for (int i = 0; i < n; i++) {
+            ExCtx ax;
+            ctx_init(&ax, r, &after[i], mover);
+            ax.start = info[i].start;
+            ax.origin = info[i].origin;
+            ax.last = info[i].last;
+            ax.dir = info[i].dir;
+            ax.captured = info[i].captured;
+            ax.reached = info[i].reached;
+            keep[i] = ex_true(&mr->keep, &ax);
+            kept += keep[i];
+        }
+        if (kept == 0) {
+            if (mr->otherwise == MUST_END) {
+                *mustend = mr;
+                return 0;
+            }
+            continue;
+        }
+        k = 0;
+        for (int i = 0; i < n; i++) {
+            if (!keep[i])
+                continue;
+            out[k] = out[i];
+            after[k] = after[i];
+            info[k] = info[i];
+            k++;
+        }
+        n = k;
+    }
+    return n;
+}
+
+static int gen_opening(const Rules *r, const Position *p, Move *out)
+{
+    int n = 0;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    for (int h = 0; h < r->nholes; h++) {
+        if (!p->count[h])
+            continue;
+        cx.hole = h;
+        if (ex_true(&r->opening_from, &cx))
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
+    }
+    return n;
+}
+
+static int gen_fill(const Rules *r, const Position *p, Move *out)
+{
+    int player = p->to_move, own;
+    int k = fill_count(r, p, player, &own);
+    uint64_t m = owned_mask(r, p, player);
+    int idx[MAX_HOLES], ni = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if ((m >> h) & 1)
+            idx[ni++] = h;
+    /* combinations of k among ni, in lexicographic order */
+    int c[MAX_HOLES], n = 0;
+    for (int i = 0; i < k; i++)
+        c[i] = i;
+    for (;;) {
+        if (n >= MAX_MOVES)
+            break;
+        uint64_t set = 0;
+        for (int i = 0; i < k; i++)
+            set |= bit(idx[c[i]]);
+        out[n++] = (Move){ MV_FILL, 0, 0, 0, 0, set };
+        int i = k - 1;
+        while (i >= 0 && c[i] == ni - k + i)
+            i--;
+        if (i < 0)
+            break;
+        c[i]++;
+        for (int j = i + 1; j < k; j++)
+            c[j] = c[j - 1] + 1;
+    }
+    return n;
+}
+
+int vm_moves(const Rules *r, const Position *p, Move *out)
+{
+    if (p->over)
+        return 0;
+    switch (p->phase) {
+    case PH_OPENING:
+        return gen_opening(r, p, out);
+    case PH_FIRST:
+        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0 };
+        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0 };
+        return 2;
+    case PH_FILL:
+        return gen_fill(r, p, out);
+    default: {
+        const MustRule *me;
+        return gen_sow(r, p, out, &me);
+    }
+    }
+}
+
+/* ---- repetition ------------------------------------------------------- */
+
+uint64_t pos_hash(const Rules *r, const Position *p)
+{
+    uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    for (int i = 0; i < r->nholes; i++)
+        MIX(p->count[i]);
+    MIX(p->north_owned);
+    for (int f = 0; f < r->nflags; f++)
+        MIX(p->flags[f]);
+    MIX(p->out_of_play);
+    MIX(p->store[0]);
+    MIX(p->store[1]);
+    MIX(p->removed);
+    MIX(p->round);
+    MIX(p->to_move);
+    MIX(p->phase);
+#undef MIX
+    return h;
+}
+
+int pos_same(const Rules *r, const Position *a, const Position *b)
+{
+    if (memcmp(a->count, b->count, (size_t)r->nholes * sizeof a->count[0]))
+        return 0;
+    for (int f = 0; f < r->nflags; f++)
+        if (a->flags[f] != b->flags[f])
+            return 0;
+    return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
+           a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
+           a->removed == b->removed && a->round == b->round && a->to_move == b->to_move &&
+           a->phase == b->phase;
+}
+
+void hist_init(History *h)
+{
+    memset(h, 0, sizeof *h);
+}
+
+void hist_free(History *h)
+{
+    free(h->pos);
+    free(h->hash);
+    memset(h, 0, sizeof *h);
+}
+
+/* Records `p`; returns how often it has now occurred this round. */
+static int hist_push(const Rules *r, History *h, const Position *p)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? h->cap * 2 : 64;
+        Position *np = realloc(h->pos, (size_t)cap * sizeof *np);
+        if (!np) {
+            h->oom = 1;
+            return 1;
+        }
+        h->pos = np;
+        uint64_t *nh = realloc(h->hash, (size_t)cap * sizeof *nh);
+        if (!nh) {
+            h->oom = 1;
+            return 1;
+        }
+        h->hash = nh;
+        h->cap = cap;
+    }
+    uint64_t k = pos_hash(r, p);
+    int seen = 1;
+    for (int i = h->base; i < h->n; i++)
+        if (h->hash[i] == k && pos_same(r, &h->pos[i], p))
+            seen++;
+    h->pos[h->n] = *p;
+    h->hash[h->n] = k;
+    h->n++;
+    return seen;
+}
+
+/* ---- advancing to the next decision ----------------------------------- */
+
+static void advance(const Rules *r, Position *p, History *h)
+{
+    /* Each pass either reaches a decision or ends a game; a match has at
+     * most max_rounds games, so this loop ends. */
+    for (int guard = 0; guard < 4 * (r->max_rounds + 2); guard++) {
+        if (p->over)
+            return;
+        if (p->phase == PH_PLAY) {
+            Move tmp[MAX_MOVES];
+            const MustRule *me = NULL;
+            int n = gen_sow(r, p, tmp, &me);
+            if (n == 0) {
+                if (me) {
+                    ExCtx cx;
+                    ctx_init(&cx, r, p, p->to_move);
+                    /* `seeds: mover` here means the player who could not move */
+                    Receiver to = me->seeds == RCV_MOVER ? (p->to_move ? RCV_NORTH : RCV_SOUTH) : me->seeds;
+                    end_game(r, p, to, END_MUST, WIN_NONE, h);
+                    continue;
+                }
+                if (r->no_moves_loses) {
+                    end_game(r, p, RCV_STAY, END_NO_MOVES, !p->to_move, h);
+                    continue;
+                }
+                ExCtx cx;
+                ctx_init(&cx, r, p, p->to_move);
+                if (ex_true(&r->no_moves_pass, &cx)) {
+                    Position q = *p;
+                    q.to_move = !p->to_move;
+                    const MustRule *me2 = NULL;
+                    if (gen_sow(r, &q, tmp, &me2) > 0) {
+                        p->to_move = q.to_move;
+                        /* a pass is not a decision: fall through to record */
+                    } else {
+                        end_game(r, p, r->no_moves_seeds, END_BLOCKED, WIN_NONE, h);
+                        continue;
+                    }
+                } else {
+                    Receiver to = r->no_moves_seeds;
+                    end_game(r, p, to, END_NO_MOVES, WIN_NONE, h);
+                    continue;
+                }
+            }
+        }
+        if (h && r->repetition >= 2 && hist_push(r, h, p) >= r->repetition) {
+            end_game(r, p, r->repetition_seeds, END_REPETITION, WIN_NONE, h);
+            continue;
+        }
+        return;
+    }
+}
+
+void vm_initial(const Rules *r, Position *p, History *h)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < r->nholes; i++)
+        p->count[i] = (uint16_t)r->seeds;
+    p->north_owned = mask_n(r->nholes) & ~mask_n(r->width);
+    p->round = 1;
+    p->starter = SOUTH;
+    p->to_move = SOUTH;
+    p->last_mover = NORTH;
+    p->winner = WIN_NONE;
+    p->phase = PH_PLAY;
+    if (r->has_opening) {
+        p->phase = PH_OPENING;
+        p->to_move = (uint8_t)r->opening_by;
+        p->starter = (uint8_t)r->opening_by;
+        p->last_mover = (uint8_t)!r->opening_by;
+    }
+    if (h)
+        h->base = h->n;
+    advance(r, p, h);
+}
+
+void vm_settle(const Rules *r, Position *p, History *h)
+{
+    advance(r, p, h);
+}
+
+void vm_play(const Rules *r, Position *p, const Move *m, History *h)
+{
+    int mover = p->to_move;
+    switch (m->kind) {
+    case MV_FIRST:
+        p->phase = PH_PLAY;
+        p->last_mover = (uint8_t)mover;
+        p->to_move = m->dir;
+        break;
+    case MV_FILL:
+        fill_holes(r, p, mover, m->holes);
+        p->last_mover = (uint8_t)mover;
+        fill_next(p, r);
+        break;
+    case MV_SOW:
+    default:
+        if (p->phase == PH_OPENING) {
+            MoveInfo mi;
+            memset(&mi, 0, sizeof mi);
+            mi.mover = mover;
+            mi.start = mi.origin = m->hole;
+            mi.last = NO_HOLE;
+            mi.dir = m->dir;
+            sow(r, &r->opening_sow, p, &mi);
+            p->last_mover = (uint8_t)mover;
+            if (r->first_chooser >= 0) {
+                p->phase = PH_FIRST;
+                p->to_move = (uint8_t)r->first_chooser;
+            } else {
+                p->phase = PH_PLAY;
+                p->to_move = (uint8_t)!mover;
+            }
+            break;
+        }
+        MoveInfo mi;
+        sow_move(r, p, m, mover, &mi);
+        p->last_mover = (uint8_t)mover;
+        ExCtx cx;
+        ctx_init(&cx, r, p, mover);
+        cx.start = mi.start;
+        cx.origin = mi.origin;
+        cx.last = mi.last;
+        cx.dir = mi.dir;
+        cx.captured = mi.captured;
+        int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);
+        for (int i = 0; i < r->nends; i++) {
+            if (ex_true(&r->ends[i].when, &cx)) {
+                p->to_move = (uint8_t)(extra ? mover : !mover);
+                end_game(r, p, r->ends[i].seeds == RCV_MOVER ? (mover ? RCV_NORTH : RCV_SOUTH)
+                                                             : r->ends[i].seeds,
+                         END_RULE, WIN_NONE, h);
+                advance(r, p, h);
+                return;
+            }
+        }
+        p->to_move = (uint8_t)(extra ? mover : !mover);
+        break;
+    }
+    advance(r, p, h);
+}
+
+/* ---- tokens ----------------------------------------------------------- */
+
+int vm_token(const Rules *r, const Move *m, char *buf, size_t n)
+{
+    switch (m->kind) {
+    case MV_FIRST:
+        return snprintf(buf, n, "first:%s", m->dir ? "north" : "south");
+    case MV_FILL: {
+        size_t len = (size_t)snprintf(buf, n, "fill:");
+        int any = 0;
+        for (int h = 0; h < r->nholes && len < n; h++)
+            if ((m->holes >> h) & 1) {
+                len += (size_t)snprintf(buf + len, n - len, "%s%d", any ? "," : "", h + 1);
+                any = 1;
+            }
+        return (int)len;
+    }
+    default:
+        return snprintf(buf, n, "%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
+    }
+}
+
+int vm_find(const Rules *r, const Move *moves, int n, const char *tok)
+{
+    char buf[256];
+    for (int i = 0; i < n; i++) {
+        vm_token(r, &moves[i], buf, sizeof buf);
+        if (strcmp(buf, tok) == 0)
+            return i;
+    }
+    return -1;
+}
+
+long pos_seed_total(const Rules *r, const Position *p)
+{
+    long t = (long)p->store[0] + p->store[1] + p->removed;
+    for (int i = 0; i < r->nholes; i++)
+        t += p->count[i];
+    return t;
+}
+
+/* ---- perft ------------------------------------------------------------ */
+
+uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth)
+{
+    if (depth == 0)
+        return 1;
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    if (depth == 1 || n == 0)
+        return depth == 1 ? (uint64_t)n : 0;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        int saved_n = h ? h->n : 0, saved_base = h ? h->base : 0;
+        vm_play(r, &q, &moves[i], h);
+        total += vm_perft(r, &q, h, depth - 1);
+        if (h) {
+            h->n = saved_n;
+            h->base = saved_base;
+        }
+    }
+    return total;
+}
+
+const char *phase_name(int phase)
+{
+    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill" };
+    return (unsigned)phase < PH_COUNT ? names[phase] : "?";
+}
+
+const char *end_name(int end)
+{
+    static const char *const names[END_COUNT] = { NULL, "rule", "no-moves", "blocked", "must",
+        "repetition", "match", "max-rounds" };
+    return (unsigned)end < END_COUNT ? names[end] : NULL;
+}
