@@ -400,7 +400,13 @@ static int fill_count(const Rules *r, const Position *p, int player, int *holes)
 static int must_choose(const Rules *r, const Position *p, int player)
 {
     int own, k = fill_count(r, p, player, &own);
-    return r->choose == CHOOSE_PLAYER && k < own && !(owned_mask(r, p, player) & p->out_of_play);
+    uint64_t m = owned_mask(r, p, player);
+    if (r->choose != CHOOSE_PLAYER || k >= own || (m & p->out_of_play))
+        return 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (((m >> h) & 1) && p->count[h])
+            return 0;   /* already filled */
+    return 1;
 }
 
 /* Fills without a choice: every hole, or k of them from one end. */
@@ -499,6 +505,8 @@ static void end_game(const Rules *r, Position *p, Receiver to, EndReason why, in
 {
     sweep(r, p, to);
     p->end = (uint8_t)why;
+    /* a finished game shows the last mover's opponent to move */
+    p->to_move = (uint8_t)!p->last_mover;
     if (winner == WIN_NONE)
         decide_by_stores(p);
     else
