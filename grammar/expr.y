@@ -181,11 +181,15 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ExParse
     if (h)
         snprintf(msg, sizeof msg, "%s", h);
     else if (got == YYSYMBOL_YYEOF) {
-        yysymbol_kind_t exp[4];
-        int n = yypcontext_expected_tokens(ctx, exp, 4);
-        if (n == 1 && exp[0] == YYSYMBOL_ELSE)
+        yysymbol_kind_t exp[YYNTOKENS];
+        int n = yypcontext_expected_tokens(ctx, exp, YYNTOKENS), paren = 0, els = 0;
+        for (int i = 0; i < n; i++) {
+            paren |= !strcmp(yysymbol_name(exp[i]), "')'");
+            els |= exp[i] == YYSYMBOL_ELSE;
+        }
+        if (els)
             snprintf(msg, sizeof msg, "unexpected end of expression (possibly 'if' without 'else')");
-        else if (n >= 1 && (exp[0] == ')' || exp[n - 1] == ')'))
+        else if (paren)
             snprintf(msg, sizeof msg, "unexpected end of expression (possibly unbalanced '(')");
         else
             snprintf(msg, sizeof msg, "unexpected end of expression");

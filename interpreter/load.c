@@ -1081,6 +1081,48 @@ static void load_root(Ld *ld, const yaml_node_t *root)
         dg_error(ld->dg, nloc(v[K_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
 }
 
+/* A first pass over the event stream: aliases are refused where they are
+ * written (no expansion bombs), and nesting is bounded before libyaml
+ * builds a tree. Returns 1 if the document may be loaded. */
+static int prescan(const char *text, size_t len, Diags *dg)
+{
+    yaml_parser_t ps;
+    yaml_event_t ev;
+    if (!yaml_parser_initialize(&ps))
+        return 0;
+    yaml_parser_set_input_string(&ps, (const unsigned char *)text, len);
+    int depth = 0, ok = 1, events = 0;
+    for (;;) {
+        if (!yaml_parser_parse(&ps, &ev))
+            break;   /* the syntax error is reported by the real load */
+        yaml_event_type_t t = ev.type;
+        SrcLoc at = mark_loc(ev.start_mark);
+        yaml_event_delete(&ev);
+        if (t == YAML_STREAM_END_EVENT)
+            break;
+        if (++events > 4 * MAX_YAML_NODES) {
+            dg_error(dg, at, "too many YAML nodes (at most %d)", MAX_YAML_NODES);
+            ok = 0;
+            break;
+        }
+        if (t == YAML_ALIAS_EVENT) {
+            dg_error(dg, at, "YAML aliases are not supported in variant files (write the value out)");
+            ok = 0;
+            break;
+        }
+        if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) {
+            if (++depth > MAX_YAML_DEPTH) {
+                dg_error(dg, at, "nested too deeply (at most %d levels)", MAX_YAML_DEPTH);
+                ok = 0;
+                break;
+            }
+        } else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT)
+            depth--;
+    }
+    yaml_parser_delete(&ps);
+    return ok;
+}
+
 Rules *rules_load(const char *file, const char *text, size_t len,
                   const char *const *opts, int nopts, Diags *dg)
 {
@@ -1094,6 +1136,8 @@ Rules *rules_load(const char *file, const char *text, size_t len,
                  "the file contains a NUL byte: not a text file");
         return NULL;
     }
+    if (!prescan(text, len, dg))
+        return NULL;
     Rules *r = calloc(1, sizeof *r);
     if (!r) {
         dg_error(dg, none, "out of memory");

@@ -28,7 +28,7 @@ static Rules *load_builtin(const char *name, json_t *options)
     int n = 0;
     const char *k;
     json_t *v;
-    json_object_foreach(options, k, v) {
+    json_object_foreach(options, k, v) {   /* (NULL options: none) */
         if (n >= 32)
             break;
         if (json_is_string(v))
@@ -164,7 +164,7 @@ static int run_case(json_t *c, const char *variant_default)
     if (!variant)
         variant = variant_default;
     json_t *opts = json_object_get(c, "options");
-    Rules *r = load_builtin(variant, opts ? opts : json_object());
+    Rules *r = load_builtin(variant, opts);
     if (!r) {
         print_error("%s: cannot load variant %s\n", name, variant);
         return 1;
@@ -287,7 +287,7 @@ static void run_mancalagames(const char *path)
         snprintf(name, sizeof name, "%s (%s, line %d)", test ? test : "?", kind ? kind : "?", i + 1);
         if (!kind || !strcmp(kind, "setup-auto"))
             continue;
-        Rules *r = load_builtin("bechi", json_object());
+        Rules *r = load_builtin("bechi", NULL);
         History h;
         hist_init(&h);
         Position p;

@@ -1,0 +1,88 @@
+#!/bin/sh
+# Command-line checks (CONTRACT.md): exit codes, output shapes, perft
+# against tests/perft.txt (an independent implementation's counts), replay
+# round trips. Usage: tests/cli.sh PATH/TO/mancala
+M=${1:-build/mancala}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { # check NAME EXPECTED_EXIT COMMAND...
+    name=$1; want=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"; got=$?
+    if [ "$got" = "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$T/err" | head -5; fi
+}
+
+# list: the eight built-in variants, one line each
+check list 0 "$M" list
+for v in bechi bechi-2x3 hufesay ba-awa bohnenspiel andada oware kalah; do
+    grep -q "^$v " "$T/out" && ok || bad "list lacks $v"
+done
+[ "$(wc -l <"$T/out")" -ge 8 ] && ok || bad "list: fewer than 8 lines"
+
+# validate: every shipped file; a missing file; a directory
+check validate-shipped 0 "$M" validate variants/*.yaml
+[ "$(grep -c ': ok: ' "$T/out")" = "$(ls variants/*.yaml | wc -l)" ] && ok || bad "validate: one summary line per file"
+[ ! -s "$T/err" ] && ok || bad "validate: stderr not empty for valid files"
+check validate-missing 1 "$M" validate "$T/nope.yaml"
+grep -q '^mancala: ' "$T/err" && ok || bad "validate-missing: message does not begin with mancala:"
+check validate-dir 1 "$M" validate "$T"
+printf 'game: x\nboard: [1, 2\n' >"$T/broken.yaml"
+check validate-syntax 1 "$M" validate "$T/broken.yaml"
+grep -q "^$T/broken.yaml:[0-9]*:[0-9]*: error: " "$T/err" && ok || bad "validate-syntax: no FILE:LINE:COL: error:"
+[ ! -s "$T/out" ] && ok || bad "validate-syntax: printed a summary for a broken file"
+
+# show: every variant, and with an option
+for v in bechi bechi-2x3 hufesay ba-awa bohnenspiel andada oware kalah; do
+    check "show $v" 0 "$M" show "$v"
+done
+check show-option 0 "$M" show oware --option grand-slam=capture
+grep -q 'grand-slam = capture' "$T/out" && ok || bad "show: option value not shown"
+check show-bad-option 1 "$M" show oware --option grand-slam=maybe
+grep -q 'grand-slam' "$T/err" && ok || bad "show-bad-option: message does not name the option"
+check show-unknown-option 1 "$M" show oware --option colour=red
+check unknown-variant 1 "$M" show nosuchgame
+
+# perft: every variant against tests/perft.txt
+for v in bechi bechi-2x3 hufesay ba-awa bohnenspiel andada oware kalah; do
+    "$M" perft "$v" 5 >"$T/p" 2>&1 || bad "perft $v failed"
+    grep "^$v " tests/perft.txt | awk '{print $2, $3}' >"$T/want"
+    cmp -s "$T/p" "$T/want" && ok || { bad "perft $v differs"; diff "$T/want" "$T/p" | head; }
+done
+check perft-bad-depth 1 "$M" perft kalah x
+
+# replay: JSON out; an illegal move names its index and the legal moves
+check replay 0 "$M" replay kalah 3 1
+grep -q '"board":\[0,5,1,6,6,5,4,4,4,4,4,4\]' "$T/out" && ok || bad "replay kalah 3 1: wrong board"
+grep -q '"to_move":"north"' "$T/out" && ok || bad "replay kalah 3 1: wrong side to move"
+check replay-illegal 1 "$M" replay kalah 3 9
+grep -q 'move 2' "$T/err" && grep -q 'legal moves: 1 2 4 5 6' "$T/err" && ok || { bad "replay-illegal: message"; cat "$T/err"; }
+[ ! -s "$T/out" ] && ok || bad "replay-illegal: printed a position"
+
+# replay --from: what replay prints reads back to the same position
+for v in bechi hufesay ba-awa bohnenspiel andada oware kalah; do
+    moves=$("$M" replay "$v" | sed 's/.*"moves":\["\([^"]*\)".*/\1/')
+    "$M" replay "$v" "$moves" >"$T/a.json" || bad "replay $v $moves"
+    next=$(sed 's/.*"moves":\["\([^"]*\)".*/\1/' "$T/a.json")
+    "$M" replay "$v" "$moves" "$next" >"$T/b1.json"
+    "$M" replay "$v" --from "$T/a.json" "$next" >"$T/b2.json"
+    cmp -s "$T/b1.json" "$T/b2.json" && ok || { bad "replay --from round trip ($v)"; cat "$T/b1.json" "$T/b2.json"; }
+done
+echo '{"board": [1,2,3], "stores": [0,0], "to_move": "south"}' >"$T/short.json"
+check from-short 1 "$M" replay kalah --from "$T/short.json"
+grep -q 'board' "$T/err" && ok || bad "from-short: does not name the field"
+echo '{"board": [4,4,4,4,4,4,4,4,4,4,4,4], "stores": [0,0], "to_move": "east"}' >"$T/side.json"
+check from-side 1 "$M" replay kalah --from "$T/side.json"
+grep -q 'to_move' "$T/err" && ok || bad "from-side: does not name the field"
+echo 'not json' >"$T/junk.json"
+check from-junk 1 "$M" replay kalah --from "$T/junk.json"
+
+# play with piped input: a wrong entry, the legal list, a move, quit
+printf 'zz\n?\n1\nquit\n' | "$M" play kalah --seed 3 >"$T/out" 2>"$T/err"
+[ $? = 0 ] && ok || bad "play: exit status"
+grep -q "not a legal move" "$T/out" && ok || bad "play: wrong entry not explained"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Runs every test against the build in $1 (default: build): the cmocka unit
+# tests, the bad-file corpus, and the command-line checks. Prints a closing
+# line "N passed, M failed" and exits 1 if anything failed.
+B=${1:-build}
+pass=0
+fail=0
+for t in "$B"/tests/test_*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    if out=$("$t" 2>&1); then
+        pass=$((pass + 1))
+        echo "PASS $name"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name"
+        echo "$out" | grep -v '^\[ *\(OK\|RUN\) *\]' | sed 's/^/    /' | head -60
+    fi
+done
+for s in tests/cli.sh tests/run_bad.sh; do
+    [ -f "$s" ] || continue
+    if out=$(sh "$s" "$B/mancala" 2>&1); then
+        pass=$((pass + 1))
+        echo "PASS $(basename "$s") ($(echo "$out" | tail -1))"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $(basename "$s")"
+        echo "$out" | tail -40 | sed 's/^/    /'
+    fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

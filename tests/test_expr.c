@@ -1,0 +1,242 @@
+/* test_expr: the expression language (grammar/expr.y, interpreter/expr.c).
+ * Values are worked out by hand on a fixed 2x6 position. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "expr.h"
+#include "rules.h"
+
+typedef struct Fx {
+    Rules r;
+    Position p;
+    Arena ar;
+    Diags dg;
+    ExOption opts[3];
+    const char *flags[1];
+    ExScope sc;
+} Fx;
+
+static const char *const slam_words[] = { "nothing", "capture", "illegal" };
+
+static SrcLoc map_col(const void *self, int off)
+{
+    (void)self;
+    return (SrcLoc){ 1, 1 + off };
+}
+static const ExLocMap cols = { map_col, NULL };
+
+static int setup(void **state)
+{
+    static Fx fx;
+    memset(&fx, 0, sizeof fx);
+    fx.r.width = 6;
+    fx.r.nholes = 12;
+    /* holes 1..12: 0 1 2 3 4 5 | 6 7 8 9 10 11 */
+    for (int h = 0; h < 12; h++)
+        fx.p.count[h] = (uint16_t)h;
+    fx.p.north_owned = 0xFC0;   /* holes 7..12 */
+    fx.p.store[0] = 10;
+    fx.p.store[1] = 20;
+    fx.p.flags[0] = 1u << 3;    /* hole 4 opened */
+    ar_init(&fx.ar, 0);
+    dg_init(&fx.dg, "t", NULL, 0);
+    fx.opts[0] = (ExOption){ "skip-origin", T_BOOL, 1, NULL, 0 };
+    fx.opts[1] = (ExOption){ "grand-slam", T_STRING, 1, slam_words, 3 };
+    fx.opts[2] = (ExOption){ "target", T_INT, 10, NULL, 0 };
+    fx.flags[0] = "opened";
+    fx.sc = (ExScope){ CX_STATE | CX_HOLE | CX_LAST | CX_DIR, fx.opts, 3, fx.flags, 1, NULL };
+    *state = &fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fx *fx = *state;
+    ar_free(&fx->ar);
+    dg_free(&fx->dg);
+    return 0;
+}
+
+static int64_t run(Fx *fx, const char *src, int hole, int last)
+{
+    Expr e;
+    int ok = ex_compile(&fx->ar, src, (int)strlen(src), T_VOID, &fx->sc, &fx->dg, &cols, &e);
+    if (!ok)
+        fail_msg("%s: %s", src, fx->dg.count ? fx->dg.items[fx->dg.count - 1].msg : "?");
+    ExCtx cx;
+    memset(&cx, 0, sizeof cx);
+    cx.rules = &fx->r;
+    cx.pos = &fx->p;
+    cx.mover = SOUTH;
+    cx.hole = hole;
+    cx.last = last;
+    cx.dir = DIR_CCW;
+    return ex_eval(&e, &cx);
+}
+
+/* Compiles `src`, expecting an error at column `col` whose message holds `part`. */
+static void bad(Fx *fx, const char *src, int col, const char *part)
+{
+    Expr e;
+    int before = fx->dg.count;
+    int ok = ex_compile(&fx->ar, src, (int)strlen(src), T_BOOL, &fx->sc, &fx->dg, &cols, &e);
+    assert_false(ok);
+    assert_null(e.code);
+    assert_true(fx->dg.count > before);
+    const Diag *d = &fx->dg.items[before];
+    if ((col && d->loc.col != col) || !strstr(d->msg, part))
+        fail_msg("%s: got col %d \"%s\", expected col %d \"%s\"", src, d->loc.col, d->msg, col, part);
+}
+
+static void test_expr_arithmetic_precedence(void **state)
+{
+    Fx *fx = *state;
+    assert_int_equal(run(fx, "1 + 2 * 3", -1, -1), 7);
+    assert_int_equal(run(fx, "(1 + 2) * 3", -1, -1), 9);
+    assert_int_equal(run(fx, "7 / 2 + 7 % 2", -1, -1), 4);
+    assert_int_equal(run(fx, "- 3 - -4", -1, -1), 1);
+    assert_int_equal(run(fx, "5 / 0", -1, -1), 0);   /* documented: x/0 = 0 */
+    assert_int_equal(run(fx, "5 % 0", -1, -1), 0);
+}
+
+static void test_expr_logic_short_circuit(void **state)
+{
+    Fx *fx = *state;
+    assert_int_equal(run(fx, "true and not false", -1, -1), 1);
+    assert_int_equal(run(fx, "false or 1 < 2 and 3 >= 4", -1, -1), 0);
+    assert_int_equal(run(fx, "not (1 == 2) and 2 != 3", -1, -1), 1);
+    assert_int_equal(run(fx, "if 1 > 2 then 10 else 20", -1, -1), 20);
+    /* `or` does not evaluate its right side: hole.count of hole 3 is 2 */
+    assert_int_equal(run(fx, "hole.count == 2 or hole.count / 0 == 1", 2, -1), 1);
+}
+
+static void test_expr_sets(void **state)
+{
+    Fx *fx = *state;
+    assert_int_equal(run(fx, "hole.count in {2, 4, 6}", 4, -1), 1);   /* hole 5 holds 4 */
+    assert_int_equal(run(fx, "hole.count in {2, 4, 6}", 5, -1), 0);   /* 5 */
+    assert_int_equal(run(fx, "hole.count not in {1, 3}", 3, -1), 0);  /* 3 */
+    assert_int_equal(run(fx, "{}", -1, -1), 0);
+    assert_int_equal(run(fx, "hole in row(south)", 5, -1), 1);
+    assert_int_equal(run(fx, "hole in row(south)", 6, -1), 0);
+    assert_int_equal(run(fx, "hole in {hole(1), hole(7)}", 6, -1), 1);
+}
+
+static void test_expr_board_functions(void **state)
+{
+    Fx *fx = *state;
+    /* South's row 0+1+2+3+4+5 = 15; North's 6+..+11 = 51 */
+    assert_int_equal(run(fx, "seeds(row(south))", -1, -1), 15);
+    assert_int_equal(run(fx, "seeds(row(north))", -1, -1), 51);
+    assert_int_equal(run(fx, "seeds(board)", -1, -1), 66);
+    assert_int_equal(run(fx, "max(board)", -1, -1), 11);
+    assert_int_equal(run(fx, "min(row(north))", -1, -1), 6);
+    assert_int_equal(run(fx, "nonempty(row(south))", -1, -1), 5);
+    assert_int_equal(run(fx, "size(owned(north))", -1, -1), 6);
+    assert_int_equal(run(fx, "max(3, 8) + min(3, 8)", -1, -1), 11);
+    assert_int_equal(run(fx, "mover.store + opponent.store", -1, -1), 30);
+    assert_int_equal(run(fx, "store(north).count", -1, -1), 20);
+}
+
+static void test_expr_holes(void **state)
+{
+    Fx *fx = *state;
+    /* last = hole 3 (index 2): opposite is hole 10 (index 9) */
+    assert_int_equal(run(fx, "opposite(last).count", -1, 2), 9);
+    assert_int_equal(run(fx, "opposite(last).number", -1, 2), 10);
+    assert_int_equal(run(fx, "last.owner == mover", -1, 2), 1);
+    assert_int_equal(run(fx, "opposite(last).owner == opponent", -1, 2), 1);
+    assert_int_equal(run(fx, "hole(9).index", -1, -1), 3);
+    assert_int_equal(run(fx, "hole(9).row == north", -1, -1), 1);
+    assert_int_equal(run(fx, "next(hole(12)).number", -1, -1), 1);   /* ccw wraps */
+    assert_int_equal(run(fx, "prev(hole(1)).number", -1, -1), 12);
+    assert_int_equal(run(fx, "hole(4).opened and not hole(5).opened", -1, -1), 1);
+    assert_int_equal(run(fx, "last == store(mover)", -1, STORE_HOLE(0)), 1);
+    assert_int_equal(run(fx, "last.store", -1, STORE_HOLE(0)), 1);
+    assert_int_equal(run(fx, "hole(13) == hole(0)", -1, -1), 1);  /* both: no hole */
+}
+
+static void test_expr_options_fold(void **state)
+{
+    Fx *fx = *state;
+    Expr e;
+    const char *s = "grand-slam == \"capture\" and skip-origin";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_true(e.is_const);
+    assert_int_equal(e.value, 1);
+    s = "grand-slam == \"nothing\" and hole.count > 0";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_true(e.is_const);
+    assert_int_equal(e.value, 0);
+    s = "target - 3";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_INT, &fx->sc, &fx->dg, &cols, &e));
+    assert_true(e.is_const);
+    assert_int_equal(e.value, 7);
+}
+
+static void test_expr_syntax_errors(void **state)
+{
+    Fx *fx = *state;
+    bad(fx, "hole.count == 2 &&", 17, "'&&'");
+    bad(fx, "hole.count = 2", 12, "'=='");
+    bad(fx, "(hole.count == 2", 17, "unbalanced");
+    bad(fx, "if true then false", 19, "else");
+    bad(fx, "last-seed == \"x", 14, "unterminated");
+    bad(fx, "1 +", 4, "end of expression");
+    bad(fx, "", 1, "end of expression");
+    bad(fx, "1 @ 2", 3, "unexpected character");
+    bad(fx, "1234567890 > 1", 1, "too large");
+}
+
+static void test_expr_type_errors(void **state)
+{
+    Fx *fx = *state;
+    bad(fx, "hole.count and true", 1, "must be a boolean");
+    bad(fx, "hole == 3", 1, "cannot compare a hole with a number");
+    bad(fx, "hole in {1, 2}", 1, "`in` needs");
+    bad(fx, "hole.colour", 1, "no property `colour`");
+    bad(fx, "frobnicate(1)", 1, "unknown function");
+    bad(fx, "opposite(3) == hole", 1, "`opposite` takes opposite(hole)");
+    bad(fx, "nosuchname", 1, "unknown name `nosuchname`");
+    bad(fx, "grand-slam == \"huge\"", 15, "no value \"huge\"");
+    bad(fx, "{1, 64}", 5, "0..63");
+    bad(fx, "hand > 0", 1, "`hand` is not available here");
+    bad(fx, "if true then 1 else false", 1, "same type");
+    bad(fx, "hole.count + 1", 1, "expected a boolean");
+}
+
+static void test_expr_nesting_limit(void **state)
+{
+    Fx *fx = *state;
+    char deep[1400];
+    int n = 0;
+    for (int i = 0; i < 300; i++)
+        n += sprintf(deep + n, "not ");
+    strcpy(deep + n, "true");
+    bad(fx, deep, 0, "nested too deeply");
+    char longs[EX_MAX_LEN + 10];
+    memset(longs, ' ', sizeof longs);
+    longs[sizeof longs - 1] = 0;
+    bad(fx, longs, 1, "too long");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_expr_arithmetic_precedence, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_logic_short_circuit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_sets, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_board_functions, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_holes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_options_fold, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_syntax_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_type_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_nesting_limit, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,297 @@
+/* test_vm: the sowing VM (interpreter/vm.c).
+ * - seed conservation and termination over thousands of random games of
+ *   every built-in variant (and option combinations), matches included;
+ * - endless relay sowing: the VM's exact detection against a naive
+ *   simulation on every small position of a tiny relay variant;
+ * - the repetition rule and passing on tiny variants worked by hand;
+ * - move tokens round-trip. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "builtin.h"
+#include "cli.h"
+#include "rules.h"
+#include "vm.h"
+
+static Rules *load_text(const char *text, const char *const *opts, int nopts)
+{
+    Diags dg;
+    dg_init(&dg, "t.yaml", text, strlen(text));
+    Rules *r = rules_load("t.yaml", text, strlen(text), opts, nopts, &dg);
+    if (!r)
+        dg_print(&dg, stderr, 1);
+    dg_free(&dg);
+    return r;
+}
+
+static Rules *load_builtin(const char *name, const char *const *opts, int nopts)
+{
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
+        if (!strcmp(b->name, name))
+            return load_text(b->text, opts, nopts);
+    return NULL;
+}
+
+/* Plays `games` random games (whole matches); checks conservation after
+ * every decision, that a game that is not over has moves, and that every
+ * legal move's token finds that move again. */
+static void random_games(const char *name, const char *const *opts, int nopts, int games,
+                         unsigned seed)
+{
+    Rules *r = load_builtin(name, opts, nopts);
+    assert_non_null(r);
+    Rng g;
+    rng_seed(&g, seed);
+    History h;
+    hist_init(&h);
+    long plies = 0;
+    int wins[4] = { 0, 0, 0, 0 };
+    for (int i = 0; i < games; i++) {
+        Position p;
+        h.n = h.base = 0;
+        vm_initial(r, &p, &h);
+        long total = pos_seed_total(r, &p);
+        assert_int_equal(total, r->total_seeds);
+        int ply = 0;
+        while (!p.over) {
+            Move moves[MAX_MOVES];
+            int n = vm_moves(r, &p, moves);
+            if (n == 0)
+                fail_msg("%s game %d ply %d: not over but no moves", name, i, ply);
+            for (int k = 0; k < n; k++) {
+                char tok[256];
+                vm_token(r, &moves[k], tok, sizeof tok);
+                assert_int_equal(vm_find(r, moves, n, tok), k);
+            }
+            vm_play(r, &p, &moves[rng_below(&g, n)], &h);
+            if (pos_seed_total(r, &p) != total)
+                fail_msg("%s game %d ply %d: %ld seeds, expected %ld", name, i, ply,
+                         pos_seed_total(r, &p), total);
+            if (++ply > 200000)
+                fail_msg("%s game %d: no end after %d decisions", name, i, ply);
+        }
+        assert_true(p.winner <= WIN_DRAW);
+        wins[p.winner]++;
+        plies += ply;
+    }
+    print_message("%-12s %d games, %.1f decisions a game, south %d north %d draw %d\n", name, games,
+                  (double)plies / games, wins[0], wins[1], wins[2]);
+    /* random play must produce both winners somewhere */
+    assert_true(wins[0] > 0 && wins[1] > 0);
+    hist_free(&h);
+    rules_free(r);
+}
+
+static void test_vm_conservation_bechi(void **state)
+{
+    (void)state;
+    random_games("bechi", NULL, 0, 400, 1);
+    const char *o[] = { "capture-opened-only=false", "match=false" };
+    random_games("bechi", o, 2, 400, 2);
+    random_games("bechi-2x3", NULL, 0, 400, 3);
+}
+
+static void test_vm_conservation_hufesay(void **state)
+{
+    (void)state;
+    random_games("hufesay", NULL, 0, 1000, 4);
+    const char *o[] = { "last-seed=neutral" };
+    random_games("hufesay", o, 1, 500, 5);
+}
+
+static void test_vm_conservation_ba_awa(void **state)
+{
+    (void)state;
+    random_games("ba-awa", NULL, 0, 300, 6);
+    const char *o[] = { "target=9" };
+    random_games("ba-awa", o, 1, 300, 7);
+    const char *s[] = { "match=false" };
+    random_games("ba-awa", s, 1, 1000, 8);
+}
+
+static void test_vm_conservation_bohnenspiel(void **state)
+{
+    (void)state;
+    random_games("bohnenspiel", NULL, 0, 2000, 9);
+    const char *o[] = { "hemprich=true", "skip-origin=true" };
+    random_games("bohnenspiel", o, 2, 1000, 10);
+    const char *p[] = { "partie=true" };
+    random_games("bohnenspiel", p, 1, 300, 11);
+}
+
+static void test_vm_conservation_andada(void **state)
+{
+    (void)state;
+    random_games("andada", NULL, 0, 1000, 12);
+    const char *o[] = { "holes=24", "direction=cw" };
+    random_games("andada", o, 2, 300, 13);
+}
+
+static void test_vm_conservation_oware_kalah(void **state)
+{
+    (void)state;
+    random_games("oware", NULL, 0, 2000, 14);
+    const char *c[] = { "grand-slam=capture" };
+    random_games("oware", c, 1, 1000, 15);
+    const char *i[] = { "grand-slam=illegal" };
+    random_games("oware", i, 1, 1000, 16);
+    random_games("kalah", NULL, 0, 2000, 17);
+    const char *k[] = { "capture-empty-opposite=true" };
+    random_games("kalah", k, 1, 1000, 18);
+}
+
+/* ---- endless relay sowing --------------------------------------------- */
+
+static const char *const tiny_relay =
+    "game: tiny-relay\n"
+    "board: {rows: 2, holes: 2, seeds: 1, stores: off-track}\n"
+    "moves: {from: hole.owner == mover, direction: ccw}\n"
+    "sowing: {laps: relay}\n"
+    "no-moves: {pass: true}\n";
+
+/* Relay sowing on 4 holes by hand: lift, sow from the next hole, go on
+ * from the last hole while it holds more than one seed. 1: ends, 0: endless
+ * (no end within `cap` laps, far beyond any cycle on so few seeds). */
+static int naive_ends(const int *board0, int start, long cap)
+{
+    int b[4];
+    memcpy(b, board0, sizeof b);
+    int h = start;
+    for (long lap = 0; lap < cap; lap++) {
+        int hand = b[h];
+        b[h] = 0;
+        while (hand--) {
+            h = (h + 1) % 4;
+            b[h]++;
+        }
+        if (b[h] <= 1)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_vm_endless_relay_exact(void **state)
+{
+    (void)state;
+    Rules *r = load_text(tiny_relay, NULL, 0);
+    assert_non_null(r);
+    int endless = 0, checked = 0;
+    int b[4];
+    for (b[0] = 0; b[0] <= 6; b[0]++)
+        for (b[1] = 0; b[1] <= 6; b[1]++)
+            for (b[2] = 0; b[2] <= 6; b[2]++)
+                for (b[3] = 0; b[3] <= 6; b[3]++) {
+                    Position p;
+                    vm_initial(r, &p, NULL);
+                    for (int i = 0; i < 4; i++)
+                        p.count[i] = (uint16_t)b[i];
+                    p.to_move = SOUTH;
+                    Move moves[MAX_MOVES];
+                    int n = vm_moves(r, &p, moves);
+                    int legal[2] = { 0, 0 };
+                    for (int k = 0; k < n; k++)
+                        legal[moves[k].hole] = 1;
+                    for (int hole = 0; hole < 2; hole++) {
+                        if (!b[hole])
+                            continue;
+                        int ends = naive_ends(b, hole, 100000);
+                        endless += !ends;
+                        checked++;
+                        if (ends != legal[hole])
+                            fail_msg("board %d %d %d %d, move %d: naive %s, VM %s", b[0], b[1], b[2],
+                                     b[3], hole + 1, ends ? "ends" : "endless",
+                                     legal[hole] ? "legal" : "illegal");
+                    }
+                }
+    print_message("%d moves checked, %d endless\n", checked, endless);
+    assert_true(endless > 0);
+    rules_free(r);
+}
+
+/* ---- repetition and passing --------------------------------------------- */
+
+/* One hole a side, one seed in each. South sows hole 1 into hole 2
+ * ([0,2], North to move); North sows both seeds into holes 1 and 2 ([1,1],
+ * South to move): the start again. Its third occurrence, after 4
+ * decisions, ends the game; each takes the seeds he owns: 1-1, a draw. */
+static const char *const ping_pong =
+    "game: ping-pong\n"
+    "board: {rows: 2, holes: 1, seeds: 1, stores: off-track}\n"
+    "moves: {from: hole.owner == mover, direction: ccw}\n"
+    "no-moves: {pass: true}\n";
+
+static void test_vm_repetition_third_occurrence(void **state)
+{
+    (void)state;
+    Rules *r = load_text(ping_pong, NULL, 0);
+    assert_non_null(r);
+    History h;
+    hist_init(&h);
+    Position p;
+    vm_initial(r, &p, &h);
+    const int after[4][2] = { { 0, 2 }, { 1, 1 }, { 0, 2 }, { 0, 0 } };
+    for (int ply = 0; ply < 4; ply++) {
+        Move m[MAX_MOVES];
+        assert_false(p.over);
+        assert_int_equal(vm_moves(r, &p, m), 1);
+        vm_play(r, &p, &m[0], &h);
+        assert_int_equal(p.count[0], after[ply][0]);
+        assert_int_equal(p.count[1], after[ply][1]);
+    }
+    assert_true(p.over);
+    assert_int_equal(p.end, END_REPETITION);
+    assert_int_equal(p.store[0], 1);
+    assert_int_equal(p.store[1], 1);
+    assert_int_equal(p.winner, WIN_DRAW);
+    /* perft sees the same: 1 sequence of 4 decisions, none of 5 */
+    Position s;
+    h.n = h.base = 0;
+    vm_initial(r, &s, &h);
+    assert_int_equal(vm_perft(r, &s, &h, 4), 1);
+    assert_int_equal(vm_perft(r, &s, &h, 5), 0);
+    hist_free(&h);
+    rules_free(r);
+}
+
+/* Hufesay: North to move with an empty row passes; the pass is not a
+ * decision, so the position settles with South to move. */
+static void test_vm_pass_is_not_a_decision(void **state)
+{
+    (void)state;
+    Rules *r = load_builtin("hufesay", NULL, 0);
+    assert_non_null(r);
+    Position p;
+    vm_initial(r, &p, NULL);
+    memset(p.count, 0, sizeof p.count);
+    p.count[0] = 2;   /* hole 1 */
+    p.count[3] = 1;   /* hole 4 */
+    p.store[0] = 20;
+    p.store[1] = 25;
+    p.to_move = NORTH;
+    vm_settle(r, &p, NULL);
+    assert_false(p.over);
+    assert_int_equal(p.to_move, SOUTH);
+    rules_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vm_conservation_bechi),
+        cmocka_unit_test(test_vm_conservation_hufesay),
+        cmocka_unit_test(test_vm_conservation_ba_awa),
+        cmocka_unit_test(test_vm_conservation_bohnenspiel),
+        cmocka_unit_test(test_vm_conservation_andada),
+        cmocka_unit_test(test_vm_conservation_oware_kalah),
+        cmocka_unit_test(test_vm_endless_relay_exact),
+        cmocka_unit_test(test_vm_repetition_third_occurrence),
+        cmocka_unit_test(test_vm_pass_is_not_a_decision),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
