@@ -4,8 +4,8 @@
 #define MANCALA_BUILTIN_H
 
 typedef struct BuiltinVariant {
-    const char *name;  /* "bohnenspiel" */
-    const char *path;  /* "variants/bohnenspiel.yaml", for diagnostics */
+    const char *name;  /* the file name without .yaml */
+    const char *path;  /* "variants/NAME.yaml", for diagnostics */
     const char *text;  /* the file's bytes, NUL-terminated */
 } BuiltinVariant;
 

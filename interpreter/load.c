@@ -579,6 +579,37 @@ enum {
     CTX_CAPTURED = CTX_AFTER | CX_CAPTURED,
 };
 
+/* board.seeds: a number, or an expression of `hole` giving each hole's
+ * starting seeds (`if hole.index % 2 == 1 then 4 else 0`). */
+static void load_layout(Ld *ld, const yaml_node_t *n)
+{
+    Rules *r = ld->r;
+    Expr e;
+    if (!expr(ld, n, T_INT, CX_HOLE, "board.seeds", &e))
+        return;
+    Position zero;
+    memset(&zero, 0, sizeof zero);
+    ExCtx cx;
+    memset(&cx, 0, sizeof cx);
+    cx.rules = r;
+    cx.pos = &zero;
+    r->total_seeds = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        int64_t v = ex_eval(&e, &cx);
+        if (v < 0 || v > 10000) {
+            dg_error(ld->dg, nloc(n), "`board.seeds` gives %lld seeds for hole %d; it must lie in 0..10000",
+                     (long long)v, h + 1);
+            return;
+        }
+        r->initial[h] = (uint16_t)v;
+        r->total_seeds += (int)v;
+        if (h && v != r->initial[0])
+            r->uniform = 0;
+    }
+    r->seeds = r->nholes ? r->total_seeds / r->nholes : 0;
+}
+
 static void load_board(Ld *ld, const yaml_node_t *n)
 {
     Rules *r = ld->r;
@@ -595,10 +626,10 @@ static void load_board(Ld *ld, const yaml_node_t *n)
     }
     if (v[1])
         static_int(ld, v[1], T_INT, "board.holes", 1, MAX_ROW_HOLES, &r->width);
-    if (v[2])
-        static_int(ld, v[2], T_INT, "board.seeds", 0, 10000, &r->seeds);
     r->nholes = r->rows * r->width;
-    r->total_seeds = r->seeds * r->nholes;
+    r->uniform = 1;
+    if (v[2])
+        load_layout(ld, v[2]);
     if (r->total_seeds > MAX_SEEDS && v[2])
         dg_error(ld->dg, nloc(v[2]), "%d seeds on the board is too many (at most %d)", r->total_seeds, MAX_SEEDS);
     static const char *const stores[] = { "none", "off-track", "on-track", NULL };

@@ -101,7 +101,9 @@ typedef struct Rules {
 
     /* board */
     int rows, width, nholes;     /* width: holes per row */
-    int seeds;                   /* per hole at the start */
+    int seeds;                   /* per hole at the start (the average, if they differ) */
+    uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
+    int uniform;                 /* every hole starts with `seeds` */
     int stores;                  /* 0 none, 1 off the track, 2 on the track */
     int nflags;
     const char *flags[MAX_FLAGS];

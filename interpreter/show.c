@@ -61,8 +61,8 @@ void rules_describe(const Rules *r, FILE *f)
     fprintf(f, "%s (%s)\n", r->title ? r->title : r->name, r->name);
     if (r->description)
         fprintf(f, "\n%s\n", r->description);
-    fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in each (%d in all); stores %s.\n",
-            r->rows, r->width, r->seeds, r->total_seeds,
+    fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
+            r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
             r->stores == 2 ? "on the sowing track" : r->stores == 1 ? "off the track" : "none (captures are counted)");
     fprintf(f, "Holes are numbered 1..%d counterclockwise from South's left; South owns 1..%d, North %d..%d.\n",
             r->nholes, r->width, r->width + 1, r->nholes);

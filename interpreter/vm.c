@@ -482,8 +482,7 @@ static void next_round(const Rules *r, Position *p, History *hist)
     switch (r->next) {
     case NEXT_RESET:
     case NEXT_REDISTRIBUTE:
-        for (int h = 0; h < r->nholes; h++)
-            p->count[h] = (uint16_t)r->seeds;
+        memcpy(p->count, r->initial, sizeof p->count);
         p->store[0] = p->store[1] = 0;
         break;
     case NEXT_FILL:
@@ -827,8 +826,7 @@ static void advance(const Rules *r, Position *p, History *h)
 void vm_initial(const Rules *r, Position *p, History *h)
 {
     memset(p, 0, sizeof *p);
-    for (int i = 0; i < r->nholes; i++)
-        p->count[i] = (uint16_t)r->seeds;
+    memcpy(p->count, r->initial, sizeof p->count);
     p->north_owned = mask_n(r->nholes) & ~mask_n(r->width);
     p->round = 1;
     p->starter = SOUTH;
