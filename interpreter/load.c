@@ -17,7 +17,8 @@
 #define MAX_FILE_BYTES   (1u << 20)   /* 1 MiB */
 #define MAX_YAML_DEPTH   32
 #define MAX_YAML_NODES   20000
-#define MAX_ROUNDS_CAP   100000
+#define MAX_ROUNDS_CAP   10000   /* totals stay below 2^31: 10000 x 30000 seeds */
+#define MAX_CHOICE_WIDTH 12      /* C(12, 6) = 924 fill choices <= MAX_MOVES */
 
 typedef struct Ld {
     Rules *r;
@@ -985,10 +986,7 @@ static void load_repetition(Ld *ld, const yaml_node_t *n)
     if (!mapping(ld, n, "`repetition`", keys, v))
         return;
     int c = 3;
-    if (static_int(ld, v[0], T_INT, "repetition.count", 0, 100, &c) && c == 1) {
-        dg_error(ld->dg, nloc(v[0]), "`repetition.count` must be 0 (off) or at least 2");
-        c = 3;
-    }
+    static_int(ld, v[0], T_INT, "repetition.count", 2, 100, &c);
     r->repetition = c;
     if (v[1])
         receiver(ld, v[1], "repetition.seeds", &r->repetition_seeds);
@@ -1110,6 +1108,10 @@ static void load_root(Ld *ld, const yaml_node_t *root)
         load_match(ld, v[K_MATCH]);
     if (r->match && r->next == NEXT_FILL && r->fill_seeds > 0 && r->stores == 0)
         dg_error(ld->dg, nloc(v[K_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
+    if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && r->width > MAX_CHOICE_WIDTH)
+        dg_error(ld->dg, nloc(v[K_MATCH]),
+                 "a player can choose which holes to fill on rows of at most %d holes (here %d): use `choose: left` or `right`",
+                 MAX_CHOICE_WIDTH, r->width);
 }
 
 /* A first pass over the event stream: aliases are refused where they are

@@ -375,6 +375,7 @@ static int cmd_replay(Args *a)
         return 1;
     History h;
     hist_init(&h);
+    h.compact = 1;
     Position p;
     int rc = 1;
     if (!cli_start(r, a->from, &p, &h))

@@ -69,6 +69,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     rng_seed(&g, seed);
     History h;
     hist_init(&h);
+    h.compact = 1;
     Position p;
     vm_initial(r, &p, &h);
     printf("%s. Type a move, 'moves' (or '?') for the legal ones, 'rules', or 'quit'.\n",
@@ -169,6 +170,7 @@ int cli_bench(const char *variant, const char *const *opts, int nopts,
         rules_free(r);
         return 0;
     }
+    h.compact = 1;
     do {
         for (int batch = 0; batch < 16; batch++) {
             Position p = start;

@@ -494,8 +494,11 @@ static void next_round(const Rules *r, Position *p, History *hist)
         fill_next(p, r);
         break;
     }
-    if (hist)
+    if (hist) {
+        if (hist->compact)
+            hist->n = 0;
         hist->base = hist->n;
+    }
 }
 
 /* The game (round) is over: `to` takes the seeds left on the board. */

@@ -23,6 +23,8 @@ typedef struct History {
     uint64_t *hash;
     int n, cap, base;
     int oom;          /* a push failed: repetition may be missed */
+    int compact;      /* forget earlier rounds (not for perft, which
+                         restores n and base when it backs up) */
 } History;
 
 void hist_init(History *h);

@@ -50,6 +50,7 @@ static void random_games(const char *name, const char *const *opts, int nopts, i
     rng_seed(&g, seed);
     History h;
     hist_init(&h);
+    h.compact = 1;
     long plies = 0;
     int wins[4] = { 0, 0, 0, 0 };
     for (int i = 0; i < games; i++) {
