@@ -56,11 +56,38 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
     (void)r;
 }
 
+/* Prints `s` wrapped at 76 columns, each line after `indent` spaces. */
+static void wrap(FILE *f, const char *s, int indent)
+{
+    int col = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\n')
+            s++;
+        size_t w = strcspn(s, " \n");
+        if (!w)
+            break;
+        if (col && col + 1 + (int)w > 76) {
+            fputc('\n', f);
+            col = 0;
+        }
+        if (!col)
+            col = fprintf(f, "%*s", indent, "");
+        else
+            col += fprintf(f, " ");
+        col += fprintf(f, "%.*s", (int)w, s);
+        s += w;
+    }
+    if (col)
+        fputc('\n', f);
+}
+
 void rules_describe(const Rules *r, FILE *f)
 {
     fprintf(f, "%s (%s)\n", r->title ? r->title : r->name, r->name);
-    if (r->description)
-        fprintf(f, "\n%s\n", r->description);
+    if (r->description) {
+        fputc('\n', f);
+        wrap(f, r->description, 0);
+    }
     fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
             r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
             r->stores == 2 ? "on the sowing track" : r->stores == 1 ? "off the track" : "none (captures are counted)");
@@ -94,9 +121,9 @@ void rules_describe(const Rules *r, FILE *f)
                 fprintf(f, "  [true|false]");
             else
                 fprintf(f, "  [%lld..%lld]", (long long)o->min, (long long)o->max);
-            if (o->description)
-                fprintf(f, "\n      %s", o->description);
             fprintf(f, "\n");
+            if (o->description)
+                wrap(f, o->description, 6);
         }
     }
     if (r->has_opening) {
@@ -120,6 +147,8 @@ void rules_describe(const Rules *r, FILE *f)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
     for (int i = 0; i < r->nmust; i++) {
         const MustRule *m = &r->must[i];
+        if (m->when.code && m->when.is_const && !m->when.value)
+            continue;   /* switched off by an option */
         fprintf(f, "  Must: ");
         cond(f, "when ", &m->when);
         fprintf(f, "%skeep only moves after which %s; if none, %s.\n", m->when.code ? ", " : "",
