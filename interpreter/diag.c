@@ -71,8 +71,13 @@ static void print_line(const Diags *d, FILE *out, SrcLoc at)
     if (n > 200)
         n = 200;
     fprintf(out, "  %.*s\n  ", n, p);
-    for (int i = 1; i < at.col && i <= n; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', out);
+    /* columns count characters: one pad per UTF-8 lead byte */
+    for (int i = 0, c = 1; i < n && c < at.col; i++) {
+        if (((unsigned char)p[i] & 0xC0) == 0x80)
+            continue;
+        fputc(p[i] == '\t' ? '\t' : ' ', out);
+        c++;
+    }
     fputs("^\n", out);
 }
 

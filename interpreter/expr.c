@@ -219,7 +219,11 @@ static int ck_enum_cmp(Ck *c, ExNode *n, Ann *a, Ann *b, Ann *out)
     const Ann *la = a->eopt ? b : a;
     out->type = T_BOOL;
     out->is_const = 1;
-    if (!o || (a->eopt && b->eopt)) {
+    if (a->eopt && b->eopt) {
+        err(c, n, "compare an option that takes words with a quoted word, not with another option");
+        return 1;
+    }
+    if (!o) {
         err(c, n, "strings can only be compared with an option that takes words");
         return 1;
     }
@@ -474,6 +478,9 @@ static int check(CkAll *k, ExNode *n, Ann *out, int depth)
                 return put(k, n, out, (int)p) != NULL;
             }
         }
+        ExNode at = *n;   /* point at the property name, not the object */
+        at.at.start = n->at.end - (int)strlen(n->name);
+        n = &at;
         if (a.type == T_HOLE)
             err(c, n, "a hole has no property `%s` (count, owner, row, index, number, out, store, or a flag the board declares)", n->name);
         else if (a.type == T_PLAYER)
@@ -862,7 +869,10 @@ int ex_compile(Arena *ar, const char *src, int len, ExType wanted,
     }
     memcpy(code, e.code, (size_t)e.len * sizeof *code);
     out->code = code;
-    out->src = ar_strndup(ar, src, (size_t)len);
+    int tl = len;
+    while (tl > 0 && (src[tl - 1] == '\n' || src[tl - 1] == ' '))
+        tl--;
+    out->src = ar_strndup(ar, src, (size_t)tl);
     out->len = e.len;
     out->depth = (int16_t)e.max;
     ok = 1;

@@ -49,7 +49,13 @@ static yaml_node_t *node(Ld *ld, int id)
     return yaml_document_get_node(ld->doc, id);
 }
 
-/* Byte index -> line:column, by counting through the text. */
+static int is_cont(char c)
+{
+    return ((unsigned char)c & 0xC0) == 0x80;   /* a UTF-8 continuation byte */
+}
+
+/* Byte index -> line:column, columns counted in characters as libyaml
+ * counts them. */
 static SrcLoc index_loc(const Ld *ld, size_t idx)
 {
     SrcLoc l = { 1, 1 };
@@ -57,10 +63,23 @@ static SrcLoc index_loc(const Ld *ld, size_t idx)
         if (ld->text[i] == '\n') {
             l.line++;
             l.col = 1;
-        } else
+        } else if (!is_cont(ld->text[i]))
             l.col++;
     }
     return l;
+}
+
+/* libyaml's mark.index counts characters; the text is bytes. */
+static size_t char_to_byte(const Ld *ld, size_t cidx)
+{
+    size_t i = 0, c = 0;
+    while (i < ld->len && c < cidx) {
+        i++;
+        while (i < ld->len && is_cont(ld->text[i]))
+            i++;
+        c++;
+    }
+    return i;
 }
 
 typedef struct ScalarMap {
@@ -76,7 +95,8 @@ static SrcLoc scalar_map(const void *self, int off)
     const ScalarMap *sm = self;
     const char *v = (const char *)sm->n->data.scalar.value;
     size_t vlen = sm->n->data.scalar.length;
-    size_t si = sm->n->start_mark.index, end = sm->n->end_mark.index;
+    size_t si = char_to_byte(sm->ld, sm->n->start_mark.index);
+    size_t end = char_to_byte(sm->ld, sm->n->end_mark.index);
     if (end > sm->ld->len)
         end = sm->ld->len;
     const char *src = sm->ld->text;
@@ -105,6 +125,25 @@ static SrcLoc scalar_map(const void *self, int off)
 }
 
 /* ---- scalars ---------------------------------------------------------- */
+
+static int is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* A name expressions can read: what grammar/expr.l calls ID. */
+static int is_name(const char *s)
+{
+    if (!is_letter(*s))
+        return 0;
+    for (s++; *s; s++) {
+        if (*s == '-' && is_letter(s[1]))
+            continue;
+        if (!is_letter(*s) && !(*s >= '0' && *s <= '9'))
+            return 0;
+    }
+    return 1;
+}
 
 static const char *kind_name(const yaml_node_t *n)
 {
@@ -223,6 +262,17 @@ static int static_int(Ld *ld, const yaml_node_t *n, ExType want, const char *key
 
 /* ---- mappings --------------------------------------------------------- */
 
+/* The position of key `name` in mapping `map` (for errors about a key). */
+static SrcLoc keyloc(Ld *ld, const yaml_node_t *map, const char *name)
+{
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key);
+        if (k && sval(k) && !strcmp(sval(k), name))
+            return nloc(k);
+    }
+    return nloc(map);
+}
+
 typedef struct Key {
     const char *name;
     int required;
@@ -287,6 +337,11 @@ static const char *const receiver_words[] = {
     "mover", "opponent", "owner", "removed", "stay", "last-mover", "starter",
     "south", "north", NULL
 };
+/* The words `word()` lists in messages: the same, with the `owners` spelling. */
+static const char *const receiver_listed[] = {
+    "mover", "opponent", "owner", "owners", "removed", "stay", "last-mover", "starter",
+    "south", "north", NULL
+};
 
 const char *receiver_name(Receiver r)
 {
@@ -299,10 +354,10 @@ static int receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out
         *out = RCV_OWNER;
         return 1;
     }
-    int w = word(ld, n, key, receiver_words);
+    int w = word(ld, n, key, receiver_listed);
     if (w < 0)
         return 0;
-    *out = (Receiver)w;
+    *out = w >= 4 ? (Receiver)(w - 1) : w == 3 ? RCV_OWNER : (Receiver)w;
     return 1;
 }
 
@@ -336,10 +391,10 @@ static void load_options(Ld *ld, const yaml_node_t *n)
         for (size_t i = 0; i < nl && !bad; i++) {
             char c = name[i];
             bad = !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-                    (i > 0 && ((c >= '0' && c <= '9') || (c == '-' && i + 1 < nl && name[i + 1] != '-'))));
+                    (i > 0 && ((c >= '0' && c <= '9') || (c == '-' && i + 1 < nl && is_letter(name[i + 1])))));
         }
         if (bad) {
-            dg_error(ld->dg, nloc(k), "option name `%.60s` must be a word of letters, digits and single hyphens (at most %d characters)",
+            dg_error(ld->dg, nloc(k), "option name `%.60s` must be a name as expressions read it: letters, digits, '_', and '-' before a letter (at most %d characters)",
                      name, MAX_NAME - 1);
             continue;
         }
@@ -650,14 +705,16 @@ static void load_board(Ld *ld, const yaml_node_t *n)
                     break;
                 }
                 const char *s = sval(e);
-                static const char *const props[] = { "count", "owner", "row", "index", "number", "out", "store", NULL };
-                int bad = !*s || strlen(s) >= MAX_NAME;
+                static const char *const props[] = { "count", "owner", "row", "index", "number", "out", "store",
+                    "variant", "board", "stores", "to_move", "over", "winner", "phase", "round", "starter",
+                    "last_mover", "removed", "out_of_play", "owners", "holdings", "totals", "end", "moves", NULL };
+                int bad = !is_name(s) || strlen(s) >= MAX_NAME;
                 for (int i = 0; props[i]; i++)
                     bad |= !strcmp(props[i], s);
                 for (int i = 0; i < r->nflags; i++)
                     bad |= !strcmp(r->flags[i], s);
                 if (bad) {
-                    dg_error(ld->dg, nloc(e), "flag name `%.60s` is empty, too long, repeated, or a hole property", s);
+                    dg_error(ld->dg, nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a hole property or a field of the JSON position", s);
                     continue;
                 }
                 r->flags[r->nflags++] = str(ld, e, "board.flags");
@@ -688,6 +745,14 @@ static void load_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_
     if (!mapping(ld, n, what, keys, v))
         return;
     unsigned ctx = each_seed ? CTX_SEED : CTX_AFTER;
+    if (each_seed && v[1]->type == YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, nloc(v[1]), "an `each-seed` rule takes one hole: write `take: hole` (or another hole expression)");
+        return;
+    }
+    if (each_seed && v[5]) {
+        dg_error(ld->dg, keyloc(ld, n, "cancel-if"), "`cancel-if` belongs to `captures`, not to `each-seed`");
+        return;
+    }
     expr(ld, v[0], T_BOOL, ctx, each_seed ? "each-seed.when" : "captures.when", &c->when);
     if (v[1]->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *it = v[1]->data.sequence.items.start; it < v[1]->data.sequence.items.top; it++) {
@@ -1046,7 +1111,7 @@ static void load_root(Ld *ld, const yaml_node_t *root)
             for (const char *p = g; *p && !bad; p++)
                 bad = !((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_');
             if (bad)
-                dg_error(ld->dg, nloc(v[K_GAME]), "`game` must be a short name of lower-case letters, digits and '-'");
+                dg_error(ld->dg, nloc(v[K_GAME]), "`game` must be a short name of lower-case letters, digits, '-' and '_'");
             else
                 snprintf(r->name, sizeof r->name, "%s", g);
         }
@@ -1092,7 +1157,7 @@ static void load_root(Ld *ld, const yaml_node_t *root)
         if (mapping(ld, v[K_FIRST], "`first-player`", fk, fv))
             r->first_chooser = word(ld, fv[0], "first-player.chosen-by", who) == 1;
         if (!v[K_OPENING])
-            dg_error(ld->dg, nloc(v[K_FIRST]), "`first-player` is chosen after an `opening`; this file has none");
+            dg_error(ld->dg, keyloc(ld, root, "first-player"), "`first-player` is chosen after an `opening`; this file has none");
     }
     if (v[K_CAPTURES])
         load_list(ld, v[K_CAPTURES], "captures", one_capture, MAX_CAPTURES);
@@ -1156,6 +1221,29 @@ static int prescan(const char *text, size_t len, Diags *dg)
     return ok;
 }
 
+/* Reports libyaml's error at the most useful place: a reader error (bad
+ * UTF-8) at its byte; an error at the end of the input (an unclosed quote
+ * or bracket) where the unclosed thing began. */
+static void yaml_failure(const Ld *ld, const yaml_parser_t *ps, Diags *dg)
+{
+    const char *problem = ps->problem ? ps->problem : "syntax error";
+    if (ps->error == YAML_MEMORY_ERROR) {
+        dg_error(dg, (SrcLoc){ 0, 0 }, "out of memory reading YAML");
+        return;
+    }
+    if (ps->error == YAML_READER_ERROR) {
+        dg_error(dg, index_loc(ld, ps->problem_offset), "YAML: %s", problem);
+        return;
+    }
+    yaml_mark_t at = ps->problem_mark;
+    if (ps->context && char_to_byte(ld, at.index) >= ld->len)
+        at = ps->context_mark;
+    if (ps->context)
+        dg_error(dg, mark_loc(at), "YAML: %s %s", problem, ps->context);
+    else
+        dg_error(dg, mark_loc(at), "YAML: %s", problem);
+}
+
 Rules *rules_load(const char *file, const char *text, size_t len,
                   const char *const *opts, int nopts, Diags *dg)
 {
@@ -1196,13 +1284,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     int before = dg->errors;
     if (!yaml_parser_load(&parser, &doc)) {
-        SrcLoc at = mark_loc(parser.problem_mark);
-        if (parser.error == YAML_MEMORY_ERROR)
-            dg_error(dg, none, "out of memory reading YAML");
-        else if (parser.context)
-            dg_error(dg, at, "YAML: %s %s", parser.problem ? parser.problem : "syntax error", parser.context);
-        else
-            dg_error(dg, at, "YAML: %s", parser.problem ? parser.problem : "syntax error");
+        yaml_failure(&ld, &parser, dg);
         yaml_parser_delete(&parser);
         rules_free(r);
         return NULL;
@@ -1221,7 +1303,9 @@ Rules *rules_load(const char *file, const char *text, size_t len,
         else if (check_shape(&ld, 1, 0, seen, nnodes)) {
             /* a second document is not part of the variant */
             yaml_document_t doc2;
-            if (yaml_parser_load(&parser, &doc2)) {
+            if (!yaml_parser_load(&parser, &doc2)) {
+                yaml_failure(&ld, &parser, dg);
+            } else {
                 if (yaml_document_get_root_node(&doc2))
                     dg_error(dg, mark_loc(doc2.start_mark), "a variant file holds one YAML document; remove the second");
                 yaml_document_delete(&doc2);

@@ -129,7 +129,7 @@ typedef struct Rules {
     EndRule ends[MAX_ENDS];
     int nends;
 
-    int repetition;              /* occurrences that end a game (0: off) */
+    int repetition;              /* occurrences that end a game (2..100) */
     Receiver repetition_seeds;
 
     /* opening */

@@ -187,8 +187,7 @@ void rules_describe(const Rules *r, FILE *f)
             continue;
         fprintf(f, "End: when %s; the board goes to %s.\n", r->ends[i].when.src, receiver_name(r->ends[i].seeds));
     }
-    if (r->repetition)
-        fprintf(f, "Repetition: the %d%s occurrence of a position ends the game; the board goes to %s.\n",
+    fprintf(f, "Repetition: the %d%s occurrence of a position ends the game; the board goes to %s.\n",
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
                 receiver_name(r->repetition_seeds));
     fprintf(f, "Winner: the player with more seeds in his store; equal is a draw.\n");

@@ -116,6 +116,18 @@ typedef struct MoveInfo {
     int endless;      /* the sowing never ends, or has nowhere to go */
 } MoveInfo;
 
+/* `mover` and `opponent` as South or North: who `mover` is depends on the
+ * place (the player who moved for `end`, the player to move for `must`,
+ * `no-moves` and `repetition`). */
+static Receiver resolve(Receiver to, int mover)
+{
+    if (to == RCV_MOVER)
+        return mover ? RCV_NORTH : RCV_SOUTH;
+    if (to == RCV_OPPONENT)
+        return mover ? RCV_SOUTH : RCV_NORTH;
+    return to;
+}
+
 /* Gives `n` seeds from hole `h` to `to`; the hole is emptied by the caller. */
 static void receive(const Rules *r, Position *p, Receiver to, int h, int n, int mover)
 {
@@ -473,7 +485,7 @@ static void next_round(const Rules *r, Position *p, History *hist)
 {
     p->round++;
     if (r->starter_alternates)
-        p->starter = (uint8_t)((p->round - 1) % 2);
+        p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
     for (int f = 0; f < MAX_FLAGS; f++)
         p->flags[f] = 0;
     p->out_of_play = 0;
@@ -637,7 +649,17 @@ static int gen_opening(const Rules *r, const Position *p, Move *out)
         if (!p->count[h])
             continue;
         cx.hole = h;
-        if (ex_true(&r->opening_from, &cx))
+        if (!ex_true(&r->opening_from, &cx))
+            continue;
+        Position q = *p;
+        MoveInfo mi;
+        memset(&mi, 0, sizeof mi);
+        mi.mover = p->to_move;
+        mi.start = mi.origin = h;
+        mi.last = NO_HOLE;
+        mi.dir = r->opening_dir;
+        sow(r, &r->opening_sow, &q, &mi);
+        if (!mi.endless)
             out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
     }
     return n;
@@ -787,11 +809,8 @@ static void advance(const Rules *r, Position *p, History *h)
             int n = gen_sow(r, p, tmp, &me);
             if (n == 0) {
                 if (me) {
-                    ExCtx cx;
-                    ctx_init(&cx, r, p, p->to_move);
                     /* `seeds: mover` here means the player who could not move */
-                    Receiver to = me->seeds == RCV_MOVER ? (p->to_move ? RCV_NORTH : RCV_SOUTH) : me->seeds;
-                    end_game(r, p, to, END_MUST, WIN_NONE, h);
+                    end_game(r, p, resolve(me->seeds, p->to_move), END_MUST, WIN_NONE, h);
                     continue;
                 }
                 if (r->no_moves_loses) {
@@ -808,18 +827,17 @@ static void advance(const Rules *r, Position *p, History *h)
                         p->to_move = q.to_move;
                         /* a pass is not a decision: fall through to record */
                     } else {
-                        end_game(r, p, r->no_moves_seeds, END_BLOCKED, WIN_NONE, h);
+                        end_game(r, p, resolve(r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
                         continue;
                     }
                 } else {
-                    Receiver to = r->no_moves_seeds;
-                    end_game(r, p, to, END_NO_MOVES, WIN_NONE, h);
+                    end_game(r, p, resolve(r->no_moves_seeds, p->to_move), END_NO_MOVES, WIN_NONE, h);
                     continue;
                 }
             }
         }
         if (h && r->repetition >= 2 && hist_push(r, h, p) >= r->repetition) {
-            end_game(r, p, r->repetition_seeds, END_REPETITION, WIN_NONE, h);
+            end_game(r, p, resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
             continue;
         }
         return;
@@ -901,9 +919,7 @@ void vm_play(const Rules *r, Position *p, const Move *m, History *h)
         for (int i = 0; i < r->nends; i++) {
             if (ex_true(&r->ends[i].when, &cx)) {
                 p->to_move = (uint8_t)(extra ? mover : !mover);
-                end_game(r, p, r->ends[i].seeds == RCV_MOVER ? (mover ? RCV_NORTH : RCV_SOUTH)
-                                                             : r->ends[i].seeds,
-                         END_RULE, WIN_NONE, h);
+                end_game(r, p, resolve(r->ends[i].seeds, mover), END_RULE, WIN_NONE, h);
                 advance(r, p, h);
                 return;
             }

@@ -199,7 +199,7 @@ static void test_expr_type_errors(void **state)
     bad(fx, "hole.count and true", 1, "must be a boolean");
     bad(fx, "hole == 3", 1, "cannot compare a hole with a number");
     bad(fx, "hole in {1, 2}", 1, "`in` needs");
-    bad(fx, "hole.colour", 1, "no property `colour`");
+    bad(fx, "hole.colour", 6, "no property `colour`");
     bad(fx, "frobnicate(1)", 1, "unknown function");
     bad(fx, "opposite(3) == hole", 1, "`opposite` takes opposite(hole)");
     bad(fx, "nosuchname", 1, "unknown name `nosuchname`");

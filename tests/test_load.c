@@ -228,7 +228,7 @@ static void test_load_expression_column_in_block_scalar(void **state)
              "    take: last\n"
              "    to: mover\n", minimal);
     assert_null(load(text, NULL, 0, &dg));
-    first_error(&dg, 13, 7, "no property `colour`");
+    first_error(&dg, 13, 12, "no property `colour`");
     dg_free(&dg);
 }
 
