@@ -133,7 +133,7 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
 typedef struct Args {
     const char *opts[MAX_CLI_OPTIONS];
     int nopts;
-    const char *pos[256];
+    const char **pos;           /* argc entries, malloc'd */
     int npos;
     const char *from;
     const char *south, *north;
@@ -151,6 +151,11 @@ static int parse_args(int argc, char **argv, Args *a)
 {
     memset(a, 0, sizeof *a);
     a->seconds = 3;
+    a->pos = malloc(((size_t)argc + 1) * sizeof *a->pos);
+    if (!a->pos) {
+        fprintf(stderr, "mancala: out of memory\n");
+        return 0;
+    }
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         const char *val = NULL;
@@ -163,8 +168,10 @@ static int parse_args(int argc, char **argv, Args *a)
             }
             a->opts[a->nopts++] = val;
         } else if (!strncmp(s, "--option=", 9)) {
-            if (a->nopts >= MAX_CLI_OPTIONS)
+            if (a->nopts >= MAX_CLI_OPTIONS) {
+                fprintf(stderr, "mancala: too many --option (at most %d)\n", MAX_CLI_OPTIONS);
                 return 0;
+            }
             a->opts[a->nopts++] = s + 9;
         } else if (TAKE("--from"))
             a->from = val;
@@ -201,13 +208,8 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (s[0] == '-' && s[1] == '-' && s[2]) {
             fprintf(stderr, "mancala: unknown flag '%s'\n", s);
             return 0;
-        } else {
-            if (a->npos >= (int)(sizeof a->pos / sizeof *a->pos)) {
-                fprintf(stderr, "mancala: too many arguments\n");
-                return 0;
-            }
+        } else
             a->pos[a->npos++] = s;
-        }
 #undef TAKE
     }
     return 1;
@@ -415,6 +417,8 @@ out:
     return rc;
 }
 
+static int run(const char *cmd, Args *a);
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -427,8 +431,18 @@ int main(int argc, char **argv)
         return 0;
     }
     Args a;
-    if (!parse_args(argc - 2, argv + 2, &a))
+    if (!parse_args(argc - 2, argv + 2, &a)) {
+        free(a.pos);
         return 1;
+    }
+    int rc = run(cmd, &a);
+    free(a.pos);
+    return rc;
+}
+
+static int run(const char *cmd, Args *a0)
+{
+    Args a = *a0;
     if (!strcmp(cmd, "list"))
         return cmd_list();
     if (!strcmp(cmd, "show"))
@@ -440,9 +454,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "replay"))
         return cmd_replay(&a);
     if (!strcmp(cmd, "play")) {
-        if (a.npos == 0)
-            a.pos[a.npos++] = DEFAULT_VARIANT;
-        return cli_play(a.pos[0], a.opts, a.nopts, a.south, a.north, a.have_seed ? a.seed : (unsigned long)time(NULL));
+        const char *variant = a.npos ? a.pos[0] : DEFAULT_VARIANT;
+        return cli_play(variant, a.opts, a.nopts, a.south, a.north, a.have_seed ? a.seed : (unsigned long)time(NULL));
     }
     if (!strcmp(cmd, "bench")) {
         if (a.npos != 1) {

@@ -173,8 +173,9 @@ int cli_bench(const char *variant, const char *const *opts, int nopts,
     h.compact = 1;
     do {
         for (int batch = 0; batch < 16; batch++) {
-            Position p = start;
+            Position p;
             h.n = h.base = 0;
+            vm_initial(r, &p, &h);   /* the start is the first occurrence */
             while (!p.over) {
                 Move moves[MAX_MOVES];
                 int n = vm_moves(r, &p, moves);
