@@ -348,6 +348,17 @@ static void sow_move(const Rules *r, Position *p, const Move *m, int mover, Move
         capture(r, p, mi);
 }
 
+/* The opening sowing (no captures); sets mi->endless if it never ends. */
+static void sow_opening(const Rules *r, Position *p, int hole, int mover, MoveInfo *mi)
+{
+    memset(mi, 0, sizeof *mi);
+    mi->mover = mover;
+    mi->start = mi->origin = hole;
+    mi->last = NO_HOLE;
+    mi->dir = r->opening_dir;
+    sow(r, &r->opening_sow, p, mi);
+}
+
 /* ---- game and round ends ---------------------------------------------- */
 
 static void decide_by_stores(Position *p)
@@ -653,12 +664,7 @@ static int gen_opening(const Rules *r, const Position *p, Move *out)
             continue;
         Position q = *p;
         MoveInfo mi;
-        memset(&mi, 0, sizeof mi);
-        mi.mover = p->to_move;
-        mi.start = mi.origin = h;
-        mi.last = NO_HOLE;
-        mi.dir = r->opening_dir;
-        sow(r, &r->opening_sow, &q, &mi);
+        sow_opening(r, &q, h, p->to_move, &mi);
         if (!mi.endless)
             out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
     }
@@ -889,12 +895,7 @@ void vm_play(const Rules *r, Position *p, const Move *m, History *h)
     default:
         if (p->phase == PH_OPENING) {
             MoveInfo mi;
-            memset(&mi, 0, sizeof mi);
-            mi.mover = mover;
-            mi.start = mi.origin = m->hole;
-            mi.last = NO_HOLE;
-            mi.dir = m->dir;
-            sow(r, &r->opening_sow, p, &mi);
+            sow_opening(r, p, m->hole, mover, &mi);
             p->last_mover = (uint8_t)mover;
             if (r->first_chooser >= 0) {
                 p->phase = PH_FIRST;
