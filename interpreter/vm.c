@@ -332,6 +332,18 @@ static void capture(const Rules *r, Position *p, MoveInfo *mi)
     }
 }
 
+/* The context after a move: what `last`, `captured`, `reached` are. */
+static void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const MoveInfo *mi)
+{
+    ctx_init(cx, r, p, mi->mover);
+    cx->start = mi->start;
+    cx->origin = mi->origin;
+    cx->last = mi->last;
+    cx->dir = mi->dir;
+    cx->captured = mi->captured;
+    cx->reached = mi->reached;
+}
+
 /* Everything a sowing move does to the board (not turn or game end). */
 static void sow_move(const Rules *r, Position *p, const Move *m, int mover, MoveInfo *mi)
 {
@@ -620,13 +632,7 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
         int keep[MAX_MOVES / 8], kept = 0;
         for (int i = 0; i < n; i++) {
             ExCtx ax;
-            ctx_init(&ax, r, &after[i], mover);
-            ax.start = info[i].start;
-            ax.origin = info[i].origin;
-            ax.last = info[i].last;
-            ax.dir = info[i].dir;
-            ax.captured = info[i].captured;
-            ax.reached = info[i].reached;
+            ctx_after(&ax, r, &after[i], &info[i]);
             keep[i] = ex_true(&mr->keep, &ax);
             kept += keep[i];
         }
@@ -910,12 +916,7 @@ void vm_play(const Rules *r, Position *p, const Move *m, History *h)
         sow_move(r, p, m, mover, &mi);
         p->last_mover = (uint8_t)mover;
         ExCtx cx;
-        ctx_init(&cx, r, p, mover);
-        cx.start = mi.start;
-        cx.origin = mi.origin;
-        cx.last = mi.last;
-        cx.dir = mi.dir;
-        cx.captured = mi.captured;
+        ctx_after(&cx, r, p, &mi);
         int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);
         for (int i = 0; i < r->nends; i++) {
             if (ex_true(&r->ends[i].when, &cx)) {
