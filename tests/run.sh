@@ -28,5 +28,19 @@ for s in tests/cli.sh tests/run_bad.sh; do
         echo "$out" | tail -40 | sed 's/^/    /'
     fi
 done
+# Random games against the independent Python reference (tests/crosscheck),
+# where python3 is installed.
+if command -v python3 >/dev/null 2>&1; then
+    if out=$(python3 tests/crosscheck/compare.py --games 40 --seed 1 --jobs 2 --bin "$B/mancala" 2>&1); then
+        pass=$((pass + 1))
+        echo "PASS crosscheck ($(echo "$out" | tail -1))"
+    else
+        fail=$((fail + 1))
+        echo "FAIL crosscheck"
+        echo "$out" | tail -40 | sed 's/^/    /'
+    fi
+else
+    echo "SKIP crosscheck (no python3)"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+sys.setrecursionlimit(20000)
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref  # noqa: E402
 
@@ -68,6 +70,9 @@ FIELDS = ["board", "stores", "to_move", "over", "winner", "phase", "round",
 # restarted at the same boundaries (ref.restart), so both sides play the
 # same rules.  With --chunk 0 every game is replayed in one command.
 CHUNK = 200
+CUTS = 2               # earlier positions compared per game
+CYCLE_BUDGET = 4000    # --cycles: positions searched per game
+CYCLE_DEPTH = 60       # --cycles: longest path searched (path + loop twice < CHUNK)
 
 
 def _c_replay1(binpath, variant, options, tokens, from_json=None):
@@ -306,12 +311,19 @@ def locate(binpath, variant, options, tokens, states, start=None):
             lo = mid
         else:
             hi = mid
+    # the search assumes that once the two differ they stay different; make
+    # sure no earlier position differs (they may agree again later)
+    for k in range(1, hi):
+        ok, _, _ = agree(binpath, variant, options, tokens, states, k, start)
+        if not ok:
+            return k
     return hi
 
 
 def run_one(args):
-    global CHUNK
-    binpath, variant, options, seed, idx, max_plies, CHUNK, policy, perturb, cycles = args
+    global CHUNK, CYCLE_BUDGET, CYCLE_DEPTH, CUTS
+    (binpath, variant, options, seed, idx, max_plies, CHUNK, policy, perturb, cycles,
+     CYCLE_BUDGET, CYCLE_DEPTH, CUTS) = args
     rng = random.Random("%s|%s|%s|%s|%s|%s|%d" % (seed, policy, perturb, cycles, variant,
                                                   ",".join(options), idx))
     start = st = None
@@ -324,12 +336,22 @@ def run_one(args):
     prefix = ()
     if cycles:
         s0 = st if st is not None else ref.initial(variant, options)
-        prefix = find_cycle(s0, rng) or ()
+        prefix = find_cycle(s0, rng, CYCLE_BUDGET, CYCLE_DEPTH) or ()
     tokens, states = random_game(variant, options, rng, max_plies, policy, st, prefix)
-    ok, cj, d = agree(binpath, variant, options, tokens, states, len(tokens), start)
-    if ok:
+    # the final position, then CUTS random earlier positions (where the list
+    # of legal moves is not empty, so that it is compared too)
+    checks = [len(tokens)] + sorted(rng.randrange(0, len(tokens)) for _ in range(CUTS) if tokens)
+    for end in checks:
+        ok, cj, d = agree(binpath, variant, options, tokens, states, end, start)
+        if not ok:
+            break
+    else:
         return (variant, options, idx, True, len(prefix) > 0)
-    k = locate(binpath, variant, options, tokens, states, start)
+    if end != len(tokens):
+        d = "at ply %d: %s" % (end, d if isinstance(d, str) else
+                               "; ".join("%s ref=%s C=%s" % (f, json.dumps(a), json.dumps(b))
+                                         for f, a, b in d))
+    k = locate(binpath, variant, options, tokens[:end], states, start)
     lines = []
     lines.append("MISMATCH %s %s game %d (%d decisions)" %
                  (variant, " ".join("--option " + o for o in options) or "(defaults)",
@@ -338,7 +360,7 @@ def run_one(args):
         lines.append("  from: %s" % start)
     lines.append("  tokens: %s" % " ".join(tokens))
     if isinstance(d, str):
-        lines.append("  final: C error: %s" % d)
+        lines.append("  differs: %s" % d)
     else:
         for f, a, b in d:
             lines.append("  final %s: ref=%s C=%s" % (f, json.dumps(a), json.dumps(b)))
@@ -355,6 +377,33 @@ def run_one(args):
         cj2, err = c_replay(binpath, variant, options, tokens[:k], start)
         lines.append("  C   after: %s" % (json.dumps(cj2, separators=(",", ":")) if cj2 else err))
     return (variant, options, idx, False, "\n".join(lines))
+
+
+def perft_check(binpath, configs, depth):
+    """Compare `BIN perft VARIANT DEPTH` with ref.perft for each configuration."""
+    failed = 0
+    for variant, options in configs:
+        cmd = [binpath, "perft", variant, str(depth)]
+        for o in options:
+            cmd += ["--option", o]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        cnt = {}
+        for line in p.stdout.split("\n"):
+            parts = line.split()
+            if len(parts) == 2 and parts[0].isdigit():
+                cnt[int(parts[0])] = int(parts[1])
+        s = ref.initial(variant, options)
+        mine = [ref.perft(s, d) for d in range(1, depth + 1)]
+        theirs = [cnt.get(d) for d in range(1, depth + 1)]
+        ok = mine == theirs
+        failed += not ok
+        print("perft %-12s %-50s %s%s" % (variant, " ".join(options) or "(defaults)",
+                                           "ok " if ok else "MISMATCH ",
+                                           mine if ok else "ref=%s C=%s %s" % (mine, theirs,
+                                                                              p.stderr.strip())))
+    print("%d passed, %d failed" % (len(configs) - failed, failed))
+    return 1 if failed else 0
 
 
 def main():
@@ -377,6 +426,12 @@ def main():
     ap.add_argument("--cycles", action="store_true",
                     help="begin each game with a searched-for loop played twice "
                          "(third occurrence of a position: the repetition rule)")
+    ap.add_argument("--cycle-budget", type=int, default=CYCLE_BUDGET)
+    ap.add_argument("--cycle-depth", type=int, default=CYCLE_DEPTH)
+    ap.add_argument("--cuts", type=int, default=CUTS,
+                    help="random earlier positions of each game compared too")
+    ap.add_argument("--perft", type=int, default=0, metavar="DEPTH",
+                    help="instead of games: compare perft 1..DEPTH from the start")
     ap.add_argument("--chunk", type=int, default=CHUNK,
                     help="moves per replay command (0: all in one)")
     args = ap.parse_args()
@@ -387,11 +442,14 @@ def main():
     if not configs:
         sys.stderr.write("compare.py: no configuration selected\n")
         return 2
+    if args.perft:
+        return perft_check(args.bin, configs, args.perft)
     work = []
     for variant, options in configs:
         for i in range(args.games):
             work.append((args.bin, variant, options, args.seed, i, args.max_plies, args.chunk,
-                         args.policy, args.perturb, args.cycles))
+                         args.policy, args.perturb, args.cycles,
+                         args.cycle_budget, args.cycle_depth, args.cuts))
 
     results = []
     if args.jobs > 1:

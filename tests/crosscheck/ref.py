@@ -211,10 +211,11 @@ def _relay(board, h, lap, laps_out=None):
 
 
 # ---------------------------------------------------------------- move generation
-# _gen(s) returns an ordered list of (token, result) where result is a
-# function-free description: a new State with the sowing/captures done and
-# s.last_mover set; post-processing (ends, passes, repetition) is done by
-# play().  Cached per state.
+# _gen(s) returns the legal decisions in the contract's order, as a list of
+# (token, description); for relay games the description already holds the
+# board after the sowing (endless sowings are left out: they are illegal).
+# _play_<variant>(state, description) applies it; play() then does the game
+# ends, passes and the repetition rule.  Cached per state.
 
 def _gen(s):
     if s._cache is not None:
@@ -225,15 +226,6 @@ def _gen(s):
         res = globals()["_gen_" + s.variant.replace("-", "_").replace("bechi_2x3", "bechi")](s)
     s._cache = res
     return res
-
-
-def _has_moves_for(s, p):
-    """Does player p have a legal decision in s (as if he were to move)?"""
-    if s.to_move == p:
-        return len(_gen(s)) > 0
-    t = s.copy()
-    t.to_move = p
-    return len(_gen(t)) > 0
 
 
 # ---- Bechi
@@ -992,35 +984,45 @@ def replay(variant, tokens, options=None):
     return s
 
 
+USAGE = """usage: ref.py perft VARIANT DEPTH [--from POS.json] [--option K=V]...
+       ref.py replay VARIANT [--from POS.json] [--option K=V]... MOVE...
+"""
+
+
 def main(argv):
-    import argparse
     import json
-    ap = argparse.ArgumentParser(description="reference mancala implementation")
-    sub = ap.add_subparsers(dest="cmd")
-    a = sub.add_parser("perft")
-    a.add_argument("variant")
-    a.add_argument("depth", type=int)
-    a.add_argument("--option", action="append", default=[])
-    b = sub.add_parser("replay")
-    b.add_argument("variant")
-    b.add_argument("moves", nargs="*")
-    b.add_argument("--option", action="append", default=[])
-    args = ap.parse_args(argv)
-    if args.cmd == "perft":
-        s = initial(args.variant, args.option)
-        for d in range(1, args.depth + 1):
-            print(d, perft(s, d))
-    elif args.cmd == "replay":
-        s = initial(args.variant, args.option)
-        for i, t in enumerate(args.moves):
-            try:
-                s = play(s, t)
-            except IllegalMove as e:
-                sys.stderr.write("ref: move %d: %s\n" % (i + 1, e))
-                return 1
-        print(json.dumps(to_json(s), separators=(",", ":")))
+    if len(argv) < 2 or argv[0] not in ("perft", "replay"):
+        sys.stderr.write(USAGE)
+        return 2
+    cmd, variant = argv[0], argv[1]
+    options, rest, from_file = [], [], None
+    i = 2
+    while i < len(argv):
+        if argv[i] in ("--option", "--from") and i + 1 < len(argv):
+            if argv[i] == "--option":
+                options.append(argv[i + 1])
+            else:
+                from_file = argv[i + 1]
+            i += 2
+        else:
+            rest.append(argv[i])
+            i += 1
+    if from_file:
+        with open(from_file) as f:
+            s = from_json(variant, options, json.load(f))
     else:
-        ap.print_help()
+        s = initial(variant, options)
+    if cmd == "perft":
+        for d in range(1, int(rest[0]) + 1):
+            print(d, perft(s, d))
+        return 0
+    for i, t in enumerate(rest):
+        try:
+            s = play(s, t)
+        except IllegalMove as e:
+            sys.stderr.write("ref: move %d: %s\n" % (i + 1, e))
+            return 1
+    print(json.dumps(to_json(s), separators=(",", ":")))
     return 0
 
 
