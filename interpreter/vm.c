@@ -507,6 +507,7 @@ static void advance(const Rules *r, Position *p, History *h);
 static void next_round(const Rules *r, Position *p, History *hist)
 {
     p->round++;
+    p->end = END_NONE;   /* `end` says why a finished game ended */
     if (r->starter_alternates)
         p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
     for (int f = 0; f < MAX_FLAGS; f++)
