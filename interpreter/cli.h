@@ -17,6 +17,8 @@ int cli_start(const Rules *r, const char *from, Position *p, History *h);
 
 int cli_play(const char *variant, const char *const *opts, int nopts,
              const char *south, const char *north, unsigned long seed);
+int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
+              const char *second, int games, unsigned long seed, int json);
 int cli_bench(const char *variant, const char *const *opts, int nopts,
               double seconds, unsigned long seed, int perft_depth);
 

@@ -155,7 +155,7 @@ static const char *ctx_where(unsigned need)
     case CX_LAST:     return "once a move has sown its last seed (`captures`, `extra-turn`, `end`, `must.keep`, `relay-while`)";
     case CX_HAND:     return "in `each-seed` rules";
     case CX_CAPTURED: return "after a move's captures (`must.keep`, `cancel-if`, `extra-turn`, `end`)";
-    case CX_PLAYER:   return "in `match.score`";
+    case CX_PLAYER:   return "in `match.score` and `evaluate`";
     case CX_REACHED:  return "in `must.keep`";
     case CX_DIR:      return "during a move";
     default:          return "here";

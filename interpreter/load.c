@@ -1097,10 +1097,10 @@ static void load_root(Ld *ld, const yaml_node_t *root)
         { "game", 1 }, { "title", 0 }, { "description", 0 }, { "options", 0 }, { "board", 1 },
         { "opening", 0 }, { "first-player", 0 }, { "moves", 1 }, { "sowing", 0 }, { "captures", 0 },
         { "extra-turn", 0 }, { "no-moves", 0 }, { "end", 0 }, { "repetition", 0 }, { "match", 0 },
-        { NULL, 0 } };
+        { "evaluate", 0 }, { NULL, 0 } };
     enum { K_GAME, K_TITLE, K_DESC, K_OPTIONS, K_BOARD, K_OPENING, K_FIRST, K_MOVES, K_SOWING,
-           K_CAPTURES, K_EXTRA, K_NOMOVES, K_END, K_REP, K_MATCH };
-    yaml_node_t *v[15];
+           K_CAPTURES, K_EXTRA, K_NOMOVES, K_END, K_REP, K_MATCH, K_EVAL };
+    yaml_node_t *v[16];
     mapping(ld, root, "a variant file", keys, v);
     if (root->type != YAML_MAPPING_NODE)
         return;
@@ -1171,6 +1171,8 @@ static void load_root(Ld *ld, const yaml_node_t *root)
         load_repetition(ld, v[K_REP]);
     if (v[K_MATCH])
         load_match(ld, v[K_MATCH]);
+    if (v[K_EVAL])
+        expr(ld, v[K_EVAL], T_INT, CX_STATE | CX_PLAYER, "evaluate", &r->evaluate);
     if (r->match && r->next == NEXT_FILL && r->fill_seeds > 0 && r->stores == 0)
         dg_error(ld->dg, nloc(v[K_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && r->width > MAX_CHOICE_WIDTH)

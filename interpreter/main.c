@@ -457,6 +457,14 @@ static int run(const char *cmd, Args *a0)
         const char *variant = a.npos ? a.pos[0] : DEFAULT_VARIANT;
         return cli_play(variant, a.opts, a.nopts, a.south, a.north, a.have_seed ? a.seed : (unsigned long)time(NULL));
     }
+    if (!strcmp(cmd, "match")) {
+        if (a.npos != 1) {
+            fprintf(stderr, "mancala: usage: mancala match VARIANT --south WHO --north WHO --games N [--seed S] [--json]\n");
+            return 1;
+        }
+        return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
+                         a.have_seed ? a.seed : 1, a.json);
+    }
     if (!strcmp(cmd, "bench")) {
         if (a.npos != 1) {
             fprintf(stderr, "mancala: usage: mancala bench VARIANT [--seconds S]\n");

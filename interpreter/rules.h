@@ -150,8 +150,9 @@ typedef struct Rules {
     Expr match_over;
     Expr match_score;
 
-    /* derived by the loader for the VM */
-    int uses_flags_or_owners;
+    /* computer players: a position's value for `player` (absent: own
+     * store minus the opponent's) */
+    Expr evaluate;
 } Rules;
 
 /* Loads a variant from `text` (a NUL-terminated copy of the file, `len`

@@ -1,0 +1,468 @@
+/* ai.c: computer players (see ai.h). */
+#include "ai.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"   /* Rng */
+
+#define TT_BITS     20          /* 1M entries, 24 MiB */
+#define MCTS_NODES  200000      /* tree nodes; past that, playouts only */
+#define PLAYOUT_CAP 5000        /* decisions in one playout before scoring it */
+
+typedef struct TTEntry {
+    uint64_t key;
+    int32_t score;
+    int16_t depth;
+    uint8_t flag;       /* 0 empty, 1 exact, 2 lower bound, 3 upper bound */
+    uint8_t best;       /* index of the best move */
+} TTEntry;
+
+typedef struct Node {
+    Position pos;
+    int parent;
+    int first_child, nchildren;   /* children are contiguous */
+    int expanded;
+    int move;                     /* index in the parent's move list */
+    double wins;                  /* for the player who moved into it */
+    double visits;
+} Node;
+
+struct Ai {
+    const Rules *r;
+    AiSpec spec;
+    Rng rng;
+    TTEntry *tt;
+    Node *nodes;
+    int nnodes;
+    /* search state */
+    double deadline;
+    long nodes_searched;
+    int aborted;
+    volatile int *stop;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- parsing ---------------------------------------------------------- */
+
+int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->text, sizeof out->text, "%s", text);
+    out->time = 1.0;
+    out->c = 1.4;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *save = NULL, *name = strtok_r(buf, ":", &save);
+    if (!name) {
+        snprintf(err, errlen, "empty player name (human, random, greedy, alphabeta, mcts)");
+        return 0;
+    }
+    static const struct { const char *name; AiKind kind; } kinds[] = {
+        { "human", AI_HUMAN }, { "random", AI_RANDOM }, { "greedy", AI_GREEDY },
+        { "alphabeta", AI_ALPHABETA }, { "mcts", AI_MCTS } };
+    int found = 0;
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (!strcmp(kinds[i].name, name)) {
+            out->kind = kinds[i].kind;
+            found = 1;
+        }
+    if (!found) {
+        snprintf(err, errlen, "unknown player '%s' (human, random, greedy, alphabeta, mcts)", name);
+        return 0;
+    }
+    for (char *kv = strtok_r(NULL, ":,", &save); kv; kv = strtok_r(NULL, ":,", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(err, errlen, "player setting '%s' must be KEY=VALUE", kv);
+            return 0;
+        }
+        *eq = 0;
+        const char *val = eq + 1;
+        char *end;
+        double d = strtod(val, &end);
+        int ok = *val && !*end;
+        if (!strcmp(kv, "time") && (out->kind == AI_ALPHABETA || out->kind == AI_MCTS) && ok &&
+            d > 0 && d <= 3600)
+            out->time = d;
+        else if (!strcmp(kv, "depth") && out->kind == AI_ALPHABETA && ok && d >= 1 && d <= 64 &&
+                 d == (int)d)
+            out->depth = (int)d;
+        else if (!strcmp(kv, "playouts") && out->kind == AI_MCTS && ok && d >= 1 && d <= 1e9 &&
+                 d == (long)d)
+            out->playouts = (long)d;
+        else if (!strcmp(kv, "c") && out->kind == AI_MCTS && ok && d >= 0 && d <= 100)
+            out->c = d;
+        else {
+            snprintf(err, errlen,
+                     "bad setting '%s=%s' for %s (alphabeta: time=SECONDS (0..3600], depth=1..64; "
+                     "mcts: time=SECONDS, playouts=N, c=X)", kv, val, name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+int64_t ai_evaluate(const Rules *r, const Position *p, int player)
+{
+    if (!r->evaluate.code)
+        return (int64_t)p->store[player] - p->store[!player];
+    ExCtx cx;
+    memset(&cx, 0, sizeof cx);
+    cx.rules = r;
+    cx.pos = p;
+    cx.mover = p->to_move;
+    cx.player = player;
+    cx.hole = cx.origin = cx.start = cx.last = NO_HOLE;
+    return ex_eval(&r->evaluate, &cx);
+}
+
+/* A finished game for `player`: won, lost or drawn, nearer is stronger. */
+static int64_t terminal(const Position *p, int player, int ply)
+{
+    if (p->winner == WIN_DRAW || p->winner == WIN_NONE)
+        return 0;
+    return p->winner == player ? AI_WIN - ply : -AI_WIN + ply;
+}
+
+/* ---- alphabeta -------------------------------------------------------- */
+
+static int time_up(Ai *ai)
+{
+    if (ai->aborted)
+        return 1;
+    if ((ai->nodes_searched & 255) == 0) {
+        if ((ai->stop && *ai->stop) || (ai->deadline > 0 && now() > ai->deadline))
+            ai->aborted = 1;
+    }
+    return ai->aborted;
+}
+
+static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta)
+{
+    const Rules *r = ai->r;
+    ai->nodes_searched++;
+    if (p->over)
+        return terminal(p, p->to_move, ply);
+    if (depth <= 0)
+        return ai_evaluate(r, p, p->to_move);
+    if (time_up(ai))
+        return 0;
+    uint64_t key = pos_hash(r, p);
+    TTEntry *e = &ai->tt[key & ((1u << TT_BITS) - 1)];
+    int tt_best = -1;
+    if (e->flag && e->key == key) {
+        tt_best = e->best;
+        if (e->depth >= depth) {
+            if (e->flag == 1)
+                return e->score;
+            if (e->flag == 2 && e->score >= beta)
+                return e->score;
+            if (e->flag == 3 && e->score <= alpha)
+                return e->score;
+        }
+    }
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    if (n == 0)
+        return ai_evaluate(r, p, p->to_move);
+    if (tt_best >= n)
+        tt_best = -1;
+    int64_t best = -INT64_MAX, a0 = alpha;
+    int best_i = tt_best >= 0 ? tt_best : 0;
+    for (int k = 0; k < n; k++) {
+        /* the table's best move first, then the others in order */
+        int i = tt_best < 0 ? k : k == 0 ? tt_best : k - 1 < tt_best ? k - 1 : k;
+        Position q = *p;
+        vm_play(r, &q, &moves[i], NULL);
+        int64_t v;
+        if (!q.over && q.to_move == p->to_move)
+            v = negamax(ai, &q, depth - 1, ply + 1, alpha, beta);
+        else if (q.over)
+            v = terminal(&q, p->to_move, ply + 1);
+        else
+            v = -negamax(ai, &q, depth - 1, ply + 1, -beta, -alpha);
+        if (ai->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_i = i;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    e->key = key;
+    e->score = (int32_t)(best > INT32_MAX ? INT32_MAX : best < -INT32_MAX ? -INT32_MAX : best);
+    e->depth = (int16_t)depth;
+    e->flag = best <= a0 ? 3 : best >= beta ? 2 : 1;
+    e->best = (uint8_t)(best_i < 256 ? best_i : 0);
+    return best;
+}
+
+static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st)
+{
+    const Rules *r = ai->r;
+    double t0 = now();
+    ai->deadline = ai->spec.depth ? 0 : t0 + ai->spec.time;
+    ai->aborted = 0;
+    ai->nodes_searched = 0;
+    int best = rng_below(&ai->rng, n);
+    int64_t best_score = 0;
+    int maxd = ai->spec.depth ? ai->spec.depth : 64;
+    int64_t scores[MAX_MOVES];
+    int order[MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    /* a random tie order, so that equal moves vary from game to game */
+    for (int i = n - 1; i > 0; i--) {
+        int j = rng_below(&ai->rng, i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int d = 1; d <= maxd; d++) {
+        int64_t alpha = -INT64_MAX, it_best_score = -INT64_MAX;
+        int it_best = order[0];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            Position q = *p;
+            vm_play(r, &q, &moves[i], NULL);
+            int64_t v;
+            if (q.over)
+                v = terminal(&q, p->to_move, 1);
+            else if (q.to_move == p->to_move)
+                v = negamax(ai, &q, d - 1, 1, alpha, INT64_MAX);
+            else
+                v = -negamax(ai, &q, d - 1, 1, -INT64_MAX, -alpha);
+            if (ai->aborted)
+                break;
+            scores[i] = v;
+            if (v > it_best_score) {
+                it_best_score = v;
+                it_best = i;
+            }
+            if (v > alpha)
+                alpha = v;
+        }
+        if (ai->aborted)
+            break;
+        best = it_best;
+        best_score = it_best_score;
+        st->depth = d;
+        /* order the next iteration by these scores (stable) */
+        for (int a = 1; a < n; a++) {
+            int x = order[a], b = a - 1;
+            while (b >= 0 && scores[order[b]] < scores[x]) {
+                order[b + 1] = order[b];
+                b--;
+            }
+            order[b + 1] = x;
+        }
+        if (best_score >= AI_WIN - 64 || best_score <= -AI_WIN + 64)
+            break;   /* a forced result is known */
+    }
+    st->nodes = ai->nodes_searched;
+    st->score = best_score;
+    st->seconds = now() - t0;
+    return best;
+}
+
+/* ---- greedy ----------------------------------------------------------- */
+
+static int choose_greedy(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st)
+{
+    int64_t best = -INT64_MAX;
+    int best_i = 0, ties = 0;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        vm_play(ai->r, &q, &moves[i], NULL);
+        int64_t v = q.over ? terminal(&q, p->to_move, 1) : ai_evaluate(ai->r, &q, p->to_move);
+        if (v > best) {
+            best = v;
+            best_i = i;
+            ties = 1;
+        } else if (v == best && rng_below(&ai->rng, ++ties) == 0)
+            best_i = i;
+    }
+    st->nodes = n;
+    st->score = best;
+    return best_i;
+}
+
+/* ---- mcts ------------------------------------------------------------- */
+
+/* A random game from `p`; returns the result for `player` (1, 0.5, 0). */
+static double playout(Ai *ai, Position p, int player)
+{
+    const Rules *r = ai->r;
+    for (int ply = 0; ply < PLAYOUT_CAP && !p.over; ply++) {
+        Move moves[MAX_MOVES];
+        int n = vm_moves(r, &p, moves);
+        if (!n)
+            break;
+        vm_play(r, &p, &moves[rng_below(&ai->rng, n)], NULL);
+    }
+    if (!p.over) {
+        int64_t v = ai_evaluate(r, &p, player);
+        return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
+    }
+    if (p.winner == WIN_DRAW || p.winner == WIN_NONE)
+        return 0.5;
+    return p.winner == player ? 1.0 : 0.0;
+}
+
+static int expand(Ai *ai, int ni)
+{
+    Node *nd = &ai->nodes[ni];
+    Move moves[MAX_MOVES];
+    int n = vm_moves(ai->r, &nd->pos, moves);
+    nd->expanded = 1;
+    if (n == 0 || ai->nnodes + n > MCTS_NODES)
+        return 0;
+    nd->first_child = ai->nnodes;
+    nd->nchildren = n;
+    for (int i = 0; i < n; i++) {
+        Node *c = &ai->nodes[ai->nnodes++];
+        memset(c, 0, sizeof *c);
+        c->pos = ai->nodes[ni].pos;
+        vm_play(ai->r, &c->pos, &moves[i], NULL);
+        c->parent = ni;
+        c->move = i;
+    }
+    return n;
+}
+
+static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
+{
+    double t0 = now();
+    double deadline = ai->spec.playouts ? 0 : t0 + ai->spec.time;
+    ai->nnodes = 1;
+    memset(&ai->nodes[0], 0, sizeof ai->nodes[0]);
+    ai->nodes[0].pos = *p;
+    ai->nodes[0].parent = -1;
+    expand(ai, 0);
+    long it = 0;
+    for (;; it++) {
+        if (ai->spec.playouts ? it >= ai->spec.playouts
+                              : ((it & 15) == 0 && now() > deadline))
+            break;
+        if (ai->stop && *ai->stop)
+            break;
+        /* select */
+        int ni = 0;
+        while (ai->nodes[ni].expanded && ai->nodes[ni].nchildren > 0) {
+            Node *nd = &ai->nodes[ni];
+            double lnN = log(nd->visits + 1.0);
+            int best = -1;
+            double bv = -1;
+            for (int k = 0; k < nd->nchildren; k++) {
+                const Node *c = &ai->nodes[nd->first_child + k];
+                double v = c->visits == 0 ? 1e9 + rng_below(&ai->rng, 1000)
+                         : c->wins / c->visits + ai->spec.c * sqrt(lnN / c->visits);
+                if (v > bv) {
+                    bv = v;
+                    best = nd->first_child + k;
+                }
+            }
+            ni = best;
+            if (ai->nodes[ni].visits == 0)
+                break;
+        }
+        Node *leaf = &ai->nodes[ni];
+        if (!leaf->expanded && !leaf->pos.over && leaf->visits > 0 && expand(ai, ni) > 0)
+            ni = ai->nodes[ni].first_child + rng_below(&ai->rng, ai->nodes[ni].nchildren);
+        /* simulate, for the player who moved into ni */
+        int mover = ai->nodes[ni].parent >= 0 ? ai->nodes[ai->nodes[ni].parent].pos.to_move : p->to_move;
+        double res = playout(ai, ai->nodes[ni].pos, mover);
+        /* backpropagate */
+        for (int x = ni; x >= 0; x = ai->nodes[x].parent) {
+            Node *nd = &ai->nodes[x];
+            int who = nd->parent >= 0 ? ai->nodes[nd->parent].pos.to_move : !p->to_move;
+            nd->visits += 1;
+            nd->wins += who == mover ? res : 1.0 - res;
+        }
+    }
+    /* the most visited child */
+    const Node *root = &ai->nodes[0];
+    int best = rng_below(&ai->rng, n);
+    double bv = -1;
+    for (int k = 0; k < root->nchildren; k++) {
+        const Node *c = &ai->nodes[root->first_child + k];
+        if (c->visits > bv) {
+            bv = c->visits;
+            best = c->move;
+        }
+    }
+    st->nodes = it;
+    st->seconds = now() - t0;
+    return best;
+}
+
+/* ---- the player ------------------------------------------------------- */
+
+Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
+{
+    Ai *ai = calloc(1, sizeof *ai);
+    if (!ai)
+        return NULL;
+    ai->r = r;
+    ai->spec = *spec;
+    rng_seed(&ai->rng, seed);
+    if (spec->kind == AI_ALPHABETA) {
+        ai->tt = calloc((size_t)1 << TT_BITS, sizeof *ai->tt);
+        if (!ai->tt) {
+            free(ai);
+            return NULL;
+        }
+    } else if (spec->kind == AI_MCTS) {
+        ai->nodes = malloc((size_t)MCTS_NODES * sizeof *ai->nodes);
+        if (!ai->nodes) {
+            free(ai);
+            return NULL;
+        }
+    }
+    return ai;
+}
+
+void ai_free(Ai *ai)
+{
+    if (!ai)
+        return;
+    free(ai->tt);
+    free(ai->nodes);
+    free(ai);
+}
+
+int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop)
+{
+    memset(st, 0, sizeof *st);
+    Move moves[MAX_MOVES];
+    int n = vm_moves(ai->r, p, moves);
+    if (n <= 0)
+        return -1;
+    ai->stop = stop;
+    if (n == 1 && ai->spec.kind != AI_RANDOM)
+        return 0;
+    switch (ai->spec.kind) {
+    case AI_GREEDY:
+        return choose_greedy(ai, p, moves, n, st);
+    case AI_ALPHABETA:
+        return choose_alphabeta(ai, p, moves, n, st);
+    case AI_MCTS:
+        return choose_mcts(ai, p, n, st);
+    default:
+        return rng_below(&ai->rng, n);
+    }
+}

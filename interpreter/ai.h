@@ -1,0 +1,59 @@
+/* ai.h: computer players, generic over every variant: they see only the
+ * rule graph and the VM (vm.h).
+ *
+ *   random                 uniform over the legal decisions
+ *   greedy                 the best result after one decision
+ *   alphabeta[:time=S|:depth=D]
+ *                          negamax, iterative deepening, transposition table
+ *   mcts[:time=S|:playouts=N][:c=X]
+ *                          UCT with random playouts
+ *
+ * Scores are from the point of view of the player to move: a won game is
+ * AI_WIN less the distance to it; otherwise the variant's `evaluate`
+ * expression (default: own store minus the opponent's).
+ *
+ * Ownership: ai_new allocates; ai_free releases. Nothing here prints. */
+#ifndef MANCALA_AI_H
+#define MANCALA_AI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "rules.h"
+#include "vm.h"
+
+typedef enum AiKind { AI_HUMAN = 0, AI_RANDOM, AI_GREEDY, AI_ALPHABETA, AI_MCTS } AiKind;
+
+typedef struct AiSpec {
+    AiKind kind;
+    double time;        /* seconds a decision (alphabeta, mcts) */
+    int depth;          /* alphabeta: fixed depth instead of time (0: by time) */
+    long playouts;      /* mcts: fixed playouts instead of time (0: by time) */
+    double c;           /* mcts exploration constant */
+    char text[64];      /* as given, for messages */
+} AiSpec;
+
+typedef struct AiStats {
+    long nodes;         /* positions searched, or playouts */
+    int depth;          /* alphabeta: deepest completed iteration */
+    int64_t score;      /* the chosen move's score (alphabeta, greedy) */
+    double seconds;
+} AiStats;
+
+#define AI_WIN 1000000
+
+/* Parses "alphabeta:time=0.05"; returns 1, or 0 with a message in err. */
+int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen);
+
+typedef struct Ai Ai;
+Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed);
+void ai_free(Ai *ai);
+
+/* Chooses one of the legal decisions at `p` (which must not be over);
+ * returns its index in the vm_moves order. Stops early, with the best
+ * move so far, when *stop becomes non-zero (may be NULL). */
+int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop);
+
+/* The static evaluation of `p` for `player`. */
+int64_t ai_evaluate(const Rules *r, const Position *p, int player);
+
+#endif
