@@ -5,11 +5,14 @@
 PREFIX  ?= /usr/local
 CC      ?= cc
 BUILD   ?= build
-PKGS     = yaml-0.1 jansson
+PKGS     = yaml-0.1 jansson $(EDIT)
+# line editing in `play` where libedit is installed (make deps installs it)
+EDIT     = $(shell pkg-config --exists libedit 2>/dev/null && echo libedit)
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wwrite-strings -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) \
+             $(if $(EDIT),-DHAVE_LIBEDIT) \
              -Iinterpreter -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 
@@ -88,7 +91,8 @@ test-sanitize:
 
 check: test
 
-play: deps $(BIN)
+play: deps
+	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) play $(or $(VARIANT),bohnenspiel)
 
 install: $(BIN)

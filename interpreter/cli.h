@@ -16,7 +16,7 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts);
 int cli_start(const Rules *r, const char *from, Position *p, History *h);
 
 int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed);
+             const char *south, const char *north, unsigned long seed, const char *load);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
 int cli_bench(const char *variant, const char *const *opts, int nopts,

@@ -11,6 +11,7 @@
 #include "builtin.h"
 #include "cli.h"
 #include "json.h"
+#include "record.h"
 #include "rules.h"
 #include "show.h"
 #include "vm.h"
@@ -138,6 +139,7 @@ typedef struct Args {
     const char *from;
     const char *south, *north;
     const char *record;
+    const char *load;
     double seconds;
     unsigned long seed;
     int have_seed;
@@ -181,6 +183,8 @@ static int parse_args(int argc, char **argv, Args *a)
             a->north = val;
         else if (TAKE("--record"))
             a->record = val;
+        else if (TAKE("--load"))
+            a->load = val;
         else if (TAKE("--seconds")) {
             char *end;
             a->seconds = strtod(val, &end);
@@ -366,42 +370,83 @@ static int cmd_perft(Args *a)
     return rc;
 }
 
+/* Plays `tok`, or explains (move `index`) what is legal instead. */
+static int replay_one(const Rules *r, Position *p, History *h, const char *tok, int index)
+{
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    int k = vm_find(r, moves, n, tok);
+    if (k < 0) {
+        fprintf(stderr, "mancala: move %d ('%s') is not legal here; ", index, tok);
+        if (!n)
+            fprintf(stderr, "the game is over\n");
+        else {
+            fprintf(stderr, "legal moves:");
+            for (int j = 0; j < n; j++) {
+                char t[256];
+                vm_token(r, &moves[j], t, sizeof t);
+                fprintf(stderr, " %s", t);
+            }
+            fprintf(stderr, "\n");
+        }
+        return 0;
+    }
+    vm_play(r, p, &moves[k], h);
+    return 1;
+}
+
 static int cmd_replay(Args *a)
 {
     if (a->npos < 1) {
-        fprintf(stderr, "mancala: usage: mancala replay VARIANT [--from POS.json] MOVE...\n");
+        fprintf(stderr, "mancala: usage: mancala replay VARIANT [--from POS.json | --record FILE] MOVE...\n");
         return 1;
     }
-    Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
-    if (!r)
-        return 1;
+    Record rec;
+    int have_rec = 0;
+    const char *opts[REC_MAX_OPTIONS + MAX_CLI_OPTIONS];
+    int nopts = 0;
+    if (a->record) {
+        char err[512];
+        if (a->from) {
+            fprintf(stderr, "mancala: --record replays from the start: it cannot go with --from\n");
+            return 1;
+        }
+        if (!rec_read(a->record, &rec, err, sizeof err)) {
+            fprintf(stderr, "mancala: %s\n", err);
+            return 1;
+        }
+        have_rec = 1;
+        for (int i = 0; i < rec.nopts; i++)
+            opts[nopts++] = rec.opts[i];
+    }
+    for (int i = 0; i < a->nopts; i++)
+        opts[nopts++] = a->opts[i];
+    Rules *r = cli_load(a->pos[0], opts, nopts);
     History h;
     hist_init(&h);
     h.compact = 1;
     Position p;
     int rc = 1;
+    if (!r)
+        goto out;
+    if (have_rec && strcmp(rec.variant, r->name) != 0 && strcmp(rec.variant, a->pos[0]) != 0) {
+        fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
+        goto out;
+    }
     if (!cli_start(r, a->from, &p, &h))
         goto out;
-    for (int i = 1; i < a->npos; i++) {
-        Move moves[MAX_MOVES];
-        int n = vm_moves(r, &p, moves);
-        int k = vm_find(r, moves, n, a->pos[i]);
-        if (k < 0) {
-            fprintf(stderr, "mancala: move %d ('%s') is not legal here; ", i, a->pos[i]);
-            if (!n)
-                fprintf(stderr, "the game is over\n");
-            else {
-                fprintf(stderr, "legal moves:");
-                for (int j = 0; j < n; j++) {
-                    char tok[256];
-                    vm_token(r, &moves[j], tok, sizeof tok);
-                    fprintf(stderr, " %s", tok);
-                }
-                fprintf(stderr, "\n");
-            }
+    for (int i = 0; have_rec && i < rec.nmoves; i++) {
+        if (p.round != rec.round[i]) {
+            fprintf(stderr, "mancala: %s: move %d ('%s') is recorded in round %d, but the game is in round %d\n",
+                    a->record, i + 1, rec.moves[i], rec.round[i], p.round);
             goto out;
         }
-        vm_play(r, &p, &moves[k], &h);
+        if (!replay_one(r, &p, &h, rec.moves[i], i + 1))
+            goto out;
+    }
+    for (int i = 1; i < a->npos; i++) {
+        if (!replay_one(r, &p, &h, a->pos[i], (have_rec ? rec.nmoves : 0) + i))
+            goto out;
     }
     char *js = pos_to_json(r, &p);
     if (!js) {
@@ -414,6 +459,8 @@ static int cmd_replay(Args *a)
 out:
     hist_free(&h);
     rules_free(r);
+    if (have_rec)
+        rec_free(&rec);
     return rc;
 }
 
@@ -455,7 +502,8 @@ static int run(const char *cmd, Args *a0)
         return cmd_replay(&a);
     if (!strcmp(cmd, "play")) {
         const char *variant = a.npos ? a.pos[0] : DEFAULT_VARIANT;
-        return cli_play(variant, a.opts, a.nopts, a.south, a.north, a.have_seed ? a.seed : (unsigned long)time(NULL));
+        return cli_play(variant, a.opts, a.nopts, a.south, a.north,
+                        a.have_seed ? a.seed : (unsigned long)time(NULL), a.load);
     }
     if (!strcmp(cmd, "match")) {
         if (a.npos != 1) {

@@ -5,36 +5,75 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ai.h"
 #include "cli.h"
 #include "json.h"
+#include "record.h"
 #include "show.h"
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
 
-static void draw(const Rules *r, const Position *p)
+/* ---- drawing ---------------------------------------------------------- */
+
+typedef struct Style {
+    int color;
+} Style;
+
+static const char *C(const Style *st, const char *code)
+{
+    return st->color ? code : "";
+}
+#define RESET "\033[0m"
+#define BOLD "\033[1m"
+#define DIM "\033[2m"
+#define GREEN "\033[32m"
+#define YELLOW "\033[33m"
+#define CYAN "\033[36m"
+
+static void cell(const Rules *r, const Position *p, const Position *prev, int h, const Style *st)
+{
+    (void)r;
+    if ((p->out_of_play >> h) & 1) {
+        printf("%s   -%s", C(st, DIM), C(st, RESET));
+        return;
+    }
+    int changed = prev && prev->count[h] != p->count[h];
+    int foreign = pos_owner(p, h) != h / r->width;
+    printf("%s%4d%s%s", changed ? C(st, YELLOW) : "", p->count[h], changed ? C(st, RESET) : "",
+           foreign ? "*" : "");
+    if (!foreign)
+        printf(" ");
+}
+
+static void draw(const Rules *r, const Position *p, const Position *prev, const Style *st)
 {
     int w = r->width;
-    printf("\n        ");
-    for (int i = r->nholes - 1; i >= w; i--)
-        printf("%4d", i + 1);
-    printf("\n North  ");
-    for (int i = r->nholes - 1; i >= w; i--) {
-        if ((p->out_of_play >> i) & 1)
-            printf("   -");
-        else
-            printf("%4d", p->count[i]);
-    }
-    printf("    store %d\n South  ", p->store[1]);
-    for (int i = 0; i < w; i++) {
-        if ((p->out_of_play >> i) & 1)
-            printf("   -");
-        else
-            printf("%4d", p->count[i]);
-    }
-    printf("    store %d\n        ", p->store[0]);
-    for (int i = 0; i < w; i++)
-        printf("%4d", i + 1);
     printf("\n");
     if (r->match)
-        printf(" round %d, totals %d-%d\n", p->round, p->total[0], p->total[1]);
+        printf(" %s%s%s, round %d (began: %s); match totals South %d, North %d\n", C(st, BOLD),
+               r->title ? r->title : r->name, C(st, RESET), p->round, p->starter ? "North" : "South",
+               p->total[0], p->total[1]);
+    printf("        ");
+    for (int i = r->nholes - 1; i >= w; i--)
+        printf("%s%4d %s", C(st, DIM), i + 1, C(st, RESET));
+    printf("\n North  ");
+    for (int i = r->nholes - 1; i >= w; i--)
+        cell(r, p, prev, i, st);
+    printf("   %sstore %d%s\n South  ", C(st, GREEN), p->store[1], C(st, RESET));
+    for (int i = 0; i < w; i++)
+        cell(r, p, prev, i, st);
+    printf("   %sstore %d%s\n        ", C(st, GREEN), p->store[0], C(st, RESET));
+    for (int i = 0; i < w; i++)
+        printf("%s%4d %s", C(st, DIM), i + 1, C(st, RESET));
+    printf("\n");
+    if (p->removed)
+        printf(" out of the game: %d\n", p->removed);
+    int foreign = 0;
+    for (int h = 0; h < r->nholes; h++)
+        foreign |= pos_owner(p, h) != h / w;
+    if (foreign)
+        printf(" * owned by the player across the board\n");
     for (int f = 0; f < r->nflags; f++) {
         printf(" %s:", r->flags[f]);
         for (int h = 0; h < r->nholes; h++)
@@ -44,93 +83,306 @@ static void draw(const Rules *r, const Position *p)
     }
 }
 
-static int is_human(const char *who)
+/* What the last decision did, from the positions before and after. */
+static void describe(const Rules *r, const Position *a, const Position *b, const char *tok, int who,
+                     const Style *st)
 {
-    return !who || !strcmp(who, "human");
+    printf(" %s%s played %s%s", C(st, CYAN), who ? "North" : "South", tok, C(st, RESET));
+    int took[2] = { b->store[0] - a->store[0], b->store[1] - a->store[1] };
+    if (b->round != a->round || b->over) {
+        printf(".\n");
+        return;
+    }
+    int any = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (b->count[h] < a->count[h] && b->count[h] == 0 && a->count[h] &&
+            !((b->out_of_play >> h) & 1) && tok[0] != 'f') {
+            printf("%s%d", any ? "," : "; emptied ", h + 1);
+            any = 1;
+        }
+    for (int pl = 0; pl < 2; pl++)
+        if (took[pl] > 0)
+            printf("; %s took %d", pl ? "North" : "South", took[pl]);
+    if (b->removed > a->removed)
+        printf("; %d left the game", b->removed - a->removed);
+    printf(".\n");
+}
+
+static void show_result(const Rules *r, const Position *p, const Style *st)
+{
+    const char *who = p->winner == WIN_DRAW ? "a draw" : p->winner == WIN_SOUTH ? "South wins" : "North wins";
+    if (r->match)
+        printf("\n %sMatch over: %s%s after %d round%s (totals %d-%d, last round %d-%d, end: %s).\n",
+               C(st, BOLD), who, C(st, RESET), p->round, p->round == 1 ? "" : "s", p->total[0],
+               p->total[1], p->store[0], p->store[1], end_name(p->end) ? end_name(p->end) : "?");
+    else
+        printf("\n %sGame over: %s%s (%d-%d; end: %s).\n", C(st, BOLD), who, C(st, RESET), p->store[0],
+               p->store[1], end_name(p->end) ? end_name(p->end) : "?");
+}
+
+/* ---- the prompt loop ---------------------------------------------------- */
+
+typedef struct Game {
+    const Rules *r;
+    Position *stack;     /* stack[i]: the position before moves[i] */
+    Move *moves;
+    int n, cap;
+    Position cur;
+    History h;
+} Game;
+
+static int game_push(Game *g, const Move *m)
+{
+    if (g->n == g->cap) {
+        int cap = g->cap ? g->cap * 2 : 256;
+        Position *s = realloc(g->stack, (size_t)cap * sizeof *s);
+        if (!s)
+            return 0;
+        g->stack = s;
+        Move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
+        if (!mv)
+            return 0;
+        g->moves = mv;
+        g->cap = cap;
+    }
+    g->stack[g->n] = g->cur;
+    g->moves[g->n++] = *m;
+    vm_play(g->r, &g->cur, m, &g->h);
+    return 1;
+}
+
+/* Back to before move k, the repetition history rebuilt by replaying. */
+static void game_truncate(Game *g, int k)
+{
+    g->h.n = g->h.base = 0;
+    vm_initial(g->r, &g->cur, &g->h);
+    int n = k;
+    g->n = 0;
+    for (int i = 0; i < n; i++) {
+        Move m = g->moves[i];
+        game_push(g, &m);
+    }
+}
+
+static char *read_line(const char *prompt, int tty)
+{
+#ifdef HAVE_LIBEDIT
+    if (tty) {
+        char *l = readline(prompt);
+        if (l && *l)
+            add_history(l);
+        return l;
+    }
+#endif
+    (void)tty;
+    fputs(prompt, stdout);
+    fflush(stdout);
+    char buf[512];
+    if (!fgets(buf, sizeof buf, stdin))
+        return NULL;
+    buf[strcspn(buf, "\r\n")] = 0;
+    char *l = malloc(strlen(buf) + 1);
+    if (l)
+        strcpy(l, buf);
+    return l;
+}
+
+static void list_moves(const Rules *r, const Move *moves, int n)
+{
+    printf(" Legal moves:");
+    for (int i = 0; i < n; i++) {
+        char tok[256];
+        vm_token(r, &moves[i], tok, sizeof tok);
+        printf(" %s", tok);
+    }
+    printf("\n");
 }
 
 int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed)
+             const char *south, const char *north, unsigned long seed, const char *load)
 {
-    if (!south)
-        south = "human";
-    if (!north)
-        north = "random";
-    const char *who[2] = { south, north };
-    for (int i = 0; i < 2; i++)
-        if (!is_human(who[i]) && strcmp(who[i], "random") != 0) {
-            fprintf(stderr, "mancala: player '%s' unknown (human or random)\n", who[i]);
+    Record rec;
+    int have_rec = 0;
+    char err[512];
+    if (load) {
+        if (!rec_read(load, &rec, err, sizeof err)) {
+            fprintf(stderr, "mancala: %s\n", err);
             return 1;
         }
-    Rules *r = cli_load(variant, opts, nopts);
+        have_rec = 1;
+        variant = rec.variant;
+        opts = (const char *const *)rec.opts;
+        nopts = rec.nopts;
+        if (rec.have_seed)
+            seed = rec.seed;
+    }
+    AiSpec spec[2];
+    const char *who[2] = { south ? south : "human", north ? north : "alphabeta:time=1" };
+    int rc = 1;
+    Rules *r = NULL;
+    Ai *ai[2] = { NULL, NULL }, *helper = NULL;
+    Game g;
+    memset(&g, 0, sizeof g);
+    for (int i = 0; i < 2; i++)
+        if (!ai_parse(who[i], &spec[i], err, sizeof err)) {
+            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
+            goto out;
+        }
+    r = cli_load(variant, opts, nopts);
     if (!r)
-        return 1;
-    Rng g;
-    rng_seed(&g, seed);
-    History h;
-    hist_init(&h);
-    h.compact = 1;
-    Position p;
-    vm_initial(r, &p, &h);
-    printf("%s. Type a move, 'moves' (or '?') for the legal ones, 'rules', or 'quit'.\n",
-           r->title ? r->title : r->name);
-    char line[256];
-    int rc = 0;
-    while (!p.over) {
+        goto out;
+    for (int i = 0; i < 2; i++)
+        if (spec[i].kind != AI_HUMAN && !(ai[i] = ai_new(r, &spec[i], seed + (unsigned long)i))) {
+            fprintf(stderr, "mancala: out of memory\n");
+            goto out;
+        }
+    AiSpec hs;
+    ai_parse("alphabeta:time=1", &hs, err, sizeof err);
+    helper = ai_new(r, &hs, seed + 7);
+    g.r = r;
+    hist_init(&g.h);
+    g.h.compact = 1;
+    vm_initial(r, &g.cur, &g.h);
+    if (have_rec) {
+        for (int i = 0; i < rec.nmoves; i++) {
+            Move moves[MAX_MOVES];
+            int n = vm_moves(r, &g.cur, moves);
+            int k = vm_find(r, moves, n, rec.moves[i]);
+            if (k < 0 || g.cur.round != rec.round[i]) {
+                fprintf(stderr, "mancala: %s: move %d ('%s', round %d) is not legal there\n", load, i + 1,
+                        rec.moves[i], rec.round[i]);
+                goto out;
+            }
+            game_push(&g, &moves[k]);
+        }
+    }
+    Style st = { isatty(1) && !getenv("NO_COLOR") };
+    int tty = isatty(0);
+    printf("%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n",
+           r->title ? r->title : r->name,
+           spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
+           : spec[0].kind == AI_HUMAN ? "South (bottom row)" : spec[1].kind == AI_HUMAN ? "North (top row)"
+           : "neither side (watch)");
+    int shown_round = g.cur.round;
+    Position *prev = NULL;
+    char last_tok[256] = "";
+    int last_who = 0, need_draw = 1;
+    while (!g.cur.over) {
         Move moves[MAX_MOVES];
-        int n = vm_moves(r, &p, moves);
+        int n = vm_moves(r, &g.cur, moves);
         if (!n)
             break;
-        draw(r, &p);
-        const char *side = p.to_move ? "North" : "South";
-        if (!is_human(who[p.to_move])) {
-            int k = rng_below(&g, n);
-            char tok[256];
-            vm_token(r, &moves[k], tok, sizeof tok);
-            printf("%s plays %s\n", side, tok);
-            vm_play(r, &p, &moves[k], &h);
-            continue;
+        if (g.cur.round != shown_round) {
+            printf("\n %sRound %d is over; round %d begins.%s\n", C(&st, BOLD), shown_round, g.cur.round,
+                   C(&st, RESET));
+            shown_round = g.cur.round;
+            prev = NULL;
         }
-        printf("%s to move> ", side);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
-            printf("\n");
-            break;
+        int mover = g.cur.to_move;
+        const char *side = mover ? "North" : "South";
+        if (need_draw) {
+            draw(r, &g.cur, prev, &st);
+            if (prev && last_tok[0])
+                describe(r, prev, &g.cur, last_tok, last_who, &st);
+            if (g.cur.phase == PH_FILL)
+                printf(" %s chooses which holes to fill (fill:...).\n", side);
+            else if (g.cur.phase == PH_FIRST)
+                printf(" %s chooses who moves first (first:south or first:north).\n", side);
+            need_draw = 0;
         }
-        line[strcspn(line, "\r\n")] = 0;
-        char *s = line;
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            continue;
-        if (!strcmp(s, "quit") || !strcmp(s, "q"))
-            break;
-        if (!strcmp(s, "rules")) {
-            rules_describe(r, stdout);
-            continue;
-        }
-        int k = vm_find(r, moves, n, s);
-        if (k < 0 || !strcmp(s, "moves") || !strcmp(s, "?")) {
-            if (k < 0 && strcmp(s, "moves") && strcmp(s, "?"))
-                printf("'%s' is not a legal move here.", s);
-            printf(" Legal moves:");
-            for (int i = 0; i < n; i++) {
-                char tok[256];
-                vm_token(r, &moves[i], tok, sizeof tok);
-                printf(" %s", tok);
+        int k = -1;
+        if (ai[mover]) {
+            AiStats as;
+            k = ai_choose(ai[mover], &g.cur, &as, NULL);
+        } else {
+            char prompt[64];
+            snprintf(prompt, sizeof prompt, "%s to move> ", side);
+            char *line = read_line(prompt, tty);
+            if (!line) {
+                printf("\n");
+                rc = 0;
+                goto out;
             }
-            printf("\n");
-            continue;
+            char *s = line;
+            while (*s == ' ')
+                s++;
+            char *e = s + strlen(s);
+            while (e > s && e[-1] == ' ')
+                *--e = 0;
+            if (!strcmp(s, "quit") || !strcmp(s, "q")) {
+                free(line);
+                rc = 0;
+                goto out;
+            } else if (!strcmp(s, "rules")) {
+                rules_describe(r, stdout);
+            } else if (!strcmp(s, "moves") || !strcmp(s, "?")) {
+                list_moves(r, moves, n);
+            } else if (!strcmp(s, "hint")) {
+                AiStats as;
+                int h = ai_choose(helper, &g.cur, &as, NULL);
+                char tok[256];
+                vm_token(r, &moves[h], tok, sizeof tok);
+                printf(" Hint: %s (searched %ld positions, depth %d).\n", tok, as.nodes, as.depth);
+            } else if (!strcmp(s, "undo")) {
+                /* back to this player's previous decision */
+                int i = g.n - 1;
+                while (i >= 0 && g.stack[i].to_move != mover)
+                    i--;
+                if (i < 0)
+                    printf(" Nothing to undo.\n");
+                else {
+                    game_truncate(&g, i);
+                    need_draw = 1;
+                    prev = NULL;
+                    last_tok[0] = 0;
+                    shown_round = g.cur.round;
+                }
+            } else if (!strncmp(s, "save", 4) && (s[4] == ' ' || !s[4])) {
+                const char *file = s + 4;
+                while (*file == ' ')
+                    file++;
+                if (!*file)
+                    printf(" save needs a file name: save FILE\n");
+                else if (rec_write(file, r, have_rec ? rec.variant : variant, opts, nopts, seed, g.moves, g.n,
+                                   err, sizeof err))
+                    printf(" Saved %d moves to %s.\n", g.n, file);
+                else
+                    printf(" Could not save: %s\n", err);
+            } else if ((k = vm_find(r, moves, n, s)) < 0) {
+                printf(" '%s' is not a legal move here.", s);
+                list_moves(r, moves, n);
+            }
+            free(line);
+            if (k < 0)
+                continue;
         }
-        vm_play(r, &p, &moves[k], &h);
+        vm_token(r, &moves[k], last_tok, sizeof last_tok);
+        last_who = mover;
+        if (ai[mover])
+            printf(" %s plays %s\n", side, last_tok);
+        static Position before;
+        before = g.cur;
+        if (!game_push(&g, &moves[k])) {
+            fprintf(stderr, "mancala: out of memory\n");
+            goto out;
+        }
+        prev = &before;
+        need_draw = 1;
     }
-    if (p.over) {
-        draw(r, &p);
-        printf("Game over: %s (%d-%d).\n", p.winner == WIN_DRAW ? "a draw"
-               : p.winner == WIN_SOUTH ? "South wins" : "North wins", p.store[0], p.store[1]);
-    }
-    hist_free(&h);
+    draw(r, &g.cur, prev, &st);
+    if (g.cur.over)
+        show_result(r, &g.cur, &st);
+    rc = 0;
+out:
+    free(g.stack);
+    free(g.moves);
+    hist_free(&g.h);
+    ai_free(ai[0]);
+    ai_free(ai[1]);
+    ai_free(helper);
     rules_free(r);
+    if (have_rec)
+        rec_free(&rec);
     return rc;
 }
 

@@ -84,5 +84,25 @@ printf 'zz\n?\n1\nquit\n' | "$M" play kalah --seed 3 >"$T/out" 2>"$T/err"
 [ $? = 0 ] && ok || bad "play: exit status"
 grep -q "not a legal move" "$T/out" && ok || bad "play: wrong entry not explained"
 
+# play: undo at the start, a bad token, save, load, replay --record
+printf 'undo\nxyz\n3\n1\nsave %s\nquit\n' "$T/g.rec" | "$M" play kalah --seed 4 --north random >"$T/out" 2>&1
+[ $? = 0 ] && ok || bad "play session: exit status"
+grep -q "Nothing to undo" "$T/out" && ok || bad "play: undo at the start"
+grep -q "'xyz' is not a legal move here. Legal moves: 1 2 3 4 5 6" "$T/out" && ok || bad "play: bad token"
+grep -q '^variant: kalah$' "$T/g.rec" && grep -q '^round 1: 3 1 [0-9]*$' "$T/g.rec" && ok || { bad "play: saved record"; cat "$T/g.rec"; }
+moves=$(sed -n 's/^round 1: //p' "$T/g.rec")
+"$M" replay kalah $moves >"$T/a.json" && "$M" replay kalah --record "$T/g.rec" >"$T/b.json" && cmp -s "$T/a.json" "$T/b.json" && ok || bad "replay --record differs from replay of its moves"
+printf 'quit\n' | "$M" play --load "$T/g.rec" >"$T/out" 2>&1
+grep -q "South to move" "$T/out" && ok || bad "play --load"
+printf 'variant: kalah\nround 1: 3 9\n' >"$T/bad.rec"
+check record-illegal 1 "$M" replay kalah --record "$T/bad.rec"
+grep -q "move 2 ('9')" "$T/err" && ok || bad "record-illegal: message"
+printf 'variant: kalah\nround 2: 3\n' >"$T/bad2.rec"
+check record-round 1 "$M" replay kalah --record "$T/bad2.rec"
+grep -q "bad2.rec:2: expected .round 1:." "$T/err" && ok || { bad "record-round: message"; cat "$T/err"; }
+check play-bad-player 1 "$M" play kalah --north wizard
+check match-json 0 "$M" match kalah --south greedy --north random --games 4 --seed 3 --json
+grep -q '"games":4,"first_wins":[0-9]*,"second_wins":[0-9]*,"draws":[0-9]*,"score":' "$T/out" && ok || bad "match --json shape"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,0 +1,205 @@
+/* record.c: game records (see record.h). */
+#include "record.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void rec_free(Record *rec)
+{
+    free(rec->variant);
+    for (int i = 0; i < rec->nopts; i++)
+        free(rec->opts[i]);
+    for (int i = 0; i < rec->nmoves; i++)
+        free(rec->moves[i]);
+    free(rec->moves);
+    free(rec->round);
+    memset(rec, 0, sizeof *rec);
+}
+
+static char *dup_trim(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+static int add_move(Record *rec, const char *tok, size_t len, int round)
+{
+    if (rec->nmoves >= REC_MAX_MOVES)
+        return 0;
+    if (rec->nmoves == rec->cap) {
+        int cap = rec->cap ? rec->cap * 2 : 64;
+        char **m = realloc(rec->moves, (size_t)cap * sizeof *m);
+        if (!m)
+            return 0;
+        rec->moves = m;
+        int *rd = realloc(rec->round, (size_t)cap * sizeof *rd);
+        if (!rd)
+            return 0;
+        rec->round = rd;
+        rec->cap = cap;
+    }
+    char *t = malloc(len + 1);
+    if (!t)
+        return 0;
+    memcpy(t, tok, len);
+    t[len] = 0;
+    rec->moves[rec->nmoves] = t;
+    rec->round[rec->nmoves++] = round;
+    return 1;
+}
+
+int rec_read(const char *path, Record *rec, char *err, size_t errlen)
+{
+    memset(rec, 0, sizeof *rec);
+    char *text;
+    size_t len;
+    if (!cli_read_file(path, &text, &len, err, errlen))
+        return 0;
+    if (memchr(text, 0, len)) {
+        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
+        free(text);
+        return 0;
+    }
+    int lineno = 0, last_round = 0, ok = 1;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && ok; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#' || *s == '\r')
+            continue;
+        if (!strncmp(s, "variant:", 8)) {
+            if (rec->variant) {
+                snprintf(err, errlen, "%s:%d: `variant:` given twice", path, lineno);
+                ok = 0;
+            } else if (!(rec->variant = dup_trim(s + 8)) || !*rec->variant) {
+                snprintf(err, errlen, "%s:%d: `variant:` needs a name", path, lineno);
+                ok = 0;
+            }
+        } else if (!strncmp(s, "option:", 7)) {
+            char *o = dup_trim(s + 7);
+            if (!o || !strchr(o, '=') || rec->nopts >= REC_MAX_OPTIONS) {
+                snprintf(err, errlen, "%s:%d: `option:` takes KEY=VALUE (at most %d options)", path,
+                         lineno, REC_MAX_OPTIONS);
+                free(o);
+                ok = 0;
+            } else
+                rec->opts[rec->nopts++] = o;
+        } else if (!strncmp(s, "seed:", 5)) {
+            char *end;
+            errno = 0;
+            rec->seed = strtoul(s + 5, &end, 10);
+            while (*end == ' ' || *end == '\r')
+                end++;
+            if (*end || errno) {
+                snprintf(err, errlen, "%s:%d: `seed:` takes a whole number", path, lineno);
+                ok = 0;
+            }
+            rec->have_seed = 1;
+        } else if (!strncmp(s, "round ", 6)) {
+            char *end;
+            long rd = strtol(s + 6, &end, 10);
+            if (*end != ':' || rd != last_round + 1) {
+                snprintf(err, errlen, "%s:%d: expected `round %d:`", path, lineno, last_round + 1);
+                ok = 0;
+                break;
+            }
+            last_round = (int)rd;
+            for (char *t = end + 1; *t && ok;) {
+                while (*t == ' ' || *t == '\t' || *t == '\r')
+                    t++;
+                size_t n = strcspn(t, " \t\r");
+                if (!n)
+                    break;
+                if (n > 200 || !add_move(rec, t, n, last_round)) {
+                    snprintf(err, errlen, "%s:%d: too many moves, or a token too long", path, lineno);
+                    ok = 0;
+                }
+                t += n;
+            }
+        } else if (!strncmp(s, "result:", 7)) {
+            /* for people; the moves decide */
+        } else {
+            snprintf(err, errlen, "%s:%d: unexpected line (expected variant:, option:, seed:, round N: or result:)",
+                     path, lineno);
+            ok = 0;
+        }
+    }
+    free(text);
+    if (ok && !rec->variant) {
+        snprintf(err, errlen, "%s: no `variant:` line", path);
+        ok = 0;
+    }
+    if (!ok)
+        rec_free(rec);
+    return ok;
+}
+
+int rec_write(const char *path, const Rules *r, const char *variant,
+              const char *const *opts, int nopts, unsigned long seed,
+              const Move *moves, int nmoves, char *err, size_t errlen)
+{
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    snprintf(tmp, pl + 16, "%s.tmp%d", path, (int)(seed % 100000));
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        free(tmp);
+        return 0;
+    }
+    fprintf(f, "# mancala game record (see docs/records.md)\nvariant: %s\n", variant);
+    for (int i = 0; i < nopts; i++)
+        fprintf(f, "option: %s\n", opts[i]);
+    fprintf(f, "seed: %lu\n", seed);
+    Position p;
+    History h;
+    hist_init(&h);
+    h.compact = 1;
+    vm_initial(r, &p, &h);
+    int round = 0;
+    for (int i = 0; i < nmoves; i++) {
+        if (p.round != round) {
+            round = p.round;
+            fprintf(f, "%sround %d:", i ? "\n" : "", round);
+        }
+        char tok[256];
+        vm_token(r, &moves[i], tok, sizeof tok);
+        fprintf(f, " %s", tok);
+        vm_play(r, &p, &moves[i], &h);
+    }
+    if (nmoves)
+        fputc('\n', f);
+    if (p.over)
+        fprintf(f, "result: %s %d-%d\n", p.winner == WIN_DRAW ? "draw" : p.winner == WIN_SOUTH ? "south" : "north",
+                p.store[0], p.store[1]);
+    hist_free(&h);
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
+        remove(tmp);
+        free(tmp);
+        return 0;
+    }
+    free(tmp);
+    return 1;
+}
