@@ -25,7 +25,7 @@ VARIANTS = $(sort $(wildcard variants/*.yaml))
 
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test check deps play install clean sanitize test-sanitize
+.PHONY: all test check deps play install clean sanitize test-sanitize bench
 
 all: deps-check $(BIN)
 
@@ -88,6 +88,13 @@ test-sanitize:
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  build/asan/mancala $(TESTS:$(BUILD)/%=build/asan/%)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/asan
+
+# benchmarks and long checks (never part of `make test`)
+BENCH = $(BUILD)/bench/players
+bench: $(BENCH)
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(BUILD)/bench
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 check: test
 

@@ -303,11 +303,14 @@ static int choose_greedy(Ai *ai, const Position *p, const Move *moves, int n, Ai
 
 /* ---- mcts ------------------------------------------------------------- */
 
-/* A random game from `p`; returns the result for `player` (1, 0.5, 0). */
-static double playout(Ai *ai, Position p, int player)
+/* A random game from `p`; returns the result for `player` (1, 0.5, 0),
+ * or -1 if the deadline passed first (long matches). */
+static double playout(Ai *ai, Position p, int player, double deadline)
 {
     const Rules *r = ai->r;
     for (int ply = 0; ply < PLAYOUT_CAP && !p.over; ply++) {
+        if (deadline > 0 && (ply & 31) == 31 && now() > deadline)
+            return -1;
         Move moves[MAX_MOVES];
         int n = vm_moves(r, &p, moves);
         if (!n)
@@ -355,8 +358,7 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
     expand(ai, 0);
     long it = 0;
     for (;; it++) {
-        if (ai->spec.playouts ? it >= ai->spec.playouts
-                              : ((it & 15) == 0 && now() > deadline))
+        if (ai->spec.playouts ? it >= ai->spec.playouts : now() > deadline)
             break;
         if (ai->stop && *ai->stop)
             break;
@@ -385,7 +387,9 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
             ni = ai->nodes[ni].first_child + rng_below(&ai->rng, ai->nodes[ni].nchildren);
         /* simulate, for the player who moved into ni */
         int mover = ai->nodes[ni].parent >= 0 ? ai->nodes[ai->nodes[ni].parent].pos.to_move : p->to_move;
-        double res = playout(ai, ai->nodes[ni].pos, mover);
+        double res = playout(ai, ai->nodes[ni].pos, mover, deadline);
+        if (res < 0)
+            break;
         /* backpropagate */
         for (int x = ni; x >= 0; x = ai->nodes[x].parent) {
             Node *nd = &ai->nodes[x];
