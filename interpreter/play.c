@@ -273,8 +273,10 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
         if (!n)
             break;
         if (g.cur.round != shown_round) {
-            printf("\n %sRound %d is over; round %d begins.%s\n", C(&st, BOLD), shown_round, g.cur.round,
-                   C(&st, RESET));
+            /* the round's final stores are what the totals grew by */
+            printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
+                   C(&st, BOLD), shown_round, prev ? g.cur.total[0] - prev->total[0] : 0, prev ? g.cur.total[1] - prev->total[1] : 0,
+                   g.cur.round, g.cur.starter ? "North" : "South", C(&st, RESET));
             shown_round = g.cur.round;
             prev = NULL;
         }
