@@ -16,7 +16,7 @@ wait_prompt() { # waits for a new prompt; fails when the game is over
     while [ $i -lt 1200 ]; do
         c=$(cap | grep -c "to move>")
         if [ "$c" -gt "$N" ]; then N=$c; return 0; fi
-        cap | grep -q "over: " && return 1
+        cap | grep -qE "(Game|Match) over: " && return 1
         sleep 0.05; i=$((i + 1))
     done
     echo "timeout waiting for a prompt"; cap | tail -20; exit 1
@@ -26,8 +26,8 @@ legal_first() { cap | grep "Legal moves:" | tail -1 | sed 's/.*Legal moves: *//'
 start() {
     tmux kill-session -t $S 2>/dev/null
     N=0
-    tmux new-session -d -s $S -x 200 -y 50 "$M play $* ; echo EXITED \$?; sleep 30"
-    tmux set-option -t $S history-limit 100000 >/dev/null
+    echo "set -g history-limit 500000" >"$T/tmux.conf"
+    tmux -f "$T/tmux.conf" new-session -d -s $S -x 200 -y 50 "$M play $* ; echo EXITED \$?; sleep 30"
 }
 start "$V" --north "$NORTH" --seed 9
 wait_prompt || { echo "no prompt"; exit 1; }
@@ -52,6 +52,6 @@ while wait_prompt; do
     [ $moves -gt 3000 ] && { echo "too many moves"; exit 1; }
 done
 sleep 0.3
-cap | grep -q "over: " || { echo "game did not end"; cap | tail; exit 1; }
+cap | grep -qE "(Game|Match) over: " || { echo "game did not end"; cap | tail; exit 1; }
 cap | grep -q "EXITED 0" || { echo "play did not exit 0"; cap | tail; exit 1; }
-echo "$V: $moves moves typed, $(cap | grep 'over: ' | tail -1 | sed 's/^ *//')"
+echo "$V: $moves moves typed, $(cap | grep -E "(Game|Match) over: " | tail -1 | sed 's/^ *//')"
