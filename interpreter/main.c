@@ -26,10 +26,14 @@ static void usage(FILE *f)
           "  show VARIANT [--option K=V]...     the rules in words\n"
           "  validate FILE...                   check variant files\n"
           "  perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
-          "  replay VARIANT [--from POS.json] [--option K=V]... MOVE...\n"
+          "  replay VARIANT [--from POS.json | --record FILE] [--option K=V]... MOVE...\n"
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
-          "  bench VARIANT [--seconds S] [--seed N] [--option K=V]...\n"
+          "  play --load FILE [--south WHO] [--north WHO]\n"
+          "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
+          "  bench VARIANT [--seconds S] [--seed N] [--perft D] [--option K=V]...\n"
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
+          "WHO is human, random, greedy, alphabeta[:time=S|:depth=D] or\n"
+          "mcts[:time=S|:playouts=N][:c=X].\n"
           "See mancala(1) and docs/variant-format.md.\n", f);
 }
 
@@ -201,10 +205,18 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 0;
             }
             a->have_seed = 1;
-        } else if (TAKE("--games")) {
-            a->games = atoi(val);
-        } else if (TAKE("--perft")) {
-            a->perft_depth = atoi(val);
+        } else if (TAKE("--games") || TAKE("--perft")) {
+            char *end;
+            long v = strtol(val, &end, 10);
+            int games = !strcmp(s, "--games");
+            if (*end || !*val || v < 1 || v > (games ? 1000000 : 64)) {
+                fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", s, games ? 1000000 : 64);
+                return 0;
+            }
+            if (games)
+                a->games = (int)v;
+            else
+                a->perft_depth = (int)v;
         } else if (!strcmp(s, "--search"))
             a->search = 1;
         else if (!strcmp(s, "--json"))
@@ -421,6 +433,12 @@ static int cmd_replay(Args *a)
     }
     for (int i = 0; i < a->nopts; i++)
         opts[nopts++] = a->opts[i];
+    if (have_rec && strcmp(rec.variant, a->pos[0]) != 0 && !strchr(rec.variant, '/') &&
+        !strchr(a->pos[0], '/')) {
+        fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, a->pos[0]);
+        rec_free(&rec);
+        return 1;
+    }
     Rules *r = cli_load(a->pos[0], opts, nopts);
     History h;
     hist_init(&h);
@@ -429,7 +447,8 @@ static int cmd_replay(Args *a)
     int rc = 1;
     if (!r)
         goto out;
-    if (have_rec && strcmp(rec.variant, r->name) != 0 && strcmp(rec.variant, a->pos[0]) != 0) {
+    if (have_rec && strcmp(rec.variant, r->name) != 0 && strcmp(rec.variant, a->pos[0]) != 0 &&
+        strcmp(rec.variant, r->file) != 0) {
         fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
         goto out;
     }
@@ -502,6 +521,10 @@ static int run(const char *cmd, Args *a0)
         return cmd_replay(&a);
     if (!strcmp(cmd, "play")) {
         const char *variant = a.npos ? a.pos[0] : DEFAULT_VARIANT;
+        if (a.load && (a.npos || a.nopts || a.have_seed)) {
+            fprintf(stderr, "mancala: play --load takes the variant, options and seed from the record\n");
+            return 1;
+        }
         return cli_play(variant, a.opts, a.nopts, a.south, a.north,
                         a.have_seed ? a.seed : (unsigned long)time(NULL), a.load);
     }

@@ -130,6 +130,8 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     if (s > 1 - eps)
         s = 1 - eps;
     double elo = -400.0 * log10(1.0 / s - 1.0);
+    if (fabs(elo) < 0.05)
+        elo = 0;   /* no "-0" */
     if (json)
         printf("{\"variant\":\"%s\",\"first\":\"%s\",\"second\":\"%s\",\"games\":%ld,\"first_wins\":%ld,"
                "\"second_wins\":%ld,\"draws\":%ld,\"score\":%.4f,\"ci95\":[%.4f,%.4f],\"elo\":%.1f,"

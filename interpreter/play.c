@@ -1,4 +1,5 @@
 /* play.c: `mancala play` (a prompt loop) and `mancala bench`. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static void cell(const Rules *r, const Position *p, const Position *prev, int h,
 {
     (void)r;
     if ((p->out_of_play >> h) & 1) {
-        printf("%s   -%s", C(st, DIM), C(st, RESET));
+        printf("%s   - %s", C(st, DIM), C(st, RESET));
         return;
     }
     int changed = prev && prev->count[h] != p->count[h];
@@ -256,13 +257,24 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
             game_push(&g, &moves[k]);
         }
     }
-    Style st = { isatty(1) && !getenv("NO_COLOR") };
+    const char *nc = getenv("NO_COLOR");
+    Style st = { isatty(1) && !(nc && *nc) };
     int tty = isatty(0);
-    printf("%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n",
+    int humans = (spec[0].kind == AI_HUMAN) + (spec[1].kind == AI_HUMAN);
+    printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n"
+                  : "%s. You watch (%s).\n",
            r->title ? r->title : r->name,
            spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
            : spec[0].kind == AI_HUMAN ? "South (bottom row)" : spec[1].kind == AI_HUMAN ? "North (top row)"
-           : "neither side (watch)");
+           : "computer against computer");
+    /* what a saved record names: a built-in's name, or the file's full path */
+    char record_name[4096];
+    const char *vname = have_rec ? rec.variant : variant;
+    if (strchr(vname, '/') || strstr(vname, ".y")) {
+        if (!realpath(vname, record_name))
+            snprintf(record_name, sizeof record_name, "%s", vname);
+    } else
+        snprintf(record_name, sizeof record_name, "%s", vname);
     int shown_round = g.cur.round;
     Position *prev = NULL;
     char last_tok[256] = "";
@@ -345,9 +357,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                     file++;
                 if (!*file)
                     printf(" save needs a file name: save FILE\n");
-                else if (rec_write(file, r, have_rec ? rec.variant : variant, opts, nopts, seed, g.moves, g.n,
-                                   err, sizeof err))
-                    printf(" Saved %d moves to %s.\n", g.n, file);
+                else if (rec_write(file, r, record_name, opts, nopts, seed, g.moves, g.n, err, sizeof err))
+                    printf(" Saved %d move%s to %s.\n", g.n, g.n == 1 ? "" : "s", file);
                 else
                     printf(" Could not save: %s\n", err);
             } else if ((k = vm_find(r, moves, n, s)) < 0) {
