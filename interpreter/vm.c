@@ -191,10 +191,63 @@ static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *
     cx->hole = NO_HOLE;
 }
 
+/* The plain relay sowing most games use (no skips, stores, per-seed
+ * effects, spills or holes out of play; next seed into the next hole; go
+ * on while the last hole was occupied): the same result as the general
+ * loop below, with full circuits added at once. Relay sowings can run for
+ * millions of laps before they repeat, so this loop matters. */
+static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
+{
+    const int nh = r->nholes, step = mi->dir == DIR_CCW ? 1 : nh - 1;
+    uint16_t *c = p->count;
+    int origin = mi->start;
+    LapState tortoise;
+    unsigned long power = 1, lam = 0;
+    lap_save(r, p, origin, &tortoise);
+    for (;;) {
+        int hand = c[origin];
+        c[origin] = 0;
+        mi->origin = origin;
+        int h = origin;
+        if (hand >= nh) {
+            int q = hand / nh;
+            for (int i = 0; i < nh; i++)
+                c[i] = (uint16_t)(c[i] + q);
+            hand -= q * nh;
+            mi->reached |= mask_n(nh);
+        }
+        while (hand--) {
+            h += step;
+            if (h >= nh)
+                h -= nh;
+            c[h]++;
+            mi->reached |= bit(h);
+        }
+        mi->last = h;
+        if (c[h] <= 1)
+            return;
+        origin = h;
+        if (lap_same(r, p, origin, &tortoise)) {
+            mi->endless = 1;
+            return;
+        }
+        if (++lam == power) {
+            lap_save(r, p, origin, &tortoise);
+            power *= 2;
+            lam = 0;
+        }
+    }
+}
+
 /* Sows from `start`; sets mi->last (NO_HOLE if the seeds left the board)
  * or mi->endless. */
 static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
+    if (s->relay && !s->first_seed_origin && !s->skip.code && !s->into_stores && !s->neach &&
+        !s->relay_from_next && !s->relay_while.code && !s->spill.code && !p->out_of_play) {
+        sow_plain(r, p, mi);
+        return;
+    }
     ExCtx cx;
     ctx_init(&cx, r, p, mi->mover);
     cx.start = mi->start;
