@@ -638,7 +638,9 @@ static void end_game(const Rules *r, Position *p, Receiver to, EndReason why, in
 
 /* ---- move generation -------------------------------------------------- */
 
-static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule **mustend)
+/* The legal sowing moves. With `any_only`, stops at the first one (for
+ * "can he move at all?", where most of the trial sowings are not needed). */
+static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule **mustend, int any_only)
 {
     int n = 0, mover = p->to_move;
     ExCtx cx;
@@ -671,6 +673,10 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
         sow_move(r, &q, &out[i], mover, &mi);
         if (mi.endless)
             continue;
+        if (any_only && !r->nmust) {
+            out[0] = out[i];
+            return 1;
+        }
         if (k < cap) {
             after[k] = q;
             info[k] = mi;
@@ -778,7 +784,7 @@ int vm_moves(const Rules *r, const Position *p, Move *out)
         return gen_fill(r, p, out);
     default: {
         const MustRule *me;
-        return gen_sow(r, p, out, &me);
+        return gen_sow(r, p, out, &me, 0);
     }
     }
 }
@@ -872,7 +878,7 @@ static void advance(const Rules *r, Position *p, History *h)
         if (p->phase == PH_PLAY) {
             Move tmp[MAX_MOVES];
             const MustRule *me = NULL;
-            int n = gen_sow(r, p, tmp, &me);
+            int n = gen_sow(r, p, tmp, &me, 1);
             if (n == 0) {
                 if (me) {
                     /* `seeds: mover` here means the player who could not move */
@@ -889,7 +895,7 @@ static void advance(const Rules *r, Position *p, History *h)
                     Position q = *p;
                     q.to_move = !p->to_move;
                     const MustRule *me2 = NULL;
-                    if (gen_sow(r, &q, tmp, &me2) > 0) {
+                    if (gen_sow(r, &q, tmp, &me2, 1) > 0) {
                         p->to_move = q.to_move;
                         /* a pass is not a decision: fall through to record */
                     } else {
