@@ -87,7 +87,6 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     signal(SIGINT, on_sigint);
     int tty = isatty(2);
     long wins[2] = { 0, 0 }, draws = 0, played = 0, decisions = 0;
-    double sumsq = 0;
     for (int g = 0; g < games && !stop_flag; g++) {
         /* the first player sits South in even games, North in odd ones */
         int first_side = g % 2 ? NORTH : SOUTH;
@@ -97,18 +96,12 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         int w = play_one(r, side, &decisions);
         if (w < 0)
             break;
-        double x;
-        if (w == WIN_DRAW || w == WIN_NONE) {
+        if (w == WIN_DRAW || w == WIN_NONE)
             draws++;
-            x = 0.5;
-        } else if (w == first_side) {
+        else if (w == first_side)
             wins[0]++;
-            x = 1;
-        } else {
+        else
             wins[1]++;
-            x = 0;
-        }
-        sumsq += x * x;
         played++;
         if (tty)
             fprintf(stderr, "\rgame %ld/%d: %s %ld, %s %ld, draws %ld ", played, games, first,
@@ -117,13 +110,16 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     if (tty)
         fprintf(stderr, "\n");
     double score = played ? (wins[0] + 0.5 * draws) / played : 0.5;
-    double var = played ? sumsq / played - score * score : 0;
-    double se = played ? sqrt(var > 0 ? var / played : 0) : 0;
-    double lo = score - 1.96 * se, hi = score + 1.96 * se;
-    if (lo < 0)
-        lo = 0;
-    if (hi > 1)
-        hi = 1;
+    /* Wilson's score interval: honest at 100-0 too, where the normal
+     * approximation would claim certainty */
+    double lo = 0, hi = 1;
+    if (played) {
+        double z = 1.96, n = (double)played, z2n = z * z / n;
+        double centre = (score + z2n / 2) / (1 + z2n);
+        double half = z * sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z2n);
+        lo = centre - half < 0 ? 0 : centre - half;
+        hi = centre + half > 1 ? 1 : centre + half;
+    }
     double s = score, eps = played ? 0.5 / played : 0.5;
     if (s < eps)
         s = eps;
