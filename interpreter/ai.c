@@ -149,6 +149,20 @@ static int time_up(Ai *ai)
     return ai->aborted;
 }
 
+static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta);
+
+/* The value, for the player to move at `p`, of its child `q` searched to
+ * `depth`: an extra turn keeps the side (and the window). */
+static int64_t child_value(Ai *ai, const Position *p, const Position *q, int depth, int ply,
+                           int64_t alpha, int64_t beta)
+{
+    if (q->over)
+        return terminal(q, p->to_move, ply);
+    if (q->to_move == p->to_move)
+        return negamax(ai, q, depth, ply, alpha, beta);
+    return -negamax(ai, q, depth, ply, -beta, -alpha);
+}
+
 static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta)
 {
     const Rules *r = ai->r;
@@ -186,13 +200,7 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         int i = tt_best < 0 ? k : k == 0 ? tt_best : k - 1 < tt_best ? k - 1 : k;
         Position q = *p;
         vm_play(r, &q, &moves[i], NULL);
-        int64_t v;
-        if (!q.over && q.to_move == p->to_move)
-            v = negamax(ai, &q, depth - 1, ply + 1, alpha, beta);
-        else if (q.over)
-            v = terminal(&q, p->to_move, ply + 1);
-        else
-            v = -negamax(ai, &q, depth - 1, ply + 1, -beta, -alpha);
+        int64_t v = child_value(ai, p, &q, depth - 1, ply + 1, alpha, beta);
         if (ai->aborted)
             return 0;
         if (v > best) {
@@ -239,13 +247,7 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
             int i = order[k];
             Position q = *p;
             vm_play(r, &q, &moves[i], NULL);
-            int64_t v;
-            if (q.over)
-                v = terminal(&q, p->to_move, 1);
-            else if (q.to_move == p->to_move)
-                v = negamax(ai, &q, d - 1, 1, alpha, INT64_MAX);
-            else
-                v = -negamax(ai, &q, d - 1, 1, -INT64_MAX, -alpha);
+            int64_t v = child_value(ai, p, &q, d - 1, 1, alpha, INT64_MAX);
             if (ai->aborted)
                 break;
             scores[i] = v;
