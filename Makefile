@@ -90,11 +90,17 @@ test-sanitize:
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/asan
 
 # benchmarks and long checks (never part of `make test`)
-BENCH = $(BUILD)/bench/players
-bench: $(BENCH)
+BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline
+bench: $(BIN) $(BENCH)
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(BUILD)/bench
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# the hand-written speed baseline (bench/compare): plain C, libc only, not
+# linked with the library; this explicit rule wins over the pattern rule
+$(BUILD)/bench/baseline: bench/baseline.c
+	@mkdir -p $(BUILD)/bench
+	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
 
 check: test
 
