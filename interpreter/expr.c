@@ -883,6 +883,15 @@ done:
     return ok;
 }
 
+int ex_is_hole_eq_origin(const Expr *e)
+{
+    if (!e->code || e->is_const || e->len != 6)
+        return 0;
+    const int32_t *c = e->code;
+    return c[0] == EXO_VAR && c[2] == EXO_VAR && c[4] == EXO_EQ && c[5] == EXO_END &&
+           ((c[1] == V_HOLE && c[3] == V_ORIGIN) || (c[1] == V_ORIGIN && c[3] == V_HOLE));
+}
+
 /* ---- evaluation ------------------------------------------------------- */
 
 static inline int64_t hole_count(const ExCtx *cx, int64_t h)

@@ -100,6 +100,9 @@ typedef struct ExCtx {
 
 int64_t ex_eval(const Expr *e, const ExCtx *cx);
 
+/* Recognises `hole == origin` (either order), which the VM tests directly. */
+int ex_is_hole_eq_origin(const Expr *e);
+
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {
     if (!e->code)

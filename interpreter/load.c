@@ -810,6 +810,7 @@ static void load_sow(Ld *ld, yaml_node_t **v, SowRules *s, const char *sec)
     if (v[SK_SKIP]) {
         snprintf(key, sizeof key, "%s.skip", sec);
         expr(ld, v[SK_SKIP], T_BOOL, CTX_SOW | CX_HOLE, key, &s->skip);
+        s->skip_origin = ex_is_hole_eq_origin(&s->skip);
     }
     if (v[SK_STORES]) {
         int w = word(ld, v[SK_STORES], "stores", stores);

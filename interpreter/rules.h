@@ -62,6 +62,7 @@ typedef struct CaptureRule {
 typedef struct SowRules {
     int first_seed_origin;       /* first seed back into the origin */
     Expr skip;                   /* holes passed over */
+    int skip_origin;             /* `skip` is exactly `hole == origin` */
     int into_stores;             /* 0 none, 1 the mover's own, 2 both */
     int relay;                   /* multiple laps */
     int relay_from_next;         /* next lap lifts the hole after the landing hole */

@@ -83,7 +83,10 @@ static int sow_target(const Rules *r, const SowRules *s, ExCtx *cx, int h, int d
         if (is_hole(r, h)) {
             if ((cx->pos->out_of_play >> h) & 1)
                 continue;
-            if (s->skip.code) {
+            if (s->skip_origin) {
+                if (h == cx->origin)
+                    continue;
+            } else if (s->skip.code && !(s->skip.is_const && !s->skip.value)) {
                 cx->hole = h;
                 int sk = ex_true(&s->skip, cx);
                 cx->hole = NO_HOLE;
@@ -243,7 +246,8 @@ static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
  * or mi->endless. */
 static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
-    if (s->relay && !s->first_seed_origin && !s->skip.code && !s->into_stores && !s->neach &&
+    if (s->relay && !s->first_seed_origin && !(s->skip.code && !(s->skip.is_const && !s->skip.value)) &&
+        !s->into_stores && !s->neach &&
         !s->relay_from_next && !s->relay_while.code && !s->spill.code && !p->out_of_play) {
         sow_plain(r, p, mi);
         return;
@@ -271,8 +275,10 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
             } else {
                 t = sow_target(r, s, &cx, h, mi->dir);
                 if (t == NO_HOLE) {
-                    mi->endless = 1;
-                    return;
+                    /* every place is skipped: the hand goes back to the
+                     * origin and the lap ends where the last seed fell */
+                    p->count[origin] = (uint16_t)(p->count[origin] + hand);
+                    break;
                 }
                 if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {
                     p->removed += hand;
@@ -659,7 +665,12 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
         if (ccw)
             out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
     }
-    if (!n || (!r->sow.relay && !r->nmust && !r->sow.skip.code))
+    /* Only relay sowings can be endless; only `must` rules that apply here
+     * look at results. Otherwise no move needs a trial. */
+    int musts = 0;
+    for (int m = 0; m < r->nmust; m++)
+        musts += !r->must[m].when.code || ex_true(&r->must[m].when, &cx);
+    if (!n || (!r->sow.relay && !musts))
         return n;
 
     /* Trial: drop endless moves, then apply the `must` filters. */
