@@ -883,6 +883,29 @@ done:
     return ok;
 }
 
+int ex_is_own_nonempty(const Expr *e, int *min_count)
+{
+    /* hole.owner == mover and hole.count > K   (or >= K) */
+    static const int32_t form[] = { EXO_VAR, V_HOLE, EXO_OWNER, EXO_VAR, V_MOVER, EXO_EQ, EXO_JFK, 15,
+                                    EXO_POP, EXO_VAR, V_HOLE, EXO_COUNT, EXO_PUSH, 0, -1, EXO_END };
+    if (!e->code || e->is_const || e->len != 16)
+        return 0;
+    for (int i = 0; i < 16; i++) {
+        if (i == 13)
+            continue;   /* K */
+        if (i == 14) {
+            if (e->code[i] != EXO_GT && e->code[i] != EXO_GE)
+                return 0;
+            continue;
+        }
+        if (e->code[i] != form[i])
+            return 0;
+    }
+    int k = e->code[13];
+    *min_count = e->code[14] == EXO_GT ? k + 1 : k;
+    return *min_count >= 0;
+}
+
 int ex_is_hole_eq_origin(const Expr *e)
 {
     if (!e->code || e->is_const || e->len != 6)
@@ -1061,14 +1084,39 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             if (st[sp] < st[sp - 1])
                 st[sp - 1] = st[sp];
             break;
-        case EXO_ADD: case EXO_SUB: case EXO_MUL: case EXO_DIV: case EXO_MOD:
-        case EXO_EQ: case EXO_NE: case EXO_LT: case EXO_LE: case EXO_GT: case EXO_GE:
-        case EXO_IN: {
+        /* the common comparisons inline; the rest through fold_bin */
+        case EXO_EQ:
+            sp--;
+            st[sp - 1] = st[sp - 1] == st[sp];
+            break;
+        case EXO_NE:
+            sp--;
+            st[sp - 1] = st[sp - 1] != st[sp];
+            break;
+        case EXO_LT:
+            sp--;
+            st[sp - 1] = st[sp - 1] < st[sp];
+            break;
+        case EXO_LE:
+            sp--;
+            st[sp - 1] = st[sp - 1] <= st[sp];
+            break;
+        case EXO_GT:
+            sp--;
+            st[sp - 1] = st[sp - 1] > st[sp];
+            break;
+        case EXO_GE:
+            sp--;
+            st[sp - 1] = st[sp - 1] >= st[sp];
+            break;
+        case EXO_IN:
+            sp--;
+            st[sp - 1] = st[sp - 1] >= 0 && st[sp - 1] < 64 && (((uint64_t)st[sp] >> st[sp - 1]) & 1);
+            break;
+        case EXO_ADD: case EXO_SUB: case EXO_MUL: case EXO_DIV: case EXO_MOD: {
             static const ExOp map[] = {
                 [EXO_ADD] = OP_ADD, [EXO_SUB] = OP_SUB, [EXO_MUL] = OP_MUL,
-                [EXO_DIV] = OP_DIV, [EXO_MOD] = OP_MOD, [EXO_EQ] = OP_EQ,
-                [EXO_NE] = OP_NE, [EXO_LT] = OP_LT, [EXO_LE] = OP_LE,
-                [EXO_GT] = OP_GT, [EXO_GE] = OP_GE, [EXO_IN] = OP_IN };
+                [EXO_DIV] = OP_DIV, [EXO_MOD] = OP_MOD };
             sp--;
             st[sp - 1] = fold_bin(map[op], st[sp - 1], st[sp]);
             break;

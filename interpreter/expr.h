@@ -102,6 +102,9 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx);
 
 /* Recognises `hole == origin` (either order), which the VM tests directly. */
 int ex_is_hole_eq_origin(const Expr *e);
+/* Recognises `hole.owner == mover and hole.count > K` (or `>= K`): sets
+ * *min_count to the fewest seeds a hole needs. */
+int ex_is_own_nonempty(const Expr *e, int *min_count);
 
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {

@@ -863,6 +863,8 @@ static void load_moves(Ld *ld, const yaml_node_t *n)
         if (!v[0] || !v[1])
             return;
     expr(ld, v[0], T_BOOL, CTX_FROM, "moves.from", &r->from);
+    if (!ex_is_own_nonempty(&r->from, &r->from_min))
+        r->from_min = -1;
     yaml_node_t *d = v[1];
     if (d->type == YAML_MAPPING_NODE) {
         static const Key dk[] = { { "cw", 0 }, { "ccw", 0 }, { NULL, 0 } };

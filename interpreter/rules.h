@@ -112,6 +112,7 @@ typedef struct Rules {
 
     /* moves */
     Expr from;
+    int from_min;                /* `from` is `own hole with >= from_min seeds` (-1: general) */
     Expr dir_ccw, dir_cw;        /* where each direction is allowed */
     int mark_flag;               /* flag set on the origin, or -1 */
     MustRule must[MAX_MUST];

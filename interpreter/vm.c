@@ -652,11 +652,12 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     ExCtx cx;
     ctx_init(&cx, r, p, mover);
     *mustend = NULL;
+    uint64_t own = r->from_min >= 0 ? owned_mask(r, p, mover) : mask_n(r->nholes);
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+        if (!p->count[h] || ((p->out_of_play >> h) & 1) || !((own >> h) & 1))
             continue;
         cx.hole = h;
-        if (!ex_true(&r->from, &cx))
+        if (r->from_min >= 0 ? p->count[h] < r->from_min : !ex_true(&r->from, &cx))
             continue;
         int cw = r->dir_cw.code && ex_true(&r->dir_cw, &cx);
         int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, &cx);

@@ -78,6 +78,7 @@ static void test_load_rule_graph_fields(void **state)
     assert_int_equal(r->captures[0].chain, -1);
     assert_int_equal(r->match, 0);   /* partie=false folds `enabled` */
     assert_int_equal(r->captures[0].when.loc.line, 46);
+    assert_int_equal(r->from_min, 1);   /* `hole.count > 0`: a direct test */
     rules_free(r);
     dg_free(&dg);
 
@@ -93,6 +94,7 @@ static void test_load_rule_graph_fields(void **state)
     r = load(builtin("bechi"), NULL, 0, &dg);
     assert_non_null(r);
     assert_int_equal(r->sow.first_seed_origin, 1);
+    assert_int_equal(r->from_min, 2);   /* `hole.count >= 2` */
     assert_int_equal(r->mark_flag, 0);
     assert_string_equal(r->flags[0], "opened");
     assert_int_equal(r->next, NEXT_FILL);
@@ -117,6 +119,7 @@ static void test_load_option_folds_expressions(void **state)
     Diags dg;
     Rules *r = load(builtin("oware"), NULL, 0, &dg);
     assert_non_null(r);
+    assert_int_equal(r->sow.skip_origin, 1);   /* `hole == origin`: a direct test */
     /* default grand-slam=nothing: the cancel rule stays, not constant */
     assert_false(r->captures[0].cancel_if.is_const);
     assert_true(r->must[1].when.is_const && r->must[1].when.value == 0);
