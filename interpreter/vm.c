@@ -172,6 +172,34 @@ static int lap_same(const Rules *r, const Position *p, int origin, const LapStat
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
 }
 
+/* Brent's cycle detection over the state at the start of each lap (board,
+ * stores, the hole about to be lifted): exact, and one saved state of
+ * memory. A lap state determines every later lap, so a repeat is a loop. */
+typedef struct Brent {
+    LapState tortoise;
+    unsigned long power, lam;
+} Brent;
+
+static void brent_init(const Rules *r, const Position *p, int origin, Brent *b)
+{
+    lap_save(r, p, origin, &b->tortoise);
+    b->power = 1;
+    b->lam = 0;
+}
+
+/* Called at the start of each further lap; 1 if this state was seen. */
+static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b)
+{
+    if (lap_same(r, p, origin, &b->tortoise))
+        return 1;
+    if (++b->lam == b->power) {
+        lap_save(r, p, origin, &b->tortoise);
+        b->power *= 2;
+        b->lam = 0;
+    }
+    return 0;
+}
+
 static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *cx, int h,
                          int hand, MoveInfo *mi)
 {
@@ -204,9 +232,8 @@ static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
     const int nh = r->nholes, step = mi->dir == DIR_CCW ? 1 : nh - 1;
     uint16_t *c = p->count;
     int origin = mi->start;
-    LapState tortoise;
-    unsigned long power = 1, lam = 0;
-    lap_save(r, p, origin, &tortoise);
+    Brent cyc;
+    brent_init(r, p, origin, &cyc);
     for (;;) {
         int hand = c[origin];
         c[origin] = 0;
@@ -230,14 +257,9 @@ static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
         if (c[h] <= 1)
             return;
         origin = h;
-        if (lap_same(r, p, origin, &tortoise)) {
+        if (brent_cycle(r, p, origin, &cyc)) {
             mi->endless = 1;
             return;
-        }
-        if (++lam == power) {
-            lap_save(r, p, origin, &tortoise);
-            power *= 2;
-            lam = 0;
         }
     }
 }
@@ -258,9 +280,8 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
     cx.dir = mi->dir;
     int spill = s->spill.code && ex_true(&s->spill, &cx);
     int origin = mi->start;
-    LapState tortoise;
-    unsigned long power = 1, lam = 0;
-    lap_save(r, p, origin, &tortoise);
+    Brent cyc;
+    brent_init(r, p, origin, &cyc);
     for (;;) {
         int hand = p->count[origin];
         p->count[origin] = 0;
@@ -313,16 +334,9 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
         if (p->count[h] == 0)
             return;
         origin = h;
-        /* Brent's cycle detection over the state at the start of a lap:
-         * exact, and one saved state of memory. */
-        if (lap_same(r, p, origin, &tortoise)) {
+        if (brent_cycle(r, p, origin, &cyc)) {
             mi->endless = 1;
             return;
-        }
-        if (++lam == power) {
-            lap_save(r, p, origin, &tortoise);
-            power *= 2;
-            lam = 0;
         }
     }
 }
