@@ -276,7 +276,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     } else
         snprintf(record_name, sizeof record_name, "%s", vname);
     int shown_round = g.cur.round;
-    Position *prev = NULL;
+    Position before, *prev = NULL;   /* the position before the last move shown */
     char last_tok[256] = "";
     int last_who = 0, need_draw = 1;
     while (!g.cur.over) {
@@ -373,7 +373,6 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
         last_who = mover;
         if (ai[mover])
             printf(" %s plays %s\n", side, last_tok);
-        static Position before;
         before = g.cur;
         if (!game_push(&g, &moves[k])) {
             fprintf(stderr, "mancala: out of memory\n");
