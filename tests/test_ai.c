@@ -20,20 +20,8 @@
 #include "cli.h"
 #include "rules.h"
 #include "vm.h"
+#include "testlib.h"
 
-static Rules *builtin(const char *name)
-{
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
-        if (strcmp(b->name, name))
-            continue;
-        Diags dg;
-        dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);
-        dg_free(&dg);
-        return r;
-    }
-    return NULL;
-}
 
 /* Plain minimax (negamax form) to `depth` decisions, same scoring as the
  * player: wins by distance, else the static evaluation. */
@@ -120,7 +108,7 @@ static int random_position(const Rules *r, Rng *g, int plies, Position *out)
 
 static void check_variant(const char *name, int depth, int tries)
 {
-    Rules *r = builtin(name);
+    Rules *r = test_builtin(name, NULL, 0);
     assert_non_null(r);
     Rng g;
     rng_seed(&g, 99);
@@ -177,7 +165,7 @@ static void test_ai_every_player_returns_legal_moves(void **state)
     Rng g;
     rng_seed(&g, 5);
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-        Rules *r = builtin(variants[v]);
+        Rules *r = test_builtin(variants[v], NULL, 0);
         assert_non_null(r);
         for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
             AiSpec spec;

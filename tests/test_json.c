@@ -12,20 +12,8 @@
 #include "json.h"
 #include "rules.h"
 #include "vm.h"
+#include "testlib.h"
 
-static Rules *builtin(const char *name)
-{
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
-        if (strcmp(b->name, name))
-            continue;
-        Diags dg;
-        dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);
-        dg_free(&dg);
-        return r;
-    }
-    return NULL;
-}
 
 /* Reading must fail, naming `field`, and leave the position untouched. */
 static void refused(const Rules *r, const char *json, const char *field)
@@ -45,7 +33,7 @@ static void test_json_round_trip(void **state)
     (void)state;
     const char *names[] = { "bechi", "ba-awa", "bohnenspiel", "andada", "oware", "kalah" };
     for (size_t v = 0; v < sizeof names / sizeof *names; v++) {
-        Rules *r = builtin(names[v]);
+        Rules *r = test_builtin(names[v], NULL, 0);
         assert_non_null(r);
         History h;
         hist_init(&h);
@@ -78,7 +66,7 @@ static void test_json_round_trip(void **state)
 static void test_json_written_fields(void **state)
 {
     (void)state;
-    Rules *r = builtin("kalah");
+    Rules *r = test_builtin("kalah", NULL, 0);
     Position p;
     vm_initial(r, &p, NULL);
     char *js = pos_to_json(r, &p);
@@ -96,7 +84,7 @@ static void test_json_written_fields(void **state)
 static void test_json_refuses_bad_fields(void **state)
 {
     (void)state;
-    Rules *r = builtin("bechi");
+    Rules *r = test_builtin("bechi", NULL, 0);
     refused(r, "[1, 2]", "object");
     refused(r, "{\"board\": [6,6,6,6,6,6,6], \"stores\": [0,0], \"to_move\": \"south\"}", "board");
     refused(r, "{\"board\": [6,6,6,6,6,6,6,-6], \"stores\": [0,0], \"to_move\": \"south\"}", "board");

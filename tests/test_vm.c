@@ -18,25 +18,9 @@
 #include "cli.h"
 #include "rules.h"
 #include "vm.h"
+#include "testlib.h"
 
-static Rules *load_text(const char *text, const char *const *opts, int nopts)
-{
-    Diags dg;
-    dg_init(&dg, "t.yaml", text, strlen(text));
-    Rules *r = rules_load("t.yaml", text, strlen(text), opts, nopts, &dg);
-    if (!r)
-        dg_print(&dg, stderr, 1);
-    dg_free(&dg);
-    return r;
-}
 
-static Rules *load_builtin(const char *name, const char *const *opts, int nopts)
-{
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return load_text(b->text, opts, nopts);
-    return NULL;
-}
 
 /* Plays `games` random games (whole matches); checks conservation after
  * every decision, that a game that is not over has moves, and that every
@@ -44,7 +28,7 @@ static Rules *load_builtin(const char *name, const char *const *opts, int nopts)
 static void random_games(const char *name, const char *const *opts, int nopts, int games,
                          unsigned seed)
 {
-    Rules *r = load_builtin(name, opts, nopts);
+    Rules *r = test_builtin(name, opts, nopts);
     assert_non_null(r);
     Rng g;
     rng_seed(&g, seed);
@@ -180,7 +164,7 @@ static int naive_ends(const int *board0, int start, long cap)
 static void test_vm_endless_relay_exact(void **state)
 {
     (void)state;
-    Rules *r = load_text(tiny_relay, NULL, 0);
+    Rules *r = test_load_text(tiny_relay, NULL, 0);
     assert_non_null(r);
     int endless = 0, checked = 0;
     int b[4];
@@ -230,7 +214,7 @@ static const char *const ping_pong =
 static void test_vm_repetition_third_occurrence(void **state)
 {
     (void)state;
-    Rules *r = load_text(ping_pong, NULL, 0);
+    Rules *r = test_load_text(ping_pong, NULL, 0);
     assert_non_null(r);
     History h;
     hist_init(&h);
@@ -265,7 +249,7 @@ static void test_vm_repetition_third_occurrence(void **state)
 static void test_vm_pass_is_not_a_decision(void **state)
 {
     (void)state;
-    Rules *r = load_builtin("hufesay", NULL, 0);
+    Rules *r = test_builtin("hufesay", NULL, 0);
     assert_non_null(r);
     Position p;
     vm_initial(r, &p, NULL);

@@ -1,0 +1,31 @@
+/* testlib.h: what several test files need: a built-in variant, loaded. */
+#ifndef MANCALA_TESTLIB_H
+#define MANCALA_TESTLIB_H
+
+#include <stdio.h>
+#include <string.h>
+#include "builtin.h"
+#include "rules.h"
+
+/* Loads variant text; prints its diagnostics if it does not load. */
+static inline Rules *test_load_text(const char *text, const char *const *opts, int nopts)
+{
+    Diags dg;
+    dg_init(&dg, "t.yaml", text, strlen(text));
+    Rules *r = rules_load("t.yaml", text, strlen(text), opts, nopts, &dg);
+    if (!r)
+        dg_print(&dg, stderr, 1);
+    dg_free(&dg);
+    return r;
+}
+
+/* A built-in variant with KEY=VALUE options; NULL if unknown. */
+static inline Rules *test_builtin(const char *name, const char *const *opts, int nopts)
+{
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
+        if (!strcmp(b->name, name))
+            return test_load_text(b->text, opts, nopts);
+    return NULL;
+}
+
+#endif
