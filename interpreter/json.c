@@ -22,13 +22,6 @@ static json_t *hole_list(const Rules *r, uint64_t m)
     return a;
 }
 
-static uint64_t default_owners(const Rules *r)
-{
-    uint64_t all = r->nholes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->nholes) - 1;
-    uint64_t south = r->width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->width) - 1;
-    return all & ~south;
-}
-
 char *pos_to_json(const Rules *r, const Position *p)
 {
     json_t *o = json_object();
@@ -60,7 +53,7 @@ char *pos_to_json(const Rules *r, const Position *p)
         json_object_set_new(o, "holdings", hd);
     } else if (p->out_of_play)
         json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
-    if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->north_owned != default_owners(r)) {
+    if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->north_owned != rules_north_holes(r)) {
         json_t *ow = json_array();
         for (int h = 0; h < r->nholes; h++)
             json_array_append_new(ow, json_string(player_name(pos_owner(p, h))));
@@ -156,7 +149,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
     memset(&p, 0, sizeof p);
     p.round = 1;
     p.winner = WIN_NONE;
-    p.north_owned = default_owners(r);
+    p.north_owned = rules_north_holes(r);
     json_t *v;
     int pl;
     if (!json_is_object(o)) {

@@ -2,7 +2,7 @@
  * --record` / `play --load` read (docs/records.md):
  *
  *   # mancala game record
- *   variant: bohnenspiel
+ *   variant: my-game
  *   option: hemprich=true
  *   seed: 7
  *   round 1: 3 8 1 9

@@ -41,6 +41,11 @@ static void ctx_init(ExCtx *cx, const Rules *r, const Position *p, int mover)
     cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
 }
 
+uint64_t rules_north_holes(const Rules *r)
+{
+    return mask_n(r->nholes) & ~mask_n(r->width);
+}
+
 /* ---- the sowing track ------------------------------------------------- */
 
 static inline int store_open(const SowRules *s, int p, int mover)
@@ -343,17 +348,24 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 
 /* ---- captures --------------------------------------------------------- */
 
+/* The context after a move: what `last`, `captured`, `reached` are. */
+static void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const MoveInfo *mi)
+{
+    ctx_init(cx, r, p, mi->mover);
+    cx->start = mi->start;
+    cx->origin = mi->origin;
+    cx->last = mi->last;
+    cx->dir = mi->dir;
+    cx->captured = mi->captured;
+    cx->reached = mi->reached;
+}
+
 static void capture(const Rules *r, Position *p, MoveInfo *mi)
 {
     if (mi->last == NO_HOLE || !r->ncaptures)
         return;
     ExCtx cx;
-    ctx_init(&cx, r, p, mi->mover);
-    cx.start = mi->start;
-    cx.origin = mi->origin;
-    cx.last = mi->last;
-    cx.dir = mi->dir;
-    cx.captured = mi->captured;
+    ctx_after(&cx, r, p, mi);
     for (int i = 0; i < r->ncaptures; i++) {
         const CaptureRule *c = &r->captures[i];
         if (!ex_true(&c->when, &cx))
@@ -405,17 +417,6 @@ static void capture(const Rules *r, Position *p, MoveInfo *mi)
     }
 }
 
-/* The context after a move: what `last`, `captured`, `reached` are. */
-static void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const MoveInfo *mi)
-{
-    ctx_init(cx, r, p, mi->mover);
-    cx->start = mi->start;
-    cx->origin = mi->origin;
-    cx->last = mi->last;
-    cx->dir = mi->dir;
-    cx->captured = mi->captured;
-    cx->reached = mi->reached;
-}
 
 /* Everything a sowing move does to the board (not turn or game end). */
 static void sow_move(const Rules *r, Position *p, const Move *m, int mover, MoveInfo *mi)
@@ -567,7 +568,7 @@ static void redistribute(const Rules *r, Position *p)
         rem[to] = -1;
     }
     int w = r->width;
-    uint64_t north = mask_n(r->nholes) & ~mask_n(w);
+    uint64_t north = rules_north_holes(r);
     for (int i = 0; i < e[0] - w && i < w; i++)
         north &= ~bit(w + i);
     for (int i = 0; i < e[1] - w && i < w; i++)
@@ -682,9 +683,10 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     }
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
-    int musts = 0;
+    unsigned musts = 0;   /* bit m: must rule m applies here */
     for (int m = 0; m < r->nmust; m++)
-        musts += !r->must[m].when.code || ex_true(&r->must[m].when, &cx);
+        if (!r->must[m].when.code || ex_true(&r->must[m].when, &cx))
+            musts |= 1u << m;
     if (!n || (!r->sow.relay && !musts))
         return n;
 
@@ -713,7 +715,7 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     cx.hole = NO_HOLE;
     for (int m = 0; m < r->nmust && n > 0; m++) {
         const MustRule *mr = &r->must[m];
-        if (mr->when.code && !ex_true(&mr->when, &cx))
+        if (!((musts >> m) & 1))
             continue;
         int keep[MAX_MOVES / 8], kept = 0;
         for (int i = 0; i < n; i++) {
@@ -946,7 +948,7 @@ void vm_initial(const Rules *r, Position *p, History *h)
 {
     memset(p, 0, sizeof *p);
     memcpy(p->count, r->initial, sizeof p->count);
-    p->north_owned = mask_n(r->nholes) & ~mask_n(r->width);
+    p->north_owned = rules_north_holes(r);
     p->round = 1;
     p->starter = SOUTH;
     p->to_move = SOUTH;

@@ -56,6 +56,9 @@ int pos_same(const Rules *r, const Position *a, const Position *b);
 /* Seeds on the board, in stores and removed: constant in a game. */
 long pos_seed_total(const Rules *r, const Position *p);
 
+/* North's row as a hole set: who owns what when a game starts. */
+uint64_t rules_north_holes(const Rules *r);
+
 uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth);
 
 const char *phase_name(int phase);
