@@ -1,6 +1,6 @@
 /* players: every computer player, on random positions of every built-in
  * variant, must return a legal move within its time limit plus a margin.
- * Usage: build/bench/players [POSITIONS_PER_VARIANT] [MARGIN_SECONDS]
+ * Usage: build/bench/players [POSITIONS_PER_VARIANT] [MARGIN_SECONDS] [VARIANT]
  * Prints one line per variant and player, and `N passed, M failed`. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +29,10 @@ int main(int argc, char **argv)
     int pass = 0, fail = 0;
     Rng g;
     rng_seed(&g, 2026);
+    const char *only = argc > 3 ? argv[3] : NULL;
     for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
+        if (only && strcmp(only, b->name) != 0)
+            continue;
         Diags dg;
         dg_init(&dg, b->path, b->text, strlen(b->text));
         Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);

@@ -149,6 +149,17 @@ static int time_up(Ai *ai)
     return ai->aborted;
 }
 
+/* The VM's poll function during a search (vm.h): a relay sowing of
+ * millions of laps gives up when the time is up or a stop is asked for;
+ * the search then throws away what it was doing, as on any timeout. */
+static int search_poll(void *arg)
+{
+    Ai *ai = arg;
+    if ((ai->stop && *ai->stop) || (ai->deadline > 0 && now() > ai->deadline))
+        ai->aborted = 1;
+    return ai->aborted;
+}
+
 static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta);
 
 /* The value, for the player to move at `p`, of its child `q` searched to
@@ -319,6 +330,8 @@ static double playout(Ai *ai, Position p, int player, double deadline)
             break;
         vm_play(r, &p, &moves[rng_below(&ai->rng, n)], NULL);
     }
+    if (ai->aborted)
+        return -1;
     if (!p.over) {
         int64_t v = ai_evaluate(r, &p, player);
         return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
@@ -334,10 +347,8 @@ static int expand(Ai *ai, int ni)
     Move moves[MAX_MOVES];
     int n = vm_moves(ai->r, &nd->pos, moves);
     nd->expanded = 1;
-    if (n == 0 || ai->nnodes + n > MCTS_NODES)
+    if (n == 0 || ai->aborted || ai->nnodes + n > MCTS_NODES)
         return 0;
-    nd->first_child = ai->nnodes;
-    nd->nchildren = n;
     for (int i = 0; i < n; i++) {
         Node *c = &ai->nodes[ai->nnodes++];
         memset(c, 0, sizeof *c);
@@ -346,6 +357,14 @@ static int expand(Ai *ai, int ni)
         c->parent = ni;
         c->move = i;
     }
+    if (ai->aborted) {
+        /* a sowing was cut short: these children are not real */
+        ai->nnodes -= n;
+        nd->expanded = 0;
+        return 0;
+    }
+    nd->first_child = ai->nnodes - n;
+    nd->nchildren = n;
     return n;
 }
 
@@ -353,6 +372,8 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
 {
     double t0 = now();
     double deadline = ai->spec.playouts ? 0 : t0 + ai->spec.time;
+    ai->deadline = deadline;
+    ai->aborted = 0;
     ai->nnodes = 1;
     memset(&ai->nodes[0], 0, sizeof ai->nodes[0]);
     ai->nodes[0].pos = *p;
@@ -362,7 +383,7 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
     for (;; it++) {
         if (ai->spec.playouts ? it >= ai->spec.playouts : now() > deadline)
             break;
-        if (ai->stop && *ai->stop)
+        if ((ai->stop && *ai->stop) || ai->aborted)
             break;
         /* select */
         int ni = 0;
@@ -461,13 +482,22 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop)
     ai->stop = stop;
     if (n == 1 && ai->spec.kind != AI_RANDOM)
         return 0;
+    int k;
     switch (ai->spec.kind) {
     case AI_GREEDY:
         return choose_greedy(ai, p, moves, n, st);
     case AI_ALPHABETA:
-        return choose_alphabeta(ai, p, moves, n, st);
+        ai->deadline = 0;
+        vm_set_poll(search_poll, ai);
+        k = choose_alphabeta(ai, p, moves, n, st);
+        vm_set_poll(NULL, NULL);
+        return k;
     case AI_MCTS:
-        return choose_mcts(ai, p, n, st);
+        ai->deadline = 0;
+        vm_set_poll(search_poll, ai);
+        k = choose_mcts(ai, p, n, st);
+        vm_set_poll(NULL, NULL);
+        return k;
     default:
         return rng_below(&ai->rng, n);
     }

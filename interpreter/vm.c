@@ -177,12 +177,44 @@ static int lap_same(const Rules *r, const Position *p, int origin, const LapStat
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
 }
 
+/* ---- interrupting long work -------------------------------------------- */
+
+/* A relay sowing can run for millions of laps; every POLL_LAPS laps the
+ * VM asks the thread's poll function whether to give up (vm.h). */
+#define POLL_LAPS 65536u
+
+static _Thread_local VmPoll poll_fn;
+static _Thread_local void *poll_arg;
+static _Thread_local int interrupted;
+
+void vm_set_poll(VmPoll fn, void *arg)
+{
+    poll_fn = fn;
+    poll_arg = arg;
+    interrupted = 0;
+}
+
+int vm_interrupted(void)
+{
+    return interrupted;
+}
+
+/* Counts a lap; 1 if the work is to be abandoned. */
+static inline int lap_poll(unsigned long *laps)
+{
+    if ((++*laps & (POLL_LAPS - 1)) || !poll_fn)
+        return interrupted;
+    if (!interrupted && poll_fn(poll_arg))
+        interrupted = 1;
+    return interrupted;
+}
+
 /* Brent's cycle detection over the state at the start of each lap (board,
  * stores, the hole about to be lifted): exact, and one saved state of
  * memory. A lap state determines every later lap, so a repeat is a loop. */
 typedef struct Brent {
     LapState tortoise;
-    unsigned long power, lam;
+    unsigned long power, lam, laps;
 } Brent;
 
 static void brent_init(const Rules *r, const Position *p, int origin, Brent *b)
@@ -190,9 +222,11 @@ static void brent_init(const Rules *r, const Position *p, int origin, Brent *b)
     lap_save(r, p, origin, &b->tortoise);
     b->power = 1;
     b->lam = 0;
+    b->laps = 0;
 }
 
-/* Called at the start of each further lap; 1 if this state was seen. */
+/* Called at the start of each further lap; 1 if this state was seen (or
+ * the poll function asked to stop: the caller treats both as endless). */
 static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b)
 {
     if (lap_same(r, p, origin, &b->tortoise))
@@ -202,7 +236,7 @@ static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b)
         b->power *= 2;
         b->lam = 0;
     }
-    return 0;
+    return lap_poll(&b->laps);
 }
 
 static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *cx, int h,
@@ -227,46 +261,110 @@ static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *
     cx->hole = NO_HOLE;
 }
 
+/* One more seed in each of `len` holes from `a` on (no wrap). */
+static inline void add_run(uint16_t *c, int a, int len)
+{
+    for (int i = 0; i < len; i++)
+        c[a + i]++;
+}
+
+/* One more seed in each hole i (i < nh) whose bit is set in m. */
+static inline void add_mask(uint16_t *c, uint64_t m, int nh)
+{
+    for (int i = 0; i < nh; i++)
+        c[i] = (uint16_t)(c[i] + ((m >> i) & 1));
+}
+
+/* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
+static inline uint64_t ring_mask(int a, int len, int nh)
+{
+    if (a + len <= nh)
+        return mask_n(len) << a;
+    return (mask_n(nh - a) << a) | mask_n(len - (nh - a));
+}
+
 /* The plain relay sowing most games use (no skips, stores, per-seed
  * effects, spills or holes out of play; next seed into the next hole; go
  * on while the last hole was occupied): the same result as the general
- * loop below, with full circuits added at once. Relay sowings can run for
- * millions of laps before they repeat, so this loop matters. */
+ * loop below, done a lap at a time. Relay sowings can run for millions of
+ * laps before they end or repeat (Hufesay), so this loop matters:
+ * - a lap adds one seed to a run of consecutive holes, after whole
+ *   circuits added to every hole at once;
+ * - stores do not change, so a lap state is the board and the origin, and
+ *   the cheap part (origin, its count) is compared first;
+ * - besides Brent's tortoise, each lap state is compared with the
+ *   starting one. A lap that leaves an empty hole can be undone (its
+ *   origin is the last empty hole before its last seed), so endless
+ *   sowings are mostly cycles through their start, found after one period
+ *   instead of up to three with Brent alone; Brent still catches the
+ *   others. */
 static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
 {
-    const int nh = r->nholes, step = mi->dir == DIR_CCW ? 1 : nh - 1;
-    uint16_t *c = p->count;
-    int origin = mi->start;
-    Brent cyc;
-    brent_init(r, p, origin, &cyc);
+    const int nh = r->nholes, ccw = mi->dir == DIR_CCW;
+    const size_t bytes = (size_t)nh * sizeof *p->count;
+    const uint64_t full = mask_n(nh);
+    uint16_t *c = p->count, start[MAX_HOLES], tort[MAX_HOLES];
+    int origin = mi->start, o_start = origin, o_tort = origin;
+    unsigned long power = 1, lam = 0, laps = 0;
+    uint64_t reached = 0;
+    if (interrupted) {
+        mi->endless = 1;
+        return;
+    }
+    memcpy(start, c, bytes);
+    memcpy(tort, c, bytes);
     for (;;) {
-        int hand = c[origin];
+        int hand = c[origin], last;
         c[origin] = 0;
         mi->origin = origin;
-        int h = origin;
         if (hand >= nh) {
             int q = hand / nh;
             for (int i = 0; i < nh; i++)
                 c[i] = (uint16_t)(c[i] + q);
             hand -= q * nh;
-            mi->reached |= mask_n(nh);
+            reached = full;
         }
-        while (hand--) {
-            h += step;
-            if (h >= nh)
-                h -= nh;
-            c[h]++;
-            mi->reached |= bit(h);
+        int a;
+        if (ccw) {
+            a = origin + 1 == nh ? 0 : origin + 1;
+            last = origin + hand >= nh ? origin + hand - nh : origin + hand;
+        } else {
+            last = origin - hand < 0 ? origin - hand + nh : origin - hand;
+            a = last;
         }
-        mi->last = h;
-        if (c[h] <= 1)
-            return;
-        origin = h;
-        if (brent_cycle(r, p, origin, &cyc)) {
+        if (nh <= 32) {
+            uint64_t m = mask_n(hand) << a;
+            m = (m | m >> nh) & full;
+            reached |= m;
+            add_mask(c, m, nh);
+        } else {
+            if (a + hand <= nh) {
+                add_run(c, a, hand);
+            } else {
+                add_run(c, a, nh - a);
+                add_run(c, 0, hand - (nh - a));
+            }
+            if (reached != full)
+                reached |= ring_mask(a, hand, nh);
+        }
+        mi->last = last;
+        if (c[last] <= 1)
+            break;
+        origin = last;
+        if ((origin == o_start && c[origin] == start[origin] && !memcmp(c, start, bytes)) ||
+            (origin == o_tort && c[origin] == tort[origin] && !memcmp(c, tort, bytes)) ||
+            lap_poll(&laps)) {
             mi->endless = 1;
-            return;
+            break;
+        }
+        if (++lam == power) {
+            memcpy(tort, c, bytes);
+            o_tort = origin;
+            power *= 2;
+            lam = 0;
         }
     }
+    mi->reached |= reached;
 }
 
 /* Sows from `start`; sets mi->last (NO_HOLE if the seeds left the board)
@@ -277,6 +375,10 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
         !s->into_stores && !s->neach &&
         !s->relay_from_next && !s->relay_while.code && !s->spill.code && !p->out_of_play) {
         sow_plain(r, p, mi);
+        return;
+    }
+    if (s->relay && interrupted) {
+        mi->endless = 1;
         return;
     }
     ExCtx cx;

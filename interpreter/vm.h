@@ -59,6 +59,18 @@ long pos_seed_total(const Rules *r, const Position *p);
 /* North's row as a hole set: who owns what when a game starts. */
 uint64_t rules_north_holes(const Rules *r);
 
+/* Interrupting long work. A relay sowing can run for millions of laps
+ * before it ends or repeats. Every 65536 laps the VM calls the thread's
+ * poll function (none by default); when it returns nonzero, the VM is
+ * *interrupted*: that sowing and every relay sowing after it stop at once
+ * as if endless, until vm_set_poll is called again. Whatever vm_moves,
+ * vm_play or vm_perft return while vm_interrupted() is true is
+ * meaningless; the caller (a search with a deadline, a command stopped by
+ * SIGINT) throws it away. */
+typedef int (*VmPoll)(void *arg);
+void vm_set_poll(VmPoll fn, void *arg);
+int vm_interrupted(void);
+
 uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth);
 
 const char *phase_name(int phase);

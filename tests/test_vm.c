@@ -3,6 +3,10 @@
  *   every built-in variant (and option combinations), matches included;
  * - endless relay sowing: the VM's exact detection against a naive
  *   simulation on every small position of a tiny relay variant;
+ * - plain sowing (one lap or relay, either direction, origin skipped or
+ *   not): legality and the board after every move of thousands of small
+ *   positions against a seed-by-seed simulation;
+ * - a poll function interrupts a long relay sowing;
  * - the repetition rule and passing on tiny variants worked by hand;
  * - move tokens round-trip. */
 #include <setjmp.h>
@@ -199,6 +203,174 @@ static void test_vm_endless_relay_exact(void **state)
     rules_free(r);
 }
 
+/* ---- plain sowing, seed by seed ------------------------------------------ */
+
+/* One seed at a time around a ring of 6 holes (2x3, no stores): from the
+ * hole after the origin (before it, clockwise), passing over the origin if
+ * `skip`; with `relay`, lift the last hole again while it holds more than
+ * one seed. Returns 0 if the sowing never ends: no end within `cap` laps,
+ * where cap exceeds the number of possible lap states (pigeonhole). */
+static int seed_by_seed(int *b, int origin, int dir, int skip, int relay, long cap)
+{
+    for (long lap = 0; lap < cap; lap++) {
+        int hand = b[origin], h = origin;
+        b[origin] = 0;
+        while (hand > 0) {
+            h = (h + (dir == DIR_CCW ? 1 : 5)) % 6;
+            if (skip && h == origin)
+                continue;
+            b[h]++;
+            hand--;
+        }
+        if (!relay || b[h] <= 1)
+            return 1;
+        origin = h;
+    }
+    return 0;
+}
+
+/* Every move of every board of `nb` (6 holes each) against seed_by_seed;
+ * returns how many were endless. */
+static int check_plain(const char *dir, int skip, int relay, int (*boards)[6], int nb, long cap)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "game: plain\n"
+             "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+             "moves: {from: hole.owner == mover and hole.count > 0, direction: %s}\n"
+             "sowing: {skip: %s%s}\n"
+             "no-moves: {pass: true, seeds: stay}\n",
+             dir, skip ? "hole == origin" : "false", relay ? ", laps: relay" : "");
+    Rules *r = test_load_text(text, NULL, 0);
+    assert_non_null(r);
+    int d = strcmp(dir, "cw") ? DIR_CCW : DIR_CW, endless = 0, checked = 0;
+    for (int i = 0; i < nb; i++) {
+        Position p;
+        vm_initial(r, &p, NULL);
+        for (int k = 0; k < 6; k++)
+            p.count[k] = (uint16_t)boards[i][k];
+        p.store[0] = p.store[1] = 0;
+        p.to_move = SOUTH;
+        Move moves[MAX_MOVES];
+        int n = vm_moves(r, &p, moves);
+        for (int hole = 0; hole < 3; hole++) {
+            if (!boards[i][hole])
+                continue;
+            int b[6];
+            memcpy(b, boards[i], sizeof b);
+            int ends = seed_by_seed(b, hole, d, skip, relay, cap);
+            int k = 0;
+            while (k < n && moves[k].hole != hole)
+                k++;
+            checked++;
+            endless += !ends;
+            if (ends != (k < n))
+                fail_msg("%s%s%s: board %d %d %d %d %d %d, move %d: by hand %s, VM %s", dir,
+                         skip ? " skip" : "", relay ? " relay" : "", boards[i][0], boards[i][1],
+                         boards[i][2], boards[i][3], boards[i][4], boards[i][5], hole + 1,
+                         ends ? "ends" : "endless", k < n ? "legal" : "illegal");
+            if (!ends)
+                continue;
+            Position q = p;
+            vm_play(r, &q, &moves[k], NULL);
+            for (int x = 0; x < 6; x++)
+                if (q.count[x] != b[x])
+                    fail_msg("%s%s%s: board %d %d %d %d %d %d, move %d: hole %d holds %d, by hand %d",
+                             dir, skip ? " skip" : "", relay ? " relay" : "", boards[i][0],
+                             boards[i][1], boards[i][2], boards[i][3], boards[i][4], boards[i][5],
+                             hole + 1, x + 1, q.count[x], b[x]);
+        }
+    }
+    print_message("%s%s%s: %d moves checked, %d endless\n", dir, skip ? " skip" : "",
+                  relay ? " relay" : "", checked, endless);
+    assert_true(checked > 0);
+    rules_free(r);
+    return endless;
+}
+
+static void test_vm_plain_sowing_seed_by_seed(void **state)
+{
+    (void)state;
+    /* every board of 0..2 seeds a hole (at most 12 seeds: fewer than
+     * 6 * C(17,5) = 37128 lap states), and every board of one big hole
+     * (7..14 seeds, whole circuits) among 0..1 seeds (at most 19 seeds:
+     * fewer than 6 * C(24,5) = 255024 lap states) */
+    static int boards[729 + 6 * 8 * 32][6];
+    int nb = 0, nsmall;
+    for (int x = 0; x < 729; x++, nb++)
+        for (int k = 0, v = x; k < 6; k++, v /= 3)
+            boards[nb][k] = v % 3;
+    nsmall = nb;
+    for (int big = 0; big < 6; big++)
+        for (int seeds = 7; seeds <= 14; seeds++)
+            for (int bits = 0; bits < 32; bits++, nb++)
+                for (int k = 0, j = 0; k < 6; k++)
+                    boards[nb][k] = k == big ? seeds : (bits >> j++) & 1;
+    for (int skip = 0; skip <= 1; skip++)
+        for (int relay = 0; relay <= 1; relay++) {
+            int endless = check_plain("ccw", skip, relay, boards, nsmall, 40000) +
+                          check_plain("cw", skip, relay, boards, nsmall, 40000) +
+                          check_plain("ccw", skip, relay, boards + nsmall, nb - nsmall, 260000) +
+                          check_plain("cw", skip, relay, boards + nsmall, nb - nsmall, 260000);
+            if (relay)
+                assert_true(endless > 0);
+            else
+                assert_int_equal(endless, 0);
+        }
+}
+
+/* ---- interrupting a long sowing --------------------------------------- */
+
+static int polls;
+static int poll_stop(void *arg)
+{
+    polls++;
+    return *(int *)arg;
+}
+
+/* Hufesay, South to move on this board: sowing hole 2 is a relay that
+ * comes back to its start after 3,824,688 laps (found by a separate
+ * simulation), so it is endless and not offered. A poll function that
+ * never says stop is called every 65536 laps (at least 58 times here) and
+ * changes nothing; one that says stop at once interrupts the sowing: the
+ * move is given up as endless and vm_interrupted() holds until
+ * vm_set_poll is called again. */
+static void test_vm_poll_interrupts_long_relay(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("hufesay", NULL, 0);
+    assert_non_null(r);
+    static const uint16_t board[12] = { 1, 2, 4, 1, 2, 8, 2, 10, 0, 2, 1, 13 };
+    Position p;
+    vm_initial(r, &p, NULL);
+    memcpy(p.count, board, sizeof board);
+    p.to_move = SOUTH;
+    Move m[MAX_MOVES], m2[MAX_MOVES];
+    int go = 0, stop = 1;
+
+    vm_set_poll(NULL, NULL);
+    int n = vm_moves(r, &p, m);
+    assert_false(vm_interrupted());
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(m[i].hole, 1);
+
+    polls = 0;
+    vm_set_poll(poll_stop, &go);
+    assert_int_equal(vm_moves(r, &p, m2), n);
+    assert_memory_equal(m, m2, (size_t)n * sizeof *m);
+    assert_true(polls >= 3824688 / 65536);
+    assert_false(vm_interrupted());
+
+    polls = 0;
+    vm_set_poll(poll_stop, &stop);
+    vm_moves(r, &p, m2);
+    assert_int_equal(polls, 1);
+    assert_true(vm_interrupted());
+    vm_set_poll(NULL, NULL);
+    assert_false(vm_interrupted());
+    rules_free(r);
+}
+
 /* ---- repetition and passing --------------------------------------------- */
 
 /* One hole a side, one seed in each. South sows hole 1 into hole 2
@@ -275,6 +447,8 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_andada),
         cmocka_unit_test(test_vm_conservation_oware_kalah),
         cmocka_unit_test(test_vm_endless_relay_exact),
+        cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
+        cmocka_unit_test(test_vm_poll_interrupts_long_relay),
         cmocka_unit_test(test_vm_repetition_third_occurrence),
         cmocka_unit_test(test_vm_pass_is_not_a_decision),
     };
