@@ -63,11 +63,27 @@
     X(IN,       "element in set (out of 0..63: false)        : v S -> b")  \
     X(NOT,      "logical not                                 : b -> b")    \
     X(SETADD,   "add an element to a set                     : S v -> S")  \
-    X(JFK,      "jump to <next word> if top is false, keep it: b -> b")    \
-    X(JTK,      "jump to <next word> if top is true, keep it : b -> b")    \
+    X(JFK,      "jump to <next word> keeping a false top; else drop it : b -> b|")\
+    X(JTK,      "jump to <next word> keeping a true top; else drop it  : b -> b|")\
     X(JFP,      "jump to <next word> if top is false, pop it : b ->")      \
     X(JMP,      "jump to <next word>                         : ->")        \
     X(POP,      "drop the top                                : v ->")      \
+    /* fused forms the compiler emits for common shapes */                  \
+    X(VCOUNT,   "seeds in context hole <next word>           : -> n")      \
+    X(VOWNER,   "owner of context hole <next word>           : -> p")      \
+    X(VPSTORE,  "store of context player <next word>         : -> n")      \
+    X(KPSTORE,  "store of player <next word>                 : -> n")      \
+    X(VROWSEEDS, "seeds in the row of context player <next word> : -> n")  \
+    X(KROWSEEDS, "seeds in the row of player <next word>     : -> n")      \
+    X(EQK,      "a == <next word>                            : a -> b")    \
+    X(NEK,      "a != <next word>                            : a -> b")    \
+    X(LTK,      "a < <next word>                             : a -> b")    \
+    X(LEK,      "a <= <next word>                            : a -> b")    \
+    X(GTK,      "a > <next word>                             : a -> b")    \
+    X(GEK,      "a >= <next word>                            : a -> b")    \
+    X(INK,      "a in the set of the next two words          : a -> b")    \
+    X(EQV,      "a == context value <next word>              : a -> b")    \
+    X(NEV,      "a != context value <next word>              : a -> b")    \
     X(END,      "stop; the result is the top                 :")
 
 enum {
@@ -685,6 +701,19 @@ static void emit(Em *e, const ExNode *n)
         return;
     case N_CALL: {
         const FnDef *f = &fns[s->fn];
+        /* seeds(row(P)): one instruction */
+        if (f->op == EXO_SEEDS && n->a && n->a->a->kind == N_CALL) {
+            const ExNode *rc = n->a->a;
+            AnnSlot *sr = slot(e->t, rc);
+            AnnSlot *sp = sr && rc->a ? slot(e->t, rc->a->a) : NULL;
+            if (sr && !sr->ann.is_const && fns[sr->fn].op == EXO_ROW && sp &&
+                (sp->ann.is_const || rc->a->a->kind == N_NAME)) {
+                w(e, sp->ann.is_const ? EXO_KROWSEEDS : EXO_VROWSEEDS);
+                w(e, sp->ann.is_const ? (int32_t)(sp->ann.value & 1) : sp->fn);
+                push_depth(e, 1);
+                return;
+            }
+        }
         for (const ExNode *x = n->a; x; x = x->next)
             emit(e, x->a);
         w(e, f->op);
@@ -692,7 +721,23 @@ static void emit(Em *e, const ExNode *n)
             push_depth(e, -1);
         return;
     }
-    case N_PROP:
+    case N_PROP: {
+        /* hole.count, last.owner, ...: one instruction */
+        AnnSlot *sa = slot(e->t, n->a);
+        int op = s->fn < 1000 ? props[s->fn].op : 0;
+        if (sa && sa->ann.is_const && op == EXO_PSTORE) {
+            w(e, EXO_KPSTORE);
+            w(e, (int32_t)(sa->ann.value & 1));
+            push_depth(e, 1);
+            return;
+        }
+        if (sa && !sa->ann.is_const && n->a->kind == N_NAME &&
+            (op == EXO_COUNT || op == EXO_OWNER || op == EXO_PSTORE)) {
+            w(e, op == EXO_COUNT ? EXO_VCOUNT : op == EXO_OWNER ? EXO_VOWNER : EXO_VPSTORE);
+            w(e, sa->fn);
+            push_depth(e, 1);
+            return;
+        }
         emit(e, n->a);
         if (s->fn >= 1000) {
             w(e, EXO_FLAG);
@@ -700,6 +745,7 @@ static void emit(Em *e, const ExNode *n)
         } else
             w(e, props[s->fn].op);
         return;
+    }
     case N_NOT:
         emit(e, n->a);
         w(e, EXO_NOT);
@@ -748,12 +794,39 @@ static void emit(Em *e, const ExNode *n)
             w(e, n->op == OP_AND ? EXO_JFK : EXO_JTK);
             int j = e->len;
             w(e, 0);
-            w(e, EXO_POP);
             push_depth(e, -1);
             emit(e, n->b);
             if (j < e->cap)
                 e->code[j] = e->len;
             return;
+        }
+        /* a comparison with a constant or a context name: one instruction */
+        AnnSlot *sb = slot(e->t, n->b);
+        if (sb && n->op >= OP_EQ && n->op <= OP_NOTIN) {
+            static const int kops[] = { [OP_EQ] = EXO_EQK, [OP_NE] = EXO_NEK, [OP_LT] = EXO_LTK,
+                [OP_LE] = EXO_LEK, [OP_GT] = EXO_GTK, [OP_GE] = EXO_GEK };
+            int64_t k = sb->ann.value;
+            if (sb->ann.is_const && (n->op == OP_IN || n->op == OP_NOTIN)) {
+                emit(e, n->a);
+                w(e, EXO_INK);
+                w(e, (int32_t)(uint32_t)((uint64_t)k & 0xffffffffu));
+                w(e, (int32_t)(uint32_t)((uint64_t)k >> 32));
+                if (n->op == OP_NOTIN)
+                    w(e, EXO_NOT);
+                return;
+            }
+            if (sb->ann.is_const && n->op <= OP_GE && k >= INT32_MIN && k <= INT32_MAX) {
+                emit(e, n->a);
+                w(e, kops[n->op]);
+                w(e, (int32_t)k);
+                return;
+            }
+            if (!sb->ann.is_const && n->b->kind == N_NAME && (n->op == OP_EQ || n->op == OP_NE)) {
+                emit(e, n->a);
+                w(e, n->op == OP_EQ ? EXO_EQV : EXO_NEV);
+                w(e, sb->fn);
+                return;
+            }
         }
         emit(e, n->a);
         emit(e, n->b);
@@ -885,33 +958,34 @@ done:
 
 int ex_is_own_nonempty(const Expr *e, int *min_count)
 {
-    /* hole.owner == mover and hole.count > K   (or >= K) */
-    static const int32_t form[] = { EXO_VAR, V_HOLE, EXO_OWNER, EXO_VAR, V_MOVER, EXO_EQ, EXO_JFK, 15,
-                                    EXO_POP, EXO_VAR, V_HOLE, EXO_COUNT, EXO_PUSH, 0, -1, EXO_END };
-    if (!e->code || e->is_const || e->len != 16)
+    /* hole.owner == mover and hole.count > K   (or >= K), as compiled */
+    static const int32_t form[] = { EXO_VOWNER, V_HOLE, EXO_EQV, V_MOVER, EXO_JFK, 10,
+                                    EXO_VCOUNT, V_HOLE, -1, 0, EXO_END };
+    if (!e->code || e->is_const || e->len != 11)
         return 0;
-    for (int i = 0; i < 16; i++) {
-        if (i == 13)
+    for (int i = 0; i < 11; i++) {
+        if (i == 9)
             continue;   /* K */
-        if (i == 14) {
-            if (e->code[i] != EXO_GT && e->code[i] != EXO_GE)
+        if (i == 8) {
+            if (e->code[i] != EXO_GTK && e->code[i] != EXO_GEK)
                 return 0;
             continue;
         }
         if (e->code[i] != form[i])
             return 0;
     }
-    int k = e->code[13];
-    *min_count = e->code[14] == EXO_GT ? k + 1 : k;
+    int k = e->code[9];
+    *min_count = e->code[8] == EXO_GTK ? k + 1 : k;
     return *min_count >= 0;
 }
 
 int ex_is_hole_eq_origin(const Expr *e)
 {
-    if (!e->code || e->is_const || e->len != 6)
+    /* VAR a, EQV b, END */
+    if (!e->code || e->is_const || e->len != 5)
         return 0;
     const int32_t *c = e->code;
-    return c[0] == EXO_VAR && c[2] == EXO_VAR && c[4] == EXO_EQ && c[5] == EXO_END &&
+    return c[0] == EXO_VAR && c[2] == EXO_EQV && c[4] == EXO_END &&
            ((c[1] == V_HOLE && c[3] == V_ORIGIN) || (c[1] == V_ORIGIN && c[3] == V_HOLE));
 }
 
@@ -929,6 +1003,26 @@ static inline int64_t hole_count(const ExCtx *cx, int64_t h)
 static inline uint64_t all_mask(int n)
 {
     return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+}
+
+/* The value of context name `v` (V_*). */
+static inline int64_t var_value(const ExCtx *cx, int v)
+{
+    switch (v) {
+    case V_MOVER: return cx->mover;
+    case V_OPPONENT: return !cx->mover;
+    case V_STARTER: return cx->pos->starter;
+    case V_ROUND: return cx->pos->round;
+    case V_HOLE: return cx->hole;
+    case V_ORIGIN: return cx->origin;
+    case V_START: return cx->start;
+    case V_LAST: return cx->last;
+    case V_HAND: return cx->hand;
+    case V_CAPTURED: return cx->captured;
+    case V_PLAYER: return cx->player;
+    case V_BOARD: return (int64_t)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
+    default: return 0;
+    }
 }
 
 int64_t ex_eval(const Expr *e, const ExCtx *cx)
@@ -950,25 +1044,9 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             st[sp++] = (int64_t)((uint64_t)(uint32_t)pc[0] | ((uint64_t)(uint32_t)pc[1] << 32));
             pc += 2;
             break;
-        case EXO_VAR: {
-            int64_t v = 0;
-            switch (*pc++) {
-            case V_MOVER: v = cx->mover; break;
-            case V_OPPONENT: v = !cx->mover; break;
-            case V_STARTER: v = cx->pos->starter; break;
-            case V_ROUND: v = cx->pos->round; break;
-            case V_HOLE: v = cx->hole; break;
-            case V_ORIGIN: v = cx->origin; break;
-            case V_START: v = cx->start; break;
-            case V_LAST: v = cx->last; break;
-            case V_HAND: v = cx->hand; break;
-            case V_CAPTURED: v = cx->captured; break;
-            case V_PLAYER: v = cx->player; break;
-            case V_BOARD: v = (int64_t)(all_mask(nh) & ~cx->pos->out_of_play); break;
-            }
-            st[sp++] = v;
+        case EXO_VAR:
+            st[sp++] = var_value(cx, *pc++);
             break;
-        }
         case EXO_COUNT:
             st[sp - 1] = hole_count(cx, st[sp - 1]);
             break;
@@ -1047,7 +1125,14 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             st[sp - 1] = n >= 1 && n <= nh ? n - 1 : NO_HOLE;
             break;
         }
-        case EXO_SEEDS:
+        case EXO_SEEDS: {
+            uint64_t m = (uint64_t)st[sp - 1] & all_mask(nh);
+            int64_t acc = 0;
+            for (; m; m &= m - 1)
+                acc += cx->pos->count[__builtin_ctzll(m)];
+            st[sp - 1] = acc;
+            break;
+        }
         case EXO_SIZE:
         case EXO_NONEMPTY:
         case EXO_SMAX:
@@ -1135,16 +1220,20 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             break;
         }
         case EXO_JFK:
-            if (!st[sp - 1])
+            if (!st[sp - 1]) {
                 pc = e->code + *pc;
-            else
+            } else {
+                sp--;
                 pc++;
+            }
             break;
         case EXO_JTK:
-            if (st[sp - 1])
+            if (st[sp - 1]) {
                 pc = e->code + *pc;
-            else
+            } else {
+                sp--;
                 pc++;
+            }
             break;
         case EXO_JFP:
             sp--;
@@ -1158,6 +1247,61 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             break;
         case EXO_POP:
             sp--;
+            break;
+        case EXO_VCOUNT:
+            st[sp++] = hole_count(cx, var_value(cx, *pc++));
+            break;
+        case EXO_VOWNER: {
+            int64_t h = var_value(cx, *pc++);
+            st[sp++] = h >= 0 && h < nh ? pos_owner(cx->pos, (int)h)
+                     : (h >= MAX_HOLES && h < MAX_HOLES + 2) ? h - MAX_HOLES : -1;
+            break;
+        }
+        case EXO_VPSTORE:
+            st[sp++] = cx->pos->store[var_value(cx, *pc++) & 1];
+            break;
+        case EXO_KPSTORE:
+            st[sp++] = cx->pos->store[*pc++ & 1];
+            break;
+        case EXO_VROWSEEDS:
+        case EXO_KROWSEEDS: {
+            int64_t pl = op == EXO_VROWSEEDS ? var_value(cx, *pc++) : *pc++;
+            const uint16_t *c = cx->pos->count + (pl & 1) * wd;
+            int64_t acc = 0;
+            for (int i = 0; i < wd; i++)
+                acc += c[i];
+            st[sp++] = acc;
+            break;
+        }
+        case EXO_EQK:
+            st[sp - 1] = st[sp - 1] == *pc++;
+            break;
+        case EXO_NEK:
+            st[sp - 1] = st[sp - 1] != *pc++;
+            break;
+        case EXO_LTK:
+            st[sp - 1] = st[sp - 1] < *pc++;
+            break;
+        case EXO_LEK:
+            st[sp - 1] = st[sp - 1] <= *pc++;
+            break;
+        case EXO_GTK:
+            st[sp - 1] = st[sp - 1] > *pc++;
+            break;
+        case EXO_GEK:
+            st[sp - 1] = st[sp - 1] >= *pc++;
+            break;
+        case EXO_INK: {
+            uint64_t m = (uint64_t)(uint32_t)pc[0] | ((uint64_t)(uint32_t)pc[1] << 32);
+            pc += 2;
+            st[sp - 1] = st[sp - 1] >= 0 && st[sp - 1] < 64 && ((m >> st[sp - 1]) & 1);
+            break;
+        }
+        case EXO_EQV:
+            st[sp - 1] = st[sp - 1] == var_value(cx, *pc++);
+            break;
+        case EXO_NEV:
+            st[sp - 1] = st[sp - 1] != var_value(cx, *pc++);
             break;
         case EXO_END:
         default:

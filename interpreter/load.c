@@ -1325,6 +1325,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
         rules_free(r);
         return NULL;
     }
+    vm_prepare(r);
     return r;
 }
 

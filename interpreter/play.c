@@ -440,12 +440,10 @@ int cli_bench(const char *variant, const char *const *opts, int nopts,
             Position p;
             h.n = h.base = 0;
             vm_initial(r, &p, &h);   /* the start is the first occurrence */
-            while (!p.over) {
-                Move moves[MAX_MOVES];
-                int n = vm_moves(r, &p, moves);
-                if (!n)
-                    break;
-                vm_play(r, &p, &moves[rng_below(&g, n)], &h);
+            Move moves[MAX_MOVES];
+            int n = vm_moves(r, &p, moves);
+            while (n > 0) {
+                n = vm_play_moves(r, &p, &moves[rng_below(&g, n)], &h, moves);
                 plies++;
             }
             games++;

@@ -71,6 +71,7 @@ typedef struct SowRules {
     CaptureRule each_seed[MAX_CAPTURES];
     int neach;
     SrcLoc loc;
+    int plain;                   /* set by vm_prepare: no per-seed work */
 } SowRules;
 
 /* A legality filter that looks at each move's result. */
@@ -155,6 +156,12 @@ typedef struct Rules {
     /* computer players: a position's value for `player` (absent: own
      * store minus the opponent's) */
     Expr evaluate;
+
+    /* set by vm_prepare (vm.c) once the rules are loaded: the ways the
+     * VM can take short cuts for these rules */
+    int fast_moves;              /* `from` is from_min and the directions are
+                                    constant: candidates by bit masks */
+    int dirs_const;              /* then: bit DIR_CCW / DIR_CW allowed */
 } Rules;
 
 /* Loads a variant from `text` (a NUL-terminated copy of the file, `len`
@@ -164,6 +171,9 @@ typedef struct Rules {
 Rules *rules_load(const char *file, const char *text, size_t len,
                   const char *const *opts, int nopts, Diags *dg);
 void rules_free(Rules *r);
+
+/* Chooses the VM's short cuts for loaded rules (vm.c; rules_load calls it). */
+void vm_prepare(Rules *r);
 
 /* Names for messages and `show`. */
 const char *receiver_name(Receiver r);

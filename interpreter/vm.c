@@ -17,6 +17,21 @@ static inline uint64_t mask_n(int n)
     return n >= 64 ? ~(uint64_t)0 : bit(n) - 1;
 }
 
+/* The lowest set bit of a non-zero mask. */
+static inline int ctz64(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(m);
+#else
+    int n = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 static inline int is_hole(const Rules *r, int h)
 {
     return h >= 0 && h < r->nholes;
@@ -283,13 +298,62 @@ static inline uint64_t ring_mask(int a, int len, int nh)
     return (mask_n(nh - a) << a) | mask_n(len - (nh - a));
 }
 
-/* The plain relay sowing most games use (no skips, stores, per-seed
- * effects, spills or holes out of play; next seed into the next hole; go
- * on while the last hole was occupied): the same result as the general
- * loop below, done a lap at a time. Relay sowings can run for millions of
- * laps before they end or repeat (Hufesay), so this loop matters:
- * - a lap adds one seed to a run of consecutive holes, after whole
- *   circuits added to every hole at once;
+/* One lap of a plain sowing from `origin` (ccw: counterclockwise; skip:
+ * the origin gets no seed): lifts the hole, adds whole circuits to every
+ * hole at once, then one seed to a run of consecutive holes. Returns the
+ * hole of the last seed; adds the holes sown to *reached. */
+static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, uint64_t *reached)
+{
+    const uint64_t full = mask_n(nh);
+    int hand = c[origin], ring = nh - skip, a, last;
+    c[origin] = 0;
+    if (hand >= ring) {
+        int q = hand / ring;
+        for (int i = 0; i < nh; i++)
+            c[i] = (uint16_t)(c[i] + q);
+        if (skip)
+            c[origin] = 0;
+        hand -= q * ring;
+        *reached |= skip ? full & ~bit(origin) : full;
+        if (!hand) {
+            /* the last seed ended a circuit: in the origin, or (skipped)
+             * in the hole before it */
+            if (!skip)
+                return origin;
+            return ccw ? (origin ? origin - 1 : nh - 1) : (origin + 1 == nh ? 0 : origin + 1);
+        }
+    }
+    if (ccw) {
+        a = origin + 1 == nh ? 0 : origin + 1;
+        last = origin + hand >= nh ? origin + hand - nh : origin + hand;
+    } else {
+        last = origin - hand < 0 ? origin - hand + nh : origin - hand;
+        a = last;
+    }
+    if (nh <= 32) {
+        /* branch-free: the run as a mask folded onto the ring */
+        uint64_t m = mask_n(hand) << a;
+        m = (m | m >> nh) & full;
+        *reached |= m;
+        add_mask(c, m, nh);
+    } else {
+        if (a + hand <= nh) {
+            add_run(c, a, hand);
+        } else {
+            add_run(c, a, nh - a);
+            add_run(c, 0, hand - (nh - a));
+        }
+        *reached |= ring_mask(a, hand, nh);
+    }
+    return last;
+}
+
+/* The plain sowing most games use (no per-seed effects, stores on the
+ * track, spills or holes out of play; the next seed into the next hole,
+ * the origin passed over or not; relay: go on while the last hole was
+ * occupied): the same result as the general loop below, a lap at a time.
+ * Relay sowings can run for millions of laps before they end or repeat
+ * (Hufesay), so this loop matters:
  * - stores do not change, so a lap state is the board and the origin, and
  *   the cheap part (origin, its count) is compared first;
  * - besides Brent's tortoise, each lap state is compared with the
@@ -298,55 +362,31 @@ static inline uint64_t ring_mask(int a, int len, int nh)
  *   sowings are mostly cycles through their start, found after one period
  *   instead of up to three with Brent alone; Brent still catches the
  *   others. */
-static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
+static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
-    const int nh = r->nholes, ccw = mi->dir == DIR_CCW;
-    const size_t bytes = (size_t)nh * sizeof *p->count;
-    const uint64_t full = mask_n(nh);
-    uint16_t *c = p->count, start[MAX_HOLES], tort[MAX_HOLES];
-    int origin = mi->start, o_start = origin, o_tort = origin;
-    unsigned long power = 1, lam = 0, laps = 0;
+    const int nh = r->nholes, ccw = mi->dir == DIR_CCW, skip = s->skip_origin;
+    uint16_t *c = p->count;
     uint64_t reached = 0;
+    int origin = mi->start;
+    mi->origin = origin;
+    if (!s->relay) {
+        mi->last = lap_plain(c, nh, origin, ccw, skip, &reached);
+        mi->reached |= reached;
+        return;
+    }
     if (interrupted) {
         mi->endless = 1;
         return;
     }
+    const size_t bytes = (size_t)nh * sizeof *c;
+    uint16_t start[MAX_HOLES], tort[MAX_HOLES];
+    int o_start = origin, o_tort = origin;
+    unsigned long power = 1, lam = 0, laps = 0;
     memcpy(start, c, bytes);
     memcpy(tort, c, bytes);
     for (;;) {
-        int hand = c[origin], last;
-        c[origin] = 0;
         mi->origin = origin;
-        if (hand >= nh) {
-            int q = hand / nh;
-            for (int i = 0; i < nh; i++)
-                c[i] = (uint16_t)(c[i] + q);
-            hand -= q * nh;
-            reached = full;
-        }
-        int a;
-        if (ccw) {
-            a = origin + 1 == nh ? 0 : origin + 1;
-            last = origin + hand >= nh ? origin + hand - nh : origin + hand;
-        } else {
-            last = origin - hand < 0 ? origin - hand + nh : origin - hand;
-            a = last;
-        }
-        if (nh <= 32) {
-            uint64_t m = mask_n(hand) << a;
-            m = (m | m >> nh) & full;
-            reached |= m;
-            add_mask(c, m, nh);
-        } else {
-            if (a + hand <= nh) {
-                add_run(c, a, hand);
-            } else {
-                add_run(c, a, nh - a);
-                add_run(c, 0, hand - (nh - a));
-            }
-            if (reached != full)
-                reached |= ring_mask(a, hand, nh);
-        }
+        int last = lap_plain(c, nh, origin, ccw, skip, &reached);
         mi->last = last;
         if (c[last] <= 1)
             break;
@@ -371,10 +411,8 @@ static void sow_plain(const Rules *r, Position *p, MoveInfo *mi)
  * or mi->endless. */
 static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
-    if (s->relay && !s->first_seed_origin && !(s->skip.code && !(s->skip.is_const && !s->skip.value)) &&
-        !s->into_stores && !s->neach &&
-        !s->relay_from_next && !s->relay_while.code && !s->spill.code && !p->out_of_play) {
-        sow_plain(r, p, mi);
+    if (s->plain && !p->out_of_play) {
+        sow_plain(r, s, p, mi);
         return;
     }
     if (s->relay && interrupted) {
@@ -446,6 +484,30 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
             return;
         }
     }
+}
+
+/* ---- short cuts ------------------------------------------------------- */
+
+static void prepare_sow(SowRules *s)
+{
+    int skip_none = !s->skip.code || (s->skip.is_const && !s->skip.value);
+    s->plain = !s->first_seed_origin && (skip_none || s->skip_origin) && !s->into_stores &&
+               !s->neach && !s->relay_from_next && !s->relay_while.code && !s->spill.code;
+    if (skip_none)
+        s->skip_origin = 0;
+}
+
+void vm_prepare(Rules *r)
+{
+    prepare_sow(&r->sow);
+    prepare_sow(&r->opening_sow);
+    r->dirs_const = 0;
+    if (r->dir_ccw.code && r->dir_ccw.is_const && r->dir_ccw.value)
+        r->dirs_const |= 1 << DIR_CCW;
+    if (r->dir_cw.code && r->dir_cw.is_const && r->dir_cw.value)
+        r->dirs_const |= 1 << DIR_CW;
+    r->fast_moves = r->from_min >= 0 && (!r->dir_ccw.code || r->dir_ccw.is_const) &&
+                    (!r->dir_cw.code || r->dir_cw.is_const);
 }
 
 /* ---- captures --------------------------------------------------------- */
@@ -678,7 +740,7 @@ static void redistribute(const Rules *r, Position *p)
     p->north_owned = north;
 }
 
-static void advance(const Rules *r, Position *p, History *h);
+static int advance(const Rules *r, Position *p, History *h, Move *out);
 
 static void next_round(const Rules *r, Position *p, History *hist)
 {
@@ -769,26 +831,52 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     ExCtx cx;
     ctx_init(&cx, r, p, mover);
     *mustend = NULL;
-    uint64_t own = r->from_min >= 0 ? owned_mask(r, p, mover) : mask_n(r->nholes);
-    for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || ((p->out_of_play >> h) & 1) || !((own >> h) & 1))
-            continue;
-        cx.hole = h;
-        if (r->from_min >= 0 ? p->count[h] < r->from_min : !ex_true(&r->from, &cx))
-            continue;
-        int cw = r->dir_cw.code && ex_true(&r->dir_cw, &cx);
-        int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, &cx);
-        if (cw)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
-        if (ccw)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
-    }
-    /* Only relay sowings can be endless; only `must` rules that apply here
-     * look at results. Otherwise no move needs a trial. */
     unsigned musts = 0;   /* bit m: must rule m applies here */
     for (int m = 0; m < r->nmust; m++)
         if (!r->must[m].when.code || ex_true(&r->must[m].when, &cx))
             musts |= 1u << m;
+    if (r->fast_moves) {
+        /* own holes in play with at least from_min seeds (and one) */
+        const int nh = r->nholes, least = r->from_min > 1 ? r->from_min : 1;
+        uint64_t m = 0;
+        for (int h = 0; h < nh; h++)
+            m |= (uint64_t)(p->count[h] >= least) << h;
+        m &= owned_mask(r, p, mover) & ~p->out_of_play;
+        if (!m || !r->dirs_const)
+            return 0;
+        if (any_only && !r->sow.relay && !musts) {
+            int h = ctz64(m);
+            out[0] = (Move){ MV_SOW, (uint8_t)h, r->dirs_const & (1 << DIR_CW) ? DIR_CW : DIR_CCW,
+                             0, 0, 0 };
+            return 1;
+        }
+        const int both = r->dirs_const == ((1 << DIR_CW) | (1 << DIR_CCW));
+        for (; m; m &= m - 1) {
+            int h = ctz64(m);
+            if (r->dirs_const & (1 << DIR_CW))
+                out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)both, 0, 0 };
+            if (r->dirs_const & (1 << DIR_CCW))
+                out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)both, 0, 0 };
+        }
+    } else {
+        uint64_t own = r->from_min >= 0 ? owned_mask(r, p, mover) : mask_n(r->nholes);
+        for (int h = 0; h < r->nholes; h++) {
+            if (!p->count[h] || ((p->out_of_play >> h) & 1) || !((own >> h) & 1))
+                continue;
+            cx.hole = h;
+            if (r->from_min >= 0 ? p->count[h] < r->from_min : !ex_true(&r->from, &cx))
+                continue;
+            int cw = r->dir_cw.code && ex_true(&r->dir_cw, &cx);
+            int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, &cx);
+            if (cw)
+                out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
+            if (ccw)
+                out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
+        }
+        cx.hole = NO_HOLE;
+    }
+    /* Only relay sowings can be endless; only `must` rules that apply here
+     * look at results. Otherwise no move needs a trial. */
     if (!n || (!r->sow.relay && !musts))
         return n;
 
@@ -921,23 +1009,34 @@ int vm_moves(const Rules *r, const Position *p, Move *out)
 
 /* ---- repetition ------------------------------------------------------- */
 
+static inline uint64_t mix64(uint64_t h, uint64_t v)
+{
+    h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+/* Over what pos_same compares; the counts four at a time. */
 uint64_t pos_hash(const Rules *r, const Position *p)
 {
-    uint64_t h = 1469598103934665603ull;
-#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
-    for (int i = 0; i < r->nholes; i++)
-        MIX(p->count[i]);
-    MIX(p->north_owned);
+    const int nh = r->nholes;
+    uint64_t h = 0x243F6A8885A308D3ull, w;
+    int i = 0;
+    for (; i + 4 <= nh; i += 4) {
+        memcpy(&w, p->count + i, sizeof w);
+        h = mix64(h, w);
+    }
+    if (i < nh) {
+        w = 0;
+        memcpy(&w, p->count + i, (size_t)(nh - i) * sizeof *p->count);
+        h = mix64(h, w);
+    }
+    h = mix64(h, p->north_owned);
     for (int f = 0; f < r->nflags; f++)
-        MIX(p->flags[f]);
-    MIX(p->out_of_play);
-    MIX(p->store[0]);
-    MIX(p->store[1]);
-    MIX(p->removed);
-    MIX(p->round);
-    MIX(p->to_move);
-    MIX(p->phase);
-#undef MIX
+        h = mix64(h, p->flags[f]);
+    h = mix64(h, p->out_of_play);
+    h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
+    h = mix64(h, (uint64_t)(uint32_t)p->removed | (uint64_t)p->round << 32 |
+                 (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     return h;
 }
 
@@ -985,6 +1084,19 @@ static int hist_push(const Rules *r, History *h, const Position *p)
         h->hash = nh;
         h->cap = cap;
     }
+    /* While play is on, seeds only go into stores or out of the game, so
+     * once their sum grows no earlier position can come back: forget
+     * them (phases before play, such as setup choices, never return in a
+     * round either). */
+    if (h->n > h->base && p->phase == PH_PLAY) {
+        const Position *q = &h->pos[h->n - 1];
+        if (q->phase == PH_PLAY && (int64_t)p->store[0] + p->store[1] + p->removed >
+                                       (int64_t)q->store[0] + q->store[1] + q->removed) {
+            if (h->compact)
+                h->n = 0;
+            h->base = h->n;
+        }
+    }
     uint64_t k = pos_hash(r, p);
     int seen = 1;
     for (int i = h->base; i < h->n; i++)
@@ -998,17 +1110,24 @@ static int hist_push(const Rules *r, History *h, const Position *p)
 
 /* ---- advancing to the next decision ----------------------------------- */
 
-static void advance(const Rules *r, Position *p, History *h)
+/* Runs what needs no decision, up to the next decision or the end. With
+ * `out`, also lists the legal decisions there and returns how many (the
+ * move generation this needs anyway, not repeated by the caller). */
+static int advance(const Rules *r, Position *p, History *h, Move *out)
 {
+    int known = -1;   /* moves listed in `out` for p as it is now */
     /* Each pass either reaches a decision or ends a game; a match has at
      * most max_rounds games, so this loop ends. */
     for (int guard = 0; guard < 4 * (r->max_rounds + 2); guard++) {
+        known = -1;
         if (p->over)
-            return;
+            return 0;
         if (p->phase == PH_PLAY) {
             Move tmp[MAX_MOVES];
             const MustRule *me = NULL;
-            int n = gen_sow(r, p, tmp, &me, 1);
+            int n = gen_sow(r, p, out ? out : tmp, &me, !out);
+            if (out)
+                known = n;
             if (n == 0) {
                 if (me) {
                     /* `seeds: mover` here means the player who could not move */
@@ -1027,6 +1146,7 @@ static void advance(const Rules *r, Position *p, History *h)
                     const MustRule *me2 = NULL;
                     if (gen_sow(r, &q, tmp, &me2, 1) > 0) {
                         p->to_move = q.to_move;
+                        known = -1;
                         /* a pass is not a decision: fall through to record */
                     } else {
                         end_game(r, p, resolve(r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
@@ -1042,8 +1162,11 @@ static void advance(const Rules *r, Position *p, History *h)
             end_game(r, p, resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
             continue;
         }
-        return;
+        if (!out)
+            return 0;
+        return known >= 0 ? known : vm_moves(r, p, out);
     }
+    return out && !p->over ? vm_moves(r, p, out) : 0;
 }
 
 void vm_initial(const Rules *r, Position *p, History *h)
@@ -1065,16 +1188,22 @@ void vm_initial(const Rules *r, Position *p, History *h)
     }
     if (h)
         h->base = h->n;
-    advance(r, p, h);
+    advance(r, p, h, NULL);
 }
 
 void vm_settle(const Rules *r, Position *p, History *h)
 {
-    advance(r, p, h);
+    advance(r, p, h, NULL);
 }
 
 void vm_play(const Rules *r, Position *p, const Move *m, History *h)
 {
+    vm_play_moves(r, p, m, h, NULL);
+}
+
+int vm_play_moves(const Rules *r, Position *p, const Move *mp, History *h, Move *next)
+{
+    const Move mv = *mp, *m = &mv;   /* mp may point into next */
     int mover = p->to_move;
     switch (m->kind) {
     case MV_FIRST:
@@ -1112,14 +1241,13 @@ void vm_play(const Rules *r, Position *p, const Move *m, History *h)
             if (ex_true(&r->ends[i].when, &cx)) {
                 p->to_move = (uint8_t)(extra ? mover : !mover);
                 end_game(r, p, resolve(r->ends[i].seeds, mover), END_RULE, WIN_NONE, h);
-                advance(r, p, h);
-                return;
+                return advance(r, p, h, next);
             }
         }
         p->to_move = (uint8_t)(extra ? mover : !mover);
         break;
     }
-    advance(r, p, h);
+    return advance(r, p, h, next);
 }
 
 /* ---- tokens ----------------------------------------------------------- */
@@ -1174,11 +1302,12 @@ uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth)
     if (depth == 1 || n == 0)
         return depth == 1 ? (uint64_t)n : 0;
     uint64_t total = 0;
+    Move next[MAX_MOVES];
     for (int i = 0; i < n; i++) {
         Position q = *p;
         int saved_n = h ? h->n : 0, saved_base = h ? h->base : 0;
-        vm_play(r, &q, &moves[i], h);
-        total += vm_perft(r, &q, h, depth - 1);
+        int k = vm_play_moves(r, &q, &moves[i], h, next);
+        total += depth == 2 ? (uint64_t)k : vm_perft(r, &q, h, depth - 1);
         if (h) {
             h->n = saved_n;
             h->base = saved_base;

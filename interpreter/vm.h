@@ -40,6 +40,10 @@ int vm_moves(const Rules *r, const Position *p, Move *out);
 
 /* Applies a decision that vm_moves offered, then advances. */
 void vm_play(const Rules *r, Position *p, const Move *m, History *h);
+/* The same, and lists the decisions that follow as vm_moves would
+ * (`next` may be NULL); returns how many. Saves playouts a second move
+ * generation. */
+int vm_play_moves(const Rules *r, Position *p, const Move *m, History *h, Move *next);
 
 /* Runs what needs no decision from `p` (used for positions read from a
  * file): passes, a game that is already over by its rules. */

@@ -161,6 +161,73 @@ static void test_expr_holes(void **state)
     assert_int_equal(run(fx, "hole(13) == hole(0)", -1, -1), 1);  /* both: no hole */
 }
 
+/* The compiler fuses common shapes into single instructions (a context
+ * hole's count or owner, a player's store, seeds(row(P)), comparisons with
+ * a constant or a context name); each must give what the general form
+ * (written so that it is not fused) gives, and what the board says. */
+static void test_expr_fused_forms(void **state)
+{
+    Fx *fx = *state;
+    /* hole 5 (index 4) holds 4; last = hole 8 (index 7), North's */
+    static const struct { const char *fused, *general; int64_t want; } cases[] = {
+        { "hole.count", "hole(hole.number).count", 4 },
+        { "hole.owner", "hole(hole.number).owner", SOUTH },
+        { "last.owner == opponent", "hole(last.number).owner == other(mover)", 1 },
+        { "last.owner != mover", "not (hole(last.number).owner == other(opponent))", 1 },
+        { "mover.store", "other(opponent).store", 10 },
+        { "south.store + north.store", "other(north).store + other(south).store", 30 },
+        { "seeds(row(opponent))", "seeds(row(other(mover)))", 51 },
+        { "seeds(row(south))", "seeds(row(other(other(south))))", 15 },
+        { "hole.count > 3", "hole.count > 3 + hole.count - hole.count", 1 },
+        { "hole.count >= 5", "hole.count >= 5 + hole.count - hole.count", 0 },
+        { "hole.count < 4", "hole.count < 4 + hole.count - hole.count", 0 },
+        { "hole.count <= 4", "hole.count <= 4 + hole.count - hole.count", 1 },
+        { "hole.count == 4", "hole.count == 4 + hole.count - hole.count", 1 },
+        { "hole.count != 4", "hole.count != 4 + hole.count - hole.count", 0 },
+        { "hole.count in {2, 4, 6}", "hole.count in {2, 4, 6 + hole.count - hole.count}", 1 },
+        { "last.count not in {7}", "last.count not in {7 + hole.count - hole.count}", 0 },
+        { "last.count > 6 and hole.count < 5", "(last.count > 6) == (hole.count < 5)", 1 },
+        { "last.count < 6 or hole.count == 4", "not (last.count >= 6) or hole.count == 4", 1 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int64_t f = run(fx, cases[i].fused, 4, 7), g = run(fx, cases[i].general, 4, 7);
+        if (f != cases[i].want || g != cases[i].want)
+            fail_msg("%s = %lld, %s = %lld, by hand %lld", cases[i].fused, (long long)f,
+                     cases[i].general, (long long)g, (long long)cases[i].want);
+    }
+}
+
+/* The VM's short cuts rest on two recognisers of compiled forms. */
+static void test_expr_recognisers(void **state)
+{
+    Fx *fx = *state;
+    ExScope sc = fx->sc;
+    sc.ctx |= CX_ORIGIN;
+    static const struct { const char *src; int own_min, eq_origin; } cases[] = {
+        { "hole.owner == mover and hole.count > 0", 1, 0 },
+        { "hole.owner == mover and hole.count >= 2", 2, 0 },
+        { "hole.owner == mover and hole.count > 1", 2, 0 },
+        { "hole.count > 0 and hole.owner == mover", -1, 0 },
+        { "hole.owner == opponent and hole.count > 0", -1, 0 },
+        { "hole.owner == mover and hole.count != 0", -1, 0 },
+        { "hole == origin", -1, 1 },
+        { "origin == hole", -1, 1 },
+        { "hole != origin", -1, 0 },
+        { "hole == last", -1, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Expr e;
+        const char *s = cases[i].src;
+        assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &sc, &fx->dg, &cols, &e));
+        int k = -1;
+        if (!ex_is_own_nonempty(&e, &k))
+            k = -1;
+        if (k != cases[i].own_min || ex_is_hole_eq_origin(&e) != cases[i].eq_origin)
+            fail_msg("%s: own-nonempty %d (want %d), hole-eq-origin %d (want %d)", s, k,
+                     cases[i].own_min, ex_is_hole_eq_origin(&e), cases[i].eq_origin);
+    }
+}
+
 static void test_expr_options_fold(void **state)
 {
     Fx *fx = *state;
@@ -233,6 +300,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_expr_sets, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_board_functions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_holes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_fused_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_recognisers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_options_fold, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_syntax_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_type_errors, setup, teardown),
