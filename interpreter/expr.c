@@ -74,6 +74,7 @@
     X(VPSTORE,  "store of context player <next word>         : -> n")      \
     X(KPSTORE,  "store of player <next word>                 : -> n")      \
     X(VROWSEEDS, "seeds in the row of context player <next word> : -> n")  \
+    X(VSEEDS,   "seeds in the context hole set <next word>   : -> n")      \
     X(KROWSEEDS, "seeds in the row of player <next word>     : -> n")      \
     X(EQK,      "a == <next word>                            : a -> b")    \
     X(NEK,      "a != <next word>                            : a -> b")    \
@@ -701,6 +702,16 @@ static void emit(Em *e, const ExNode *n)
         return;
     case N_CALL: {
         const FnDef *f = &fns[s->fn];
+        /* seeds(board): one instruction */
+        if (f->op == EXO_SEEDS && n->a && n->a->a->kind == N_NAME) {
+            AnnSlot *sv = slot(e->t, n->a->a);
+            if (sv && !sv->ann.is_const) {
+                w(e, EXO_VSEEDS);
+                w(e, sv->fn);
+                push_depth(e, 1);
+                return;
+            }
+        }
         /* seeds(row(P)): one instruction */
         if (f->op == EXO_SEEDS && n->a && n->a->a->kind == N_CALL) {
             const ExNode *rc = n->a->a;
@@ -844,6 +855,59 @@ static void emit(Em *e, const ExNode *n)
     }
 }
 
+/* Recognises a program that is a conjunction of simple tests:
+ *   (VAR v | VCOUNT v | VOWNER v | VSEEDS v) (EQK k | NEK k | LTK k | LEK k | GTK k |
+ *   GEK k | INK lo hi | EQV w | NEV w), joined by JFK to the final END. */
+static void find_atoms(Expr *x)
+{
+    const int32_t *c = x->code;
+    int i = 0, n = 0, end = x->len - 1;
+    ExAtom at[EX_MAX_ATOMS];
+    if (x->is_const || x->len < 3 || c[end] != EXO_END)
+        return;
+    for (;;) {
+        if (n == EX_MAX_ATOMS || i + 3 > end)
+            return;
+        ExAtom *a = &at[n];
+        memset(a, 0, sizeof *a);
+        switch (c[i]) {
+        case EXO_VAR: a->src = 0; break;
+        case EXO_VCOUNT: a->src = 1; break;
+        case EXO_VOWNER: a->src = 2; break;
+        case EXO_VSEEDS: a->src = 3; break;
+        default: return;
+        }
+        a->var = (uint8_t)c[i + 1];
+        a->op = (uint8_t)c[i + 2];
+        switch (c[i + 2]) {
+        case EXO_EQK: case EXO_NEK: case EXO_LTK: case EXO_LEK: case EXO_GTK: case EXO_GEK:
+            a->k = c[i + 3];
+            i += 4;
+            break;
+        case EXO_EQV: case EXO_NEV:
+            a->arg = (uint8_t)c[i + 3];
+            i += 4;
+            break;
+        case EXO_INK:
+            if (i + 4 > end)
+                return;
+            a->set = (uint64_t)(uint32_t)c[i + 3] | ((uint64_t)(uint32_t)c[i + 4] << 32);
+            i += 5;
+            break;
+        default:
+            return;
+        }
+        n++;
+        if (i == end)
+            break;
+        if (c[i] != EXO_JFK || i + 1 >= end || c[i + 1] != end)
+            return;
+        i += 2;
+    }
+    memcpy(x->atoms, at, sizeof at);
+    x->natoms = n;
+}
+
 int ex_compile(Arena *ar, const char *src, int len, ExType wanted,
                const ExScope *scope, Diags *dg, const ExLocMap *lm, Expr *out)
 {
@@ -948,6 +1012,7 @@ int ex_compile(Arena *ar, const char *src, int len, ExType wanted,
     out->src = ar_strndup(ar, src, (size_t)tl);
     out->len = e.len;
     out->depth = (int16_t)e.max;
+    find_atoms(out);
     ok = 1;
 done:
     ar_free(&tmp);
@@ -989,6 +1054,28 @@ int ex_is_hole_eq_origin(const Expr *e)
            ((c[1] == V_HOLE && c[3] == V_ORIGIN) || (c[1] == V_ORIGIN && c[3] == V_HOLE));
 }
 
+int ex_is_name(const Expr *e, const char *name)
+{
+    if (!e->code || e->is_const || e->len != 3 || e->code[0] != EXO_VAR || e->code[2] != EXO_END)
+        return 0;
+    for (size_t i = 0; i < sizeof vars / sizeof *vars; i++)
+        if (!strcmp(vars[i].name, name))
+            return e->code[1] == vars[i].var;
+    return 0;
+}
+
+uint64_t ex_hole_count_mask(const Expr *e)
+{
+    const int32_t *c = e->code;
+    if (!c || e->is_const || e->len < 5 || c[0] != EXO_VCOUNT || c[1] != V_HOLE)
+        return ~(uint64_t)0;
+    if (c[2] == EXO_EQK && (c[4] == EXO_JFK || c[4] == EXO_END))
+        return c[3] >= 0 && c[3] < 64 ? (uint64_t)1 << c[3] : 0;
+    if (e->len >= 6 && c[2] == EXO_INK && (c[5] == EXO_JFK || c[5] == EXO_END))
+        return (uint64_t)(uint32_t)c[3] | ((uint64_t)(uint32_t)c[4] << 32);
+    return ~(uint64_t)0;
+}
+
 /* ---- evaluation ------------------------------------------------------- */
 
 static inline int64_t hole_count(const ExCtx *cx, int64_t h)
@@ -1025,10 +1112,53 @@ static inline int64_t var_value(const ExCtx *cx, int v)
     }
 }
 
+/* Seeds in the holes of a set. */
+static inline int64_t set_seeds(const ExCtx *cx, uint64_t m)
+{
+    int64_t acc = 0;
+    for (m &= all_mask(cx->rules->nholes); m; m &= m - 1)
+        acc += cx->pos->count[__builtin_ctzll(m)];
+    return acc;
+}
+
+/* A conjunction of simple tests (find_atoms). */
+static int64_t eval_atoms(const Expr *e, const ExCtx *cx)
+{
+    for (int i = 0; i < e->natoms; i++) {
+        const ExAtom *a = &e->atoms[i];
+        int64_t x = var_value(cx, a->var);
+        if (a->src == 1) {
+            x = hole_count(cx, x);
+        } else if (a->src == 3) {
+            x = set_seeds(cx, (uint64_t)x);
+        } else if (a->src == 2) {
+            x = x >= 0 && x < cx->rules->nholes ? pos_owner(cx->pos, (int)x)
+              : (x >= MAX_HOLES && x < MAX_HOLES + 2) ? x - MAX_HOLES : -1;
+        }
+        int ok;
+        switch (a->op) {
+        case EXO_EQK: ok = x == a->k; break;
+        case EXO_NEK: ok = x != a->k; break;
+        case EXO_LTK: ok = x < a->k; break;
+        case EXO_LEK: ok = x <= a->k; break;
+        case EXO_GTK: ok = x > a->k; break;
+        case EXO_GEK: ok = x >= a->k; break;
+        case EXO_INK: ok = x >= 0 && x < 64 && ((a->set >> x) & 1); break;
+        case EXO_EQV: ok = x == var_value(cx, a->arg); break;
+        default: ok = x != var_value(cx, a->arg); break;
+        }
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
 int64_t ex_eval(const Expr *e, const ExCtx *cx)
 {
     if (e->is_const)
         return e->value;
+    if (e->natoms)
+        return eval_atoms(e, cx);
     int64_t st[EX_MAX_DEPTH + 2];
     int sp = 0;
     const int32_t *pc = e->code;
@@ -1134,26 +1264,28 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             break;
         }
         case EXO_SIZE:
+            st[sp - 1] = __builtin_popcountll((uint64_t)st[sp - 1] & all_mask(nh));
+            break;
         case EXO_NONEMPTY:
         case EXO_SMAX:
         case EXO_SMIN: {
             uint64_t m = (uint64_t)st[sp - 1] & all_mask(nh);
-            int64_t acc = op == EXO_SMIN ? INT64_MAX : 0;
-            int any = 0;
-            while (m) {
-                int h = __builtin_ctzll(m);
-                m &= m - 1;
-                int64_t c = cx->pos->count[h];
-                any = 1;
-                switch (op) {
-                case EXO_SEEDS: acc += c; break;
-                case EXO_SIZE: acc++; break;
-                case EXO_NONEMPTY: acc += c > 0; break;
-                case EXO_SMAX: if (c > acc) acc = c; break;
-                default: if (c < acc) acc = c; break;
-                }
+            const uint16_t *cnt = cx->pos->count;
+            int64_t acc = 0;
+            if (op == EXO_NONEMPTY) {
+                for (; m; m &= m - 1)
+                    acc += cnt[__builtin_ctzll(m)] > 0;
+            } else if (op == EXO_SMAX) {
+                for (; m; m &= m - 1)
+                    if (cnt[__builtin_ctzll(m)] > acc)
+                        acc = cnt[__builtin_ctzll(m)];
+            } else if (m) {
+                acc = INT64_MAX;
+                for (; m; m &= m - 1)
+                    if (cnt[__builtin_ctzll(m)] < acc)
+                        acc = cnt[__builtin_ctzll(m)];
             }
-            st[sp - 1] = any || op != EXO_SMIN ? acc : 0;
+            st[sp - 1] = acc;
             break;
         }
         case EXO_REACHED:
@@ -1262,6 +1394,9 @@ int64_t ex_eval(const Expr *e, const ExCtx *cx)
             break;
         case EXO_KPSTORE:
             st[sp++] = cx->pos->store[*pc++ & 1];
+            break;
+        case EXO_VSEEDS:
+            st[sp++] = set_seeds(cx, (uint64_t)var_value(cx, *pc++));
             break;
         case EXO_VROWSEEDS:
         case EXO_KROWSEEDS: {

@@ -55,6 +55,19 @@ typedef struct ExScope {
     const char *where;             /* for messages: "in `captures.when`" */
 } ExScope;
 
+/* One test of a conjunction the evaluator runs directly (see Expr). */
+typedef struct ExAtom {
+    uint8_t src;         /* 0: a context value, 1: its hole's count, 2: its hole's
+                            owner, 3: the seeds in its hole set */
+    uint8_t var;         /* which context value */
+    uint8_t op;          /* comparison (private to expr.c) */
+    uint8_t arg;         /* a context value compared with (EQV, NEV) */
+    int32_t k;           /* a constant compared with */
+    uint64_t set;        /* a set tested (IN) */
+} ExAtom;
+
+#define EX_MAX_ATOMS 4
+
 /* A compiled expression. code == NULL: absent. */
 typedef struct Expr {
     const int32_t *code;
@@ -66,6 +79,11 @@ typedef struct Expr {
     uint32_t uses;       /* CX_* names it reads */
     const char *src;     /* the text, for `show` */
     SrcLoc loc;
+    /* natoms > 0: the program is `a and b and ...` of simple tests such
+     * as `hole.count == 4` or `last.owner == mover`, which ex_eval runs
+     * without the stack machine (same result) */
+    int natoms;
+    ExAtom atoms[EX_MAX_ATOMS];
 } Expr;
 
 /* Maps a byte offset inside an expression's text to a file position. */
@@ -105,6 +123,14 @@ int ex_is_hole_eq_origin(const Expr *e);
 /* Recognises `hole.owner == mover and hole.count > K` (or `>= K`): sets
  * *min_count to the fewest seeds a hole needs. */
 int ex_is_own_nonempty(const Expr *e, int *min_count);
+
+/* Recognises an expression that is just the context name `name`. */
+int ex_is_name(const Expr *e, const char *name);
+
+/* The values of hole.count (0..63) for which `e` can be true: when it
+ * begins `hole.count == K and ...` or `hole.count in {...} and ...`, that
+ * set; otherwise all. */
+uint64_t ex_hole_count_mask(const Expr *e);
 
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {

@@ -57,6 +57,9 @@ typedef struct CaptureRule {
     Receiver to;
     Expr cancel_if;              /* undo the capture if it then holds */
     SrcLoc loc;
+    uint64_t hole_counts;        /* vm_prepare: `when` can only hold when
+                                    hole.count (< 64) is in this set */
+    int take_hole;               /* vm_prepare: take[0] is just `hole` */
 } CaptureRule;
 
 typedef struct SowRules {
@@ -72,6 +75,8 @@ typedef struct SowRules {
     int neach;
     SrcLoc loc;
     int plain;                   /* set by vm_prepare: no per-seed work */
+    int next_hole;               /* vm_prepare: each seed into the next hole */
+    uint64_t each_counts;        /* vm_prepare: union of each_seed[].hole_counts */
 } SowRules;
 
 /* A legality filter that looks at each move's result. */

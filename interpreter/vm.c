@@ -137,6 +137,7 @@ typedef struct MoveInfo {
     int captured;
     uint64_t reached;
     int endless;      /* the sowing never ends, or has nowhere to go */
+    int spill;        /* the sowing's spill-at-row-end, if known (else -1) */
 } MoveInfo;
 
 /* `mover` and `opponent` as South or North: who `mover` is depends on the
@@ -224,6 +225,10 @@ static inline int lap_poll(unsigned long *laps)
     return interrupted;
 }
 
+/* Cycle detection starts at this lap: an endless sowing is found at most
+ * this many laps later; shorter sowings save nothing. */
+#define BRENT_FROM 16
+
 /* Brent's cycle detection over the state at the start of each lap (board,
  * stores, the hole about to be lifted): exact, and one saved state of
  * memory. A lap state determines every later lap, so a repeat is a loop. */
@@ -259,11 +264,14 @@ static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *
 {
     cx->hole = h;
     cx->hand = hand;
+    const int n0 = p->count[h];
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
+        if (n0 < 64 && !((c->hole_counts >> n0) & 1))
+            continue;   /* `when` cannot hold with this many seeds */
         if (!ex_true(&c->when, cx))
             continue;
-        int t = (int)ex_eval(&c->take[0], cx);
+        int t = c->take_hole ? h : (int)ex_eval(&c->take[0], cx);
         if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
             int n = p->count[t];
             p->count[t] = 0;
@@ -378,6 +386,21 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
         mi->endless = 1;
         return;
     }
+    /* the first laps; most sowings end there */
+    int last;
+    for (int lap = 1;; lap++) {
+        last = lap_plain(c, nh, origin, ccw, skip, &reached);
+        mi->last = last;
+        if (c[last] <= 1) {
+            mi->reached |= reached;
+            return;
+        }
+        origin = last;
+        if (lap == BRENT_FROM)
+            break;
+        mi->origin = origin;
+    }
+    /* lap states from here on: the first is the "start" */
     const size_t bytes = (size_t)nh * sizeof *c;
     uint16_t start[MAX_HOLES], tort[MAX_HOLES];
     int o_start = origin, o_tort = origin;
@@ -386,7 +409,7 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
     memcpy(tort, c, bytes);
     for (;;) {
         mi->origin = origin;
-        int last = lap_plain(c, nh, origin, ccw, skip, &reached);
+        last = lap_plain(c, nh, origin, ccw, skip, &reached);
         mi->last = last;
         if (c[last] <= 1)
             break;
@@ -411,7 +434,15 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
  * or mi->endless. */
 static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
-    if (s->plain && !p->out_of_play) {
+    ExCtx cx;
+    int spill = mi->spill > 0;
+    if (s->spill.code && mi->spill < 0) {
+        ctx_init(&cx, r, p, mi->mover);
+        cx.start = mi->start;
+        cx.dir = mi->dir;
+        spill = ex_true(&s->spill, &cx);
+    }
+    if (s->plain && !spill && !p->out_of_play) {
         sow_plain(r, s, p, mi);
         return;
     }
@@ -419,27 +450,51 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
         mi->endless = 1;
         return;
     }
-    ExCtx cx;
     ctx_init(&cx, r, p, mi->mover);
     cx.start = mi->start;
     cx.dir = mi->dir;
-    int spill = s->spill.code && ex_true(&s->spill, &cx);
-    int origin = mi->start;
+    int origin = mi->start, laps = 0;
     Brent cyc;
-    brent_init(r, p, origin, &cyc);
     for (;;) {
         int hand = p->count[origin];
         p->count[origin] = 0;
         cx.origin = origin;
         mi->origin = origin;
         int h = origin, first = s->first_seed_origin;
+        if (s->next_hole && !spill && !p->out_of_play) {
+            /* the common case without a skip, stores or spill: a tight loop */
+            const int nh = r->nholes, ccw = mi->dir == DIR_CCW, neach = s->neach;
+            const uint64_t ec = s->each_counts;
+            uint16_t *c = p->count;
+            int seeds = hand;
+            while (hand > 0) {
+                if (first)
+                    first = 0;
+                else
+                    h = ccw ? (h + 1 == nh ? 0 : h + 1) : (h ? h - 1 : nh - 1);
+                hand--;
+                unsigned n = ++c[h];
+                if (neach && (n >= 64 || ((ec >> n) & 1)))
+                    drop_effects(r, s, p, &cx, h, hand, mi);
+            }
+            /* the holes sown: a run of `seeds` ending at h */
+            if (seeds >= nh) {
+                mi->reached |= mask_n(nh);
+            } else if (seeds > 0) {
+                int a = ccw ? h - seeds + 1 : h;
+                mi->reached |= ring_mask(a < 0 ? a + nh : a, seeds, nh);
+            }
+        }
         while (hand > 0) {
             int t;
             if (first) {
                 t = origin;
                 first = 0;
             } else {
-                t = sow_target(r, s, &cx, h, mi->dir);
+                if (s->next_hole && !p->out_of_play)
+                    t = mi->dir == DIR_CCW ? (h + 1 == r->nholes ? 0 : h + 1) : (h ? h - 1 : r->nholes - 1);
+                else
+                    t = sow_target(r, s, &cx, h, mi->dir);
                 if (t == NO_HOLE) {
                     /* every place is skipped: the hand goes back to the
                      * origin and the lap ends where the last seed fell */
@@ -456,7 +511,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
             if (is_hole(r, t)) {
                 p->count[t]++;
                 mi->reached |= bit(t);
-                if (s->neach)
+                if (s->neach && (p->count[t] >= 64 || ((s->each_counts >> p->count[t]) & 1)))
                     drop_effects(r, s, p, &cx, t, hand, mi);
             } else
                 p->store[t - MAX_HOLES]++;
@@ -479,7 +534,13 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
         if (p->count[h] == 0)
             return;
         origin = h;
-        if (brent_cycle(r, p, origin, &cyc)) {
+        /* the lap states from lap BRENT_FROM on: a repeat among them is
+         * a loop (most sowings end before, and save nothing) */
+        if (++laps < BRENT_FROM)
+            continue;
+        if (laps == BRENT_FROM)
+            brent_init(r, p, origin, &cyc);
+        else if (brent_cycle(r, p, origin, &cyc)) {
             mi->endless = 1;
             return;
         }
@@ -491,10 +552,18 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 static void prepare_sow(SowRules *s)
 {
     int skip_none = !s->skip.code || (s->skip.is_const && !s->skip.value);
+    /* a spill is decided at the start of each move: plain when it is off */
     s->plain = !s->first_seed_origin && (skip_none || s->skip_origin) && !s->into_stores &&
-               !s->neach && !s->relay_from_next && !s->relay_while.code && !s->spill.code;
+               !s->neach && !s->relay_from_next && !s->relay_while.code;
+    s->next_hole = skip_none && !s->into_stores;
     if (skip_none)
         s->skip_origin = 0;
+    s->each_counts = 0;
+    for (int i = 0; i < s->neach; i++) {
+        s->each_seed[i].hole_counts = ex_hole_count_mask(&s->each_seed[i].when);
+        s->each_seed[i].take_hole = ex_is_name(&s->each_seed[i].take[0], "hole");
+        s->each_counts |= s->each_seed[i].hole_counts;
+    }
 }
 
 void vm_prepare(Rules *r)
@@ -583,9 +652,11 @@ static void capture(const Rules *r, Position *p, MoveInfo *mi)
 
 
 /* Everything a sowing move does to the board (not turn or game end). */
-static void sow_move(const Rules *r, Position *p, const Move *m, int mover, MoveInfo *mi)
+/* `spill`: the spill rule's value if the caller knows it, else -1. */
+static void sow_move(const Rules *r, Position *p, const Move *m, int mover, int spill, MoveInfo *mi)
 {
     memset(mi, 0, sizeof *mi);
+    mi->spill = spill;
     mi->mover = mover;
     mi->start = m->hole;
     mi->origin = m->hole;
@@ -606,6 +677,7 @@ static void sow_opening(const Rules *r, Position *p, int hole, int mover, MoveIn
     mi->start = mi->origin = hole;
     mi->last = NO_HOLE;
     mi->dir = r->opening_dir;
+    mi->spill = -1;
     sow(r, &r->opening_sow, p, mi);
 }
 
@@ -880,7 +952,12 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     if (!n || (!r->sow.relay && !musts))
         return n;
 
-    /* Trial: drop endless moves, then apply the `must` filters. */
+    /* Trial: drop endless moves, then apply the `must` filters. A spill
+     * rule that reads neither the move nor a mark it sets is the same for
+     * every move: decided once. */
+    int spill = -1;
+    if (r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0)
+        spill = ex_true(&r->sow.spill, &cx);
     Position after[MAX_MOVES / 8];
     MoveInfo info[MAX_MOVES / 8];
     int cap = (int)(sizeof after / sizeof *after);
@@ -888,14 +965,14 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     for (int i = 0; i < n; i++) {
         Position q = *p;
         MoveInfo mi;
-        sow_move(r, &q, &out[i], mover, &mi);
+        sow_move(r, &q, &out[i], mover, spill, &mi);
         if (mi.endless)
             continue;
         if (any_only && !r->nmust) {
             out[0] = out[i];
             return 1;
         }
-        if (k < cap) {
+        if (musts && k < cap) {
             after[k] = q;
             info[k] = mi;
         }
@@ -1232,7 +1309,7 @@ int vm_play_moves(const Rules *r, Position *p, const Move *mp, History *h, Move 
             break;
         }
         MoveInfo mi;
-        sow_move(r, p, m, mover, &mi);
+        sow_move(r, p, m, mover, -1, &mi);
         p->last_mover = (uint8_t)mover;
         ExCtx cx;
         ctx_after(&cx, r, p, &mi);
@@ -1293,12 +1370,10 @@ long pos_seed_total(const Rules *r, const Position *p)
 
 /* ---- perft ------------------------------------------------------------ */
 
-uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth)
+/* perft below `p`, whose `n` legal moves are `moves`. */
+static uint64_t perft_from(const Rules *r, const Position *p, const Move *moves, int n, History *h,
+                           int depth)
 {
-    if (depth == 0)
-        return 1;
-    Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
     if (depth == 1 || n == 0)
         return depth == 1 ? (uint64_t)n : 0;
     uint64_t total = 0;
@@ -1307,13 +1382,22 @@ uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth)
         Position q = *p;
         int saved_n = h ? h->n : 0, saved_base = h ? h->base : 0;
         int k = vm_play_moves(r, &q, &moves[i], h, next);
-        total += depth == 2 ? (uint64_t)k : vm_perft(r, &q, h, depth - 1);
+        total += perft_from(r, &q, next, k, h, depth - 1);
         if (h) {
             h->n = saved_n;
             h->base = saved_base;
         }
     }
     return total;
+}
+
+uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth)
+{
+    if (depth == 0)
+        return 1;
+    Move moves[MAX_MOVES];
+    int n = vm_moves(r, p, moves);
+    return perft_from(r, p, moves, n, h, depth);
 }
 
 const char *phase_name(int phase)
