@@ -90,7 +90,7 @@ test-sanitize:
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/asan
 
 # benchmarks and long checks (never part of `make test`)
-BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline
+BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline $(BUILD)/bench/load
 bench: $(BIN) $(BENCH)
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(BUILD)/bench

@@ -20,7 +20,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, unsigned long seed, int perft_depth);
+              double seconds, unsigned long seed, int perft_depth, int search);
 
 /* A small, fast PRNG (xorshift64*), seeded explicitly. */
 typedef struct Rng {

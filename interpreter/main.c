@@ -30,7 +30,7 @@ static void usage(FILE *f)
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
-          "  bench VARIANT [--seconds S] [--seed N] [--perft D] [--option K=V]...\n"
+          "  bench VARIANT [--seconds S] [--seed N] [--perft D | --search] [--option K=V]...\n"
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
           "WHO is human, random, greedy, alphabeta[:time=S|:depth=D] or\n"
           "mcts[:time=S|:playouts=N][:c=X].\n"
@@ -541,7 +541,12 @@ static int run(const char *cmd, Args *a0)
             fprintf(stderr, "mancala: usage: mancala bench VARIANT [--seconds S]\n");
             return 1;
         }
-        return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.have_seed ? a.seed : 1, a.perft_depth);
+        if (a.search && a.perft_depth) {
+            fprintf(stderr, "mancala: bench takes --perft or --search, not both\n");
+            return 1;
+        }
+        return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.have_seed ? a.seed : 1, a.perft_depth,
+                         a.search);
     }
     fprintf(stderr, "mancala: unknown command '%s'\n", cmd);
     usage(stderr);

@@ -405,12 +405,69 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* bench --search: the alphabeta player on SEARCH_POSITIONS positions
+ * reached by random play from the start (the same ones for a seed), each
+ * searched for an equal share of the time. */
+#define SEARCH_POSITIONS 16
+
+static int bench_search(const Rules *r, double seconds, unsigned long seed)
+{
+    Rng g;
+    rng_seed(&g, seed);
+    char spec_text[64];
+    snprintf(spec_text, sizeof spec_text, "alphabeta:time=%g", seconds / SEARCH_POSITIONS);
+    AiSpec spec;
+    char err[200];
+    if (!ai_parse(spec_text, &spec, err, sizeof err)) {
+        fprintf(stderr, "mancala: %s\n", err);
+        return 1;
+    }
+    long nodes = 0;
+    double secs = 0;
+    int depth = 0, searched = 0;
+    for (int i = 0, tries = 0; i < SEARCH_POSITIONS && tries < 100 * SEARCH_POSITIONS; tries++) {
+        /* a position 0..40 random decisions in, with a choice to make */
+        Position p;
+        vm_initial(r, &p, NULL);
+        int plies = rng_below(&g, 41);
+        Move m[MAX_MOVES];
+        int n = vm_moves(r, &p, m);
+        for (int k = 0; k < plies && n > 0; k++)
+            n = vm_play_moves(r, &p, &m[rng_below(&g, n)], NULL, m);
+        if (n < 2)
+            continue;
+        Ai *ai = ai_new(r, &spec, seed + (unsigned long)i);
+        if (!ai) {
+            fprintf(stderr, "mancala: out of memory\n");
+            return 1;
+        }
+        AiStats st;
+        ai_choose(ai, &p, &st, NULL);
+        ai_free(ai);
+        nodes += st.nodes;
+        secs += st.seconds;
+        depth += st.depth;
+        searched++;
+        i++;
+    }
+    printf("variant: %s\nplayer: %s\npositions: %d\nseconds: %.2f\nnodes: %ld\nnodes/s: %.0f\n"
+           "average-depth: %.1f\n",
+           r->name, spec_text, searched, secs, nodes, secs > 0 ? (double)nodes / secs : 0.0,
+           searched ? (double)depth / searched : 0.0);
+    return 0;
+}
+
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, unsigned long seed, int perft_depth)
+              double seconds, unsigned long seed, int perft_depth, int search)
 {
     Rules *r = cli_load(variant, opts, nopts);
     if (!r)
         return 1;
+    if (search) {
+        int rc = bench_search(r, seconds, seed);
+        rules_free(r);
+        return rc;
+    }
     Rng g;
     rng_seed(&g, seed);
     History h;

@@ -104,5 +104,17 @@ check play-bad-player 1 "$M" play kalah --north wizard
 check match-json 0 "$M" match kalah --south greedy --north random --games 4 --seed 3 --json
 grep -q '"games":4,"first_wins":[0-9]*,"second_wins":[0-9]*,"draws":[0-9]*,"score":' "$T/out" && ok || bad "match --json shape"
 
+# bench: the output shapes (no timing is checked); --perft and --search
+check bench 0 "$M" bench kalah --seconds 0.05 --seed 3
+for k in variant seconds games games/s plies/s plies/game south-wins north-wins draws; do
+    grep -q "^$k: " "$T/out" && ok || bad "bench: no $k line"
+done
+check bench-perft 0 "$M" bench kalah --perft 3 --seconds 0.05
+grep -q '^nodes/s: [0-9]' "$T/out" && ok || bad "bench --perft: no nodes/s"
+check bench-search 0 "$M" bench kalah --search --seconds 0.16 --seed 3
+grep -q '^positions: 16$' "$T/out" && ok || bad "bench --search: not 16 positions"
+grep -q '^nodes/s: [0-9]' "$T/out" && ok || bad "bench --search: no nodes/s"
+check bench-both 1 "$M" bench kalah --search --perft 3
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
