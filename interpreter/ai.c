@@ -42,7 +42,7 @@ struct Ai {
     double deadline;
     long nodes_searched;
     int aborted;
-    volatile int *stop;
+    volatile sig_atomic_t *stop;
 };
 
 static double now(void)
@@ -472,7 +472,7 @@ void ai_free(Ai *ai)
     free(ai);
 }
 
-int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop)
+int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *stop)
 {
     memset(st, 0, sizeof *st);
     Move moves[MAX_MOVES];
@@ -483,20 +483,19 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop)
     if (n == 1 && ai->spec.kind != AI_RANDOM)
         return 0;
     int k;
+    VmPoll outer;
+    void *outer_arg;
     switch (ai->spec.kind) {
     case AI_GREEDY:
         return choose_greedy(ai, p, moves, n, st);
     case AI_ALPHABETA:
-        ai->deadline = 0;
-        vm_set_poll(search_poll, ai);
-        k = choose_alphabeta(ai, p, moves, n, st);
-        vm_set_poll(NULL, NULL);
-        return k;
     case AI_MCTS:
+        /* the search's own poll while it runs, then the caller's again */
+        vm_get_poll(&outer, &outer_arg);
         ai->deadline = 0;
         vm_set_poll(search_poll, ai);
-        k = choose_mcts(ai, p, n, st);
-        vm_set_poll(NULL, NULL);
+        k = ai->spec.kind == AI_MCTS ? choose_mcts(ai, p, n, st) : choose_alphabeta(ai, p, moves, n, st);
+        vm_set_poll(outer, outer_arg);
         return k;
     default:
         return rng_below(&ai->rng, n);

@@ -16,6 +16,7 @@
 #ifndef MANCALA_AI_H
 #define MANCALA_AI_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rules.h"
@@ -51,7 +52,7 @@ void ai_free(Ai *ai);
 /* Chooses one of the legal decisions at `p` (which must not be over);
  * returns its index in the vm_moves order. Stops early, with the best
  * move so far, when *stop becomes non-zero (may be NULL). */
-int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile int *stop);
+int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *stop);
 
 /* The static evaluation of `p` for `player`. */
 int64_t ai_evaluate(const Rules *r, const Position *p, int player);

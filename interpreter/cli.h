@@ -3,6 +3,7 @@
 #ifndef MANCALA_CLI_H
 #define MANCALA_CLI_H
 
+#include <signal.h>
 #include <stddef.h>
 #include "rules.h"
 #include "vm.h"
@@ -12,6 +13,13 @@
 int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen);
 /* Loads a built-in name or a file; prints diagnostics; NULL on error. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts);
+/* Ctrl-C: after cli_catch_sigint, SIGINT sets cli_stop (system calls are
+ * not restarted, so a read returns), and long sowings poll it (vm.h). The
+ * commands check it and stop cleanly: a message, nothing half-written,
+ * exit status 130. */
+extern volatile sig_atomic_t cli_stop;
+void cli_catch_sigint(void);
+
 /* The variant's start, or the JSON position in `from`. */
 int cli_start(const Rules *r, const char *from, Position *p, History *h);
 

@@ -318,17 +318,35 @@ static int cmd_validate(Args *a)
     return bad;
 }
 
-static volatile sig_atomic_t interrupted;
+volatile sig_atomic_t cli_stop;
+
 static void on_sigint(int sig)
 {
     (void)sig;
-    interrupted = 1;
+    cli_stop = 1;
+}
+
+static int poll_stop(void *arg)
+{
+    (void)arg;
+    return cli_stop != 0;
+}
+
+void cli_catch_sigint(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;   /* no SA_RESTART: a blocked read returns */
+    sigaction(SIGINT, &sa, NULL);
+    vm_set_poll(poll_stop, NULL);
 }
 
 static void perft_walk(const Rules *r, const Position *p, History *h, int level, int depth,
                        uint64_t *counts)
 {
-    if (level == depth || interrupted)
+    if (level == depth || cli_stop)
         return;
     Move moves[MAX_MOVES];
     int n = vm_moves(r, p, moves);
@@ -366,9 +384,9 @@ static int cmd_perft(Args *a)
     int rc = 1;
     if (cli_start(r, a->from, &p, &h)) {
         uint64_t counts[66] = { 0 };
-        signal(SIGINT, on_sigint);
+        cli_catch_sigint();
         perft_walk(r, &p, &h, 0, (int)depth, counts);
-        if (interrupted) {
+        if (cli_stop) {
             fprintf(stderr, "mancala: interrupted\n");
             rc = 130;
         } else {
@@ -454,7 +472,8 @@ static int cmd_replay(Args *a)
     }
     if (!cli_start(r, a->from, &p, &h))
         goto out;
-    for (int i = 0; have_rec && i < rec.nmoves; i++) {
+    cli_catch_sigint();
+    for (int i = 0; have_rec && i < rec.nmoves && !cli_stop; i++) {
         if (p.round != rec.round[i]) {
             fprintf(stderr, "mancala: %s: move %d ('%s') is recorded in round %d, but the game is in round %d\n",
                     a->record, i + 1, rec.moves[i], rec.round[i], p.round);
@@ -463,9 +482,14 @@ static int cmd_replay(Args *a)
         if (!replay_one(r, &p, &h, rec.moves[i], i + 1))
             goto out;
     }
-    for (int i = 1; i < a->npos; i++) {
+    for (int i = 1; i < a->npos && !cli_stop; i++) {
         if (!replay_one(r, &p, &h, a->pos[i], (have_rec ? rec.nmoves : 0) + i))
             goto out;
+    }
+    if (cli_stop) {
+        fprintf(stderr, "mancala: interrupted\n");
+        rc = 130;
+        goto out;
     }
     char *js = pos_to_json(r, &p);
     if (!js) {

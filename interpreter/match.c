@@ -9,12 +9,6 @@
 #include "ai.h"
 #include "cli.h"
 
-static volatile int stop_flag;
-static void on_sigint(int sig)
-{
-    (void)sig;
-    stop_flag = 1;
-}
 
 /* Plays one game (a whole match, where the variant plays matches); returns
  * the winner (WIN_*), or -1 if interrupted. */
@@ -26,14 +20,14 @@ static int play_one(const Rules *r, Ai *side[2], long *decisions)
     Position p;
     vm_initial(r, &p, &h);
     long n = 0;
-    while (!p.over && !stop_flag) {
+    while (!p.over && !cli_stop) {
         Move moves[MAX_MOVES];
         int k = vm_moves(r, &p, moves);
         if (!k)
             break;
         AiStats st;
-        int i = ai_choose(side[p.to_move], &p, &st, &stop_flag);
-        if (stop_flag)
+        int i = ai_choose(side[p.to_move], &p, &st, &cli_stop);
+        if (cli_stop)
             break;
         if (i < 0 || i >= k)
             i = 0;
@@ -84,10 +78,10 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         rules_free(r);
         return 1;
     }
-    signal(SIGINT, on_sigint);
+    cli_catch_sigint();
     int tty = isatty(2);
     long wins[2] = { 0, 0 }, draws = 0, played = 0, decisions = 0;
-    for (int g = 0; g < games && !stop_flag; g++) {
+    for (int g = 0; g < games && !cli_stop; g++) {
         /* the first player sits South in even games, North in odd ones */
         int first_side = g % 2 ? NORTH : SOUTH;
         Ai *side[2];
@@ -109,6 +103,9 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     }
     if (tty)
         fprintf(stderr, "\n");
+    if (cli_stop)
+        fprintf(stderr, "mancala: interrupted after %ld game%s; the summary counts those\n", played,
+                played == 1 ? "" : "s");
     double score = played ? (wins[0] + 0.5 * draws) / played : 0.5;
     /* Wilson's score interval: honest at 100-0 too, where the normal
      * approximation would claim certainty */
@@ -141,5 +138,5 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     ai_free(ai[0]);
     ai_free(ai[1]);
     rules_free(r);
-    return stop_flag ? 130 : 0;
+    return cli_stop ? 130 : 0;
 }

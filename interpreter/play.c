@@ -243,6 +243,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     g.r = r;
     hist_init(&g.h);
     g.h.compact = 1;
+    cli_catch_sigint();
     vm_initial(r, &g.cur, &g.h);
     if (have_rec) {
         for (int i = 0; i < rec.nmoves; i++) {
@@ -307,11 +308,17 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
         int k = -1;
         if (ai[mover]) {
             AiStats as;
-            k = ai_choose(ai[mover], &g.cur, &as, NULL);
+            k = ai_choose(ai[mover], &g.cur, &as, &cli_stop);
+            if (cli_stop)
+                goto interrupted;
         } else {
             char prompt[64];
             snprintf(prompt, sizeof prompt, "%s to move> ", side);
             char *line = read_line(prompt, tty);
+            if (cli_stop) {
+                free(line);
+                goto interrupted;
+            }
             if (!line) {
                 printf("\n");
                 rc = 0;
@@ -333,7 +340,11 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                 list_moves(r, moves, n);
             } else if (!strcmp(s, "hint")) {
                 AiStats as;
-                int h = ai_choose(helper, &g.cur, &as, NULL);
+                int h = ai_choose(helper, &g.cur, &as, &cli_stop);
+                if (cli_stop) {
+                    free(line);
+                    goto interrupted;
+                }
                 char tok[256];
                 vm_token(r, &moves[h], tok, sizeof tok);
                 printf(" Hint: %s (searched %ld positions, depth %d).\n", tok, as.nodes, as.depth);
@@ -385,6 +396,12 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     if (g.cur.over)
         show_result(r, &g.cur, &st);
     rc = 0;
+    goto out;
+interrupted:
+    /* Ctrl-C: the game is left as it was (a `save` already written stays) */
+    fflush(stdout);
+    fprintf(stderr, "\nmancala: interrupted\n");
+    rc = 130;
 out:
     free(g.stack);
     free(g.moves);

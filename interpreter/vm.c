@@ -210,6 +210,12 @@ void vm_set_poll(VmPoll fn, void *arg)
     interrupted = 0;
 }
 
+void vm_get_poll(VmPoll *fn, void **arg)
+{
+    *fn = poll_fn;
+    *arg = poll_arg;
+}
+
 int vm_interrupted(void)
 {
     return interrupted;

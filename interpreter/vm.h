@@ -73,6 +73,7 @@ uint64_t rules_north_holes(const Rules *r);
  * SIGINT) throws it away. */
 typedef int (*VmPoll)(void *arg);
 void vm_set_poll(VmPoll fn, void *arg);
+void vm_get_poll(VmPoll *fn, void **arg);   /* the current one, to restore it */
 int vm_interrupted(void);
 
 uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth);

@@ -116,5 +116,21 @@ grep -q '^positions: 16$' "$T/out" && ok || bad "bench --search: not 16 position
 grep -q '^nodes/s: [0-9]' "$T/out" && ok || bad "bench --search: no nodes/s"
 check bench-both 1 "$M" bench kalah --search --perft 3
 
+# Ctrl-C: perft, a computer game and a match stop cleanly: exit 130, a
+# message, nothing half-printed (perft prints its counts only at the end)
+interrupt() { # interrupt NAME COMMAND...: SIGINT after 0.5 s
+    name=$1; shift
+    "$@" >"$T/out" 2>"$T/err" </dev/null & pid=$!
+    sleep 0.5
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"; got=$?
+    [ "$got" = 130 ] && ok || bad "$name: exit $got after SIGINT, expected 130"
+    grep -q '^mancala: interrupted' "$T/err" && ok || bad "$name: no 'interrupted' message"
+}
+interrupt perft-sigint "$M" perft andada 14
+[ ! -s "$T/out" ] && ok || bad "perft-sigint: printed counts"
+interrupt play-sigint "$M" play kalah --south alphabeta:time=5 --north alphabeta:time=5
+interrupt match-sigint "$M" match kalah --south alphabeta:time=1 --north random --games 100
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
