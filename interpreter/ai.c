@@ -477,7 +477,7 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
     memset(st, 0, sizeof *st);
     Move moves[MAX_MOVES];
     int n = vm_moves(ai->r, p, moves);
-    if (n <= 0)
+    if (n <= 0 || vm_interrupted())
         return -1;
     ai->stop = stop;
     if (n == 1 && ai->spec.kind != AI_RANDOM)

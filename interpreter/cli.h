@@ -20,6 +20,10 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts);
 extern volatile sig_atomic_t cli_stop;
 void cli_catch_sigint(void);
 
+/* After VM work: 1, or 0 after a message if a sowing ran into the VM's
+ * lap limit (vm.h, VM_MAX_LAPS). */
+int cli_sowing_ok(void);
+
 /* The variant's start, or the JSON position in `from`. */
 int cli_start(const Rules *r, const char *from, Position *p, History *h);
 

@@ -94,7 +94,8 @@ void dg_print(const Diags *d, FILE *out, int caret)
             print_line(d, out, g->loc);
     }
     if (d->errors > d->count)
-        fprintf(out, "%s: note: %d more errors not shown\n", d->file, d->errors - d->count);
+        fprintf(out, "%s: note: %d more error%s not shown\n", d->file, d->errors - d->count,
+                d->errors - d->count == 1 ? "" : "s");
 }
 
 void dg_free(Diags *d)

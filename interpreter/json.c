@@ -141,6 +141,8 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
                   char *err, size_t errlen)
 {
     json_error_t je;
+    if (memchr(text, 0, len))
+        return fail(err, errlen, "not a text file: it contains a NUL byte (UTF-16 text? save it as UTF-8)");
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!o)
         return fail(err, errlen, "line %d, column %d: %s", je.line, je.column, je.text);
@@ -215,6 +217,17 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
             goto done;
         }
         p.phase = (uint8_t)ph;
+        /* who decides in a phase is the variant's rule */
+        if (ph == PH_OPENING && p.to_move != r->opening_by) {
+            fail(err, errlen, "field `to_move`: in phase \"opening\" the player to move is %s, who makes the opening",
+                 r->opening_by ? "north" : "south");
+            goto done;
+        }
+        if (ph == PH_FIRST && p.to_move != r->first_chooser) {
+            fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
+                 r->first_chooser ? "north" : "south");
+            goto done;
+        }
     }
     if ((v = json_object_get(o, "round"))) {
         if (!json_is_integer(v) || json_integer_value(v) < 1 ||
@@ -267,9 +280,23 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         fail(err, errlen, "field `totals`: expected two non-negative numbers");
         goto done;
     }
-    if ((v = json_object_get(o, "over")) && json_is_true(v)) {
+    if ((v = json_object_get(o, "over")) && !json_is_boolean(v) && !json_is_null(v)) {
+        fail(err, errlen, "field `over`: expected true or false");
+        goto done;
+    }
+    if (v && json_is_true(v)) {
         fail(err, errlen, "field `over`: a finished game cannot be continued");
         goto done;
+    }
+    if (p.phase == PH_FILL) {
+        /* the player to move fills his holes from his store: they are empty */
+        uint64_t own = (p.to_move ? p.north_owned : ~p.north_owned) & (((uint64_t)2 << (r->nholes - 1)) - 1);
+        for (int h = 0; h < r->nholes; h++)
+            if (((own >> h) & 1) && p.count[h]) {
+                fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
+                     "(he fills them from his store), but hole %d holds %d", h + 1, p.count[h]);
+                goto done;
+            }
     }
     /* Test positions often hold fewer (or more) seeds than a game starts
      * with; the game then conserves the total they hold. */

@@ -676,7 +676,8 @@ static void load_board(Ld *ld, const yaml_node_t *n)
     r->width = 6;
     mapping(ld, n, "`board`", keys, v);
     if (v[0] && static_int(ld, v[0], T_INT, "board.rows", 1, 8, &r->rows) && r->rows != 2) {
-        dg_error(ld->dg, nloc(v[0]), "boards of %d rows are not played yet: `board.rows` must be 2", r->rows);
+        dg_error(ld->dg, nloc(v[0]), "boards of %d row%s are not played yet: `board.rows` must be 2", r->rows,
+                 r->rows == 1 ? "" : "s");
         dg_note(ld->dg, nloc(v[0]), "the format keeps room for 3 and 4 rows; the VM plays 2 today");
         r->rows = 2;
     }

@@ -64,6 +64,9 @@ int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t e
         if (n < cap)
             break;
         if (cap >= limit) {
+            /* exactly `limit` bytes is allowed: one more byte is not */
+            if (getc(f) == EOF && !ferror(f))
+                break;
             free(buf);
             fclose(f);
             snprintf(err, errlen, "%s: file too large (more than %zu bytes)", path, limit);
@@ -165,6 +168,12 @@ static int parse_args(int argc, char **argv, Args *a)
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         const char *val = NULL;
+        if (!strcmp(s, "--")) {
+            /* the rest are ordinary arguments, even if they begin with - */
+            while (++i < argc)
+                a->pos[a->npos++] = argv[i];
+            break;
+        }
 #define TAKE(name) (!strcmp(s, name) && (i + 1 < argc ? (val = argv[++i], 1) : \
                     (fprintf(stderr, "mancala: %s needs a value\n", name), exit(1), 0)))
         if (TAKE("--option") || TAKE("-o")) {
@@ -232,11 +241,21 @@ static int parse_args(int argc, char **argv, Args *a)
 }
 
 /* The position to start from: the variant's start or --from. */
+int cli_sowing_ok(void)
+{
+    if (vm_interrupted() != VM_TOO_LONG)
+        return 1;
+    fprintf(stderr, "mancala: a relay sowing ran %lu laps (or seeds sown one by one) without ending or "
+                    "repeating: this program gives up there (see the limits in docs/variant-format.md)\n",
+            VM_MAX_LAPS);
+    return 0;
+}
+
 int cli_start(const Rules *r, const char *from, Position *p, History *h)
 {
     if (!from) {
         vm_initial(r, p, h);
-        return 1;
+        return cli_sowing_ok();
     }
     char *text;
     size_t len;
@@ -254,7 +273,7 @@ int cli_start(const Rules *r, const char *from, Position *p, History *h)
     if (h)
         h->base = h->n;
     vm_settle(r, p, h);
-    return 1;
+    return cli_sowing_ok();
 }
 
 /* ---- commands --------------------------------------------------------- */
@@ -346,7 +365,7 @@ void cli_catch_sigint(void)
 static void perft_walk(const Rules *r, const Position *p, History *h, int level, int depth,
                        uint64_t *counts)
 {
-    if (level == depth || cli_stop)
+    if (level == depth || cli_stop || vm_interrupted())
         return;
     Move moves[MAX_MOVES];
     int n = vm_moves(r, p, moves);
@@ -371,7 +390,7 @@ static int cmd_perft(Args *a)
     }
     char *end;
     long depth = strtol(a->pos[1], &end, 10);
-    if (*end || depth < 0 || depth > 64) {
+    if (*end || end == a->pos[1] || depth < 0 || depth > 64) {
         fprintf(stderr, "mancala: DEPTH must be a whole number in 0..64, not '%s'\n", a->pos[1]);
         return 1;
     }
@@ -389,6 +408,8 @@ static int cmd_perft(Args *a)
         if (cli_stop) {
             fprintf(stderr, "mancala: interrupted\n");
             rc = 130;
+        } else if (!cli_sowing_ok()) {
+            rc = 1;
         } else {
             for (int d = 1; d <= depth; d++)
                 printf("%d %llu\n", d, (unsigned long long)counts[d]);
@@ -405,9 +426,13 @@ static int replay_one(const Rules *r, Position *p, History *h, const char *tok, 
 {
     Move moves[MAX_MOVES];
     int n = vm_moves(r, p, moves);
+    if (!cli_sowing_ok())
+        return 0;
     int k = vm_find(r, moves, n, tok);
     if (k < 0) {
-        fprintf(stderr, "mancala: move %d ('%s') is not legal here; ", index, tok);
+        /* a token is at most a few characters: a long one is cut short */
+        fprintf(stderr, "mancala: move %d ('%.40s%s') is not legal here; ", index, tok,
+                strlen(tok) > 40 ? "..." : "");
         if (!n)
             fprintf(stderr, "the game is over\n");
         else {
@@ -422,7 +447,7 @@ static int replay_one(const Rules *r, Position *p, History *h, const char *tok, 
         return 0;
     }
     vm_play(r, p, &moves[k], h);
-    return 1;
+    return cli_sowing_ok();
 }
 
 static int cmd_replay(Args *a)
@@ -491,7 +516,11 @@ static int cmd_replay(Args *a)
         rc = 130;
         goto out;
     }
-    char *js = pos_to_json(r, &p);
+    char *js = pos_to_json(r, &p);   /* lists the legal moves: sowings */
+    if (!cli_sowing_ok()) {
+        free(js);
+        goto out;
+    }
     if (!js) {
         fprintf(stderr, "mancala: out of memory\n");
         goto out;

@@ -20,10 +20,10 @@ static int play_one(const Rules *r, Ai *side[2], long *decisions)
     Position p;
     vm_initial(r, &p, &h);
     long n = 0;
-    while (!p.over && !cli_stop) {
+    while (!p.over && !cli_stop && !vm_interrupted()) {
         Move moves[MAX_MOVES];
         int k = vm_moves(r, &p, moves);
-        if (!k)
+        if (!k || vm_interrupted())
             break;
         AiStats st;
         int i = ai_choose(side[p.to_move], &p, &st, &cli_stop);
@@ -88,6 +88,12 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         side[first_side] = ai[0];
         side[!first_side] = ai[1];
         int w = play_one(r, side, &decisions);
+        if (!cli_sowing_ok()) {
+            ai_free(ai[0]);
+            ai_free(ai[1]);
+            rules_free(r);
+            return 1;
+        }
         if (w < 0)
             break;
         if (w == WIN_DRAW || w == WIN_NONE)

@@ -178,13 +178,15 @@ static char *read_line(const char *prompt, int tty)
     (void)tty;
     fputs(prompt, stdout);
     fflush(stdout);
-    char buf[512];
-    if (!fgets(buf, sizeof buf, stdin))
+    /* a whole line, however long: a long one is one bad entry, never
+     * several commands */
+    char *l = NULL;
+    size_t cap = 0;
+    if (getline(&l, &cap, stdin) < 0) {
+        free(l);
         return NULL;
-    buf[strcspn(buf, "\r\n")] = 0;
-    char *l = malloc(strlen(buf) + 1);
-    if (l)
-        strcpy(l, buf);
+    }
+    l[strcspn(l, "\r\n")] = 0;
     return l;
 }
 
@@ -256,6 +258,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                 goto out;
             }
             game_push(&g, &moves[k]);
+            if (!cli_sowing_ok())
+                goto out;
         }
     }
     const char *nc = getenv("NO_COLOR");
@@ -283,6 +287,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     while (!g.cur.over) {
         Move moves[MAX_MOVES];
         int n = vm_moves(r, &g.cur, moves);
+        if (!cli_sowing_ok())
+            goto out;
         if (!n)
             break;
         if (g.cur.round != shown_round) {
@@ -311,6 +317,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
             k = ai_choose(ai[mover], &g.cur, &as, &cli_stop);
             if (cli_stop)
                 goto interrupted;
+            if (k < 0 || k >= n)
+                k = 0;
         } else {
             char prompt[64];
             snprintf(prompt, sizeof prompt, "%s to move> ", side);
@@ -373,7 +381,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                 else
                     printf(" Could not save: %s\n", err);
             } else if ((k = vm_find(r, moves, n, s)) < 0) {
-                printf(" '%s' is not a legal move here.", s);
+                printf(" '%.40s%s' is not a legal move here.", s, strlen(s) > 40 ? "..." : "");
                 list_moves(r, moves, n);
             }
             free(line);
@@ -389,6 +397,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
             fprintf(stderr, "mancala: out of memory\n");
             goto out;
         }
+        if (!cli_sowing_ok())
+            goto out;
         prev = &before;
         need_draw = 1;
     }
@@ -525,6 +535,11 @@ int cli_bench(const char *variant, const char *const *opts, int nopts,
         }
         t = now() - t0;
     } while (t < seconds);
+    if (!cli_sowing_ok()) {
+        hist_free(&h);
+        rules_free(r);
+        return 1;
+    }
     printf("variant: %s\nseconds: %.2f\ngames: %lu\ngames/s: %.1f\nplies/s: %.0f\nplies/game: %.2f\n"
            "south-wins: %.4f\nnorth-wins: %.4f\ndraws: %.4f\n",
            r->name, t, games, (double)games / t, (double)plies / t, (double)plies / (double)games,

@@ -221,13 +221,21 @@ int vm_interrupted(void)
     return interrupted;
 }
 
-/* Counts a lap; 1 if the work is to be abandoned. */
-static inline int lap_poll(unsigned long *laps)
+/* Counts `add` steps of work (a lap done a lap at a time is one; a lap
+ * sown seed by seed is one and a step a seed); 1 if the work is to be
+ * abandoned. */
+static inline int lap_poll(unsigned long *laps, unsigned long add)
 {
-    if ((++*laps & (POLL_LAPS - 1)) || !poll_fn)
-        return interrupted;
-    if (!interrupted && poll_fn(poll_arg))
-        interrupted = 1;
+    unsigned long before = *laps;
+    *laps += add;
+    if ((before ^ *laps) < POLL_LAPS)
+        return interrupted;   /* still in the same block of POLL_LAPS steps */
+    if (*laps >= VM_MAX_LAPS) {
+        interrupted = VM_TOO_LONG;
+        return 1;
+    }
+    if (!interrupted && poll_fn && poll_fn(poll_arg))
+        interrupted = VM_POLLED;
     return interrupted;
 }
 
@@ -253,7 +261,7 @@ static void brent_init(const Rules *r, const Position *p, int origin, Brent *b)
 
 /* Called at the start of each further lap; 1 if this state was seen (or
  * the poll function asked to stop: the caller treats both as endless). */
-static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b)
+static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b, unsigned long work)
 {
     if (lap_same(r, p, origin, &b->tortoise))
         return 1;
@@ -262,7 +270,7 @@ static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b)
         b->power *= 2;
         b->lam = 0;
     }
-    return lap_poll(&b->laps);
+    return lap_poll(&b->laps, work);
 }
 
 static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *cx, int h,
@@ -422,7 +430,7 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
         origin = last;
         if ((origin == o_start && c[origin] == start[origin] && !memcmp(c, start, bytes)) ||
             (origin == o_tort && c[origin] == tort[origin] && !memcmp(c, tort, bytes)) ||
-            lap_poll(&laps)) {
+            lap_poll(&laps, 1)) {
             mi->endless = 1;
             break;
         }
@@ -460,9 +468,11 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
     cx.start = mi->start;
     cx.dir = mi->dir;
     int origin = mi->start, laps = 0;
+    unsigned long lap_seeds = 0;   /* seeds the last lap sowed one by one */
     Brent cyc;
     for (;;) {
         int hand = p->count[origin];
+        lap_seeds = (unsigned long)hand;
         p->count[origin] = 0;
         cx.origin = origin;
         mi->origin = origin;
@@ -546,7 +556,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
             continue;
         if (laps == BRENT_FROM)
             brent_init(r, p, origin, &cyc);
-        else if (brent_cycle(r, p, origin, &cyc)) {
+        else if (brent_cycle(r, p, origin, &cyc, 1 + lap_seeds)) {
             mi->endless = 1;
             return;
         }
@@ -1196,6 +1206,18 @@ static int hist_push(const Rules *r, History *h, const Position *p)
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
  * move generation this needs anyway, not repeated by the caller). */
+/* The opening is made (or skipped): who decides next. */
+static void after_opening(const Rules *r, Position *p, int opener)
+{
+    if (r->first_chooser >= 0) {
+        p->phase = PH_FIRST;
+        p->to_move = (uint8_t)r->first_chooser;
+    } else {
+        p->phase = PH_PLAY;
+        p->to_move = (uint8_t)!opener;
+    }
+}
+
 static int advance(const Rules *r, Position *p, History *h, Move *out)
 {
     int known = -1;   /* moves listed in `out` for p as it is now */
@@ -1205,6 +1227,15 @@ static int advance(const Rules *r, Position *p, History *h, Move *out)
         known = -1;
         if (p->over)
             return 0;
+        if (p->phase == PH_OPENING) {
+            /* no opening sowing is possible (no seeds where `from` allows,
+             * or only endless ones): the opening is skipped */
+            Move tmp[MAX_MOVES];
+            if (gen_opening(r, p, tmp) == 0) {
+                after_opening(r, p, p->to_move);
+                continue;
+            }
+        }
         if (p->phase == PH_PLAY) {
             Move tmp[MAX_MOVES];
             const MustRule *me = NULL;
@@ -1305,13 +1336,7 @@ int vm_play_moves(const Rules *r, Position *p, const Move *mp, History *h, Move 
             MoveInfo mi;
             sow_opening(r, p, m->hole, mover, &mi);
             p->last_mover = (uint8_t)mover;
-            if (r->first_chooser >= 0) {
-                p->phase = PH_FIRST;
-                p->to_move = (uint8_t)r->first_chooser;
-            } else {
-                p->phase = PH_PLAY;
-                p->to_move = (uint8_t)!mover;
-            }
+            after_opening(r, p, mover);
             break;
         }
         MoveInfo mi;

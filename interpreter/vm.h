@@ -64,17 +64,24 @@ long pos_seed_total(const Rules *r, const Position *p);
 uint64_t rules_north_holes(const Rules *r);
 
 /* Interrupting long work. A relay sowing can run for millions of laps
- * before it ends or repeats. Every 65536 laps the VM calls the thread's
- * poll function (none by default); when it returns nonzero, the VM is
- * *interrupted*: that sowing and every relay sowing after it stop at once
- * as if endless, until vm_set_poll is called again. Whatever vm_moves,
- * vm_play or vm_perft return while vm_interrupted() is true is
- * meaningless; the caller (a search with a deadline, a command stopped by
- * SIGINT) throws it away. */
+ * before it ends or repeats. The VM counts its steps (a lap done at once
+ * is a step; a lap sown seed by seed is a step a seed) and every 65536
+ * steps calls the thread's poll function (none by default); when it
+ * returns nonzero, the VM is *interrupted* (VM_POLLED). A sowing that has
+ * run VM_MAX_LAPS steps without ending or repeating interrupts it too
+ * (VM_TOO_LONG): exact detection would take longer than anyone waits (a
+ * documented limit; the shipped games from their start need at most tens
+ * of millions). While interrupted, that sowing and every relay sowing
+ * after it stop at once as if endless, until vm_set_poll is called again:
+ * whatever vm_moves, vm_play or vm_perft return then is meaningless, and
+ * the caller (a search with a deadline, a command stopped by SIGINT, a
+ * command reporting the limit) throws it away. */
+#define VM_MAX_LAPS (1ul << 27)   /* 134217728 steps, about a second */
+enum { VM_POLLED = 1, VM_TOO_LONG = 2 };
 typedef int (*VmPoll)(void *arg);
 void vm_set_poll(VmPoll fn, void *arg);
 void vm_get_poll(VmPoll *fn, void **arg);   /* the current one, to restore it */
-int vm_interrupted(void);
+int vm_interrupted(void);                   /* 0, VM_POLLED or VM_TOO_LONG */
 
 uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth);
 

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs every test against the build in $1 (default: build): the cmocka unit
-# tests, the bad-file corpus, and the command-line checks. Prints a closing
+# tests, the bad-file corpus, the command-line checks, one check per
+# documented limit, the hostile-input pack, and (for a build without
+# sanitizers, where valgrind is installed) memcheck over sample runs. Prints a closing
 # line "N passed, M failed" and exits 1 if anything failed.
 B=${1:-build}
 pass=0
@@ -17,7 +19,7 @@ for t in "$B"/tests/test_*; do
         echo "$out" | grep -v '^\[ *\(OK\|RUN\) *\]' | sed 's/^/    /' | head -60
     fi
 done
-for s in tests/cli.sh tests/run_bad.sh; do
+for s in tests/cli.sh tests/run_bad.sh tests/limits.sh tests/hostile.sh; do
     [ -f "$s" ] || continue
     if out=$(sh "$s" "$B/mancala" 2>&1); then
         pass=$((pass + 1))
@@ -28,6 +30,17 @@ for s in tests/cli.sh tests/run_bad.sh; do
         echo "$out" | tail -40 | sed 's/^/    /'
     fi
 done
+# valgrind cannot run a sanitizer build
+if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
+    if out=$(sh tests/valgrind.sh "$B/mancala" 2>&1); then
+        pass=$((pass + 1))
+        echo "PASS valgrind.sh ($(echo "$out" | tail -1))"
+    else
+        fail=$((fail + 1))
+        echo "FAIL valgrind.sh"
+        echo "$out" | tail -40 | sed 's/^/    /'
+    fi
+fi
 # Random games against the independent Python reference (tests/crosscheck),
 # where python3 is installed.
 if command -v python3 >/dev/null 2>&1; then
