@@ -88,6 +88,21 @@ test-sanitize:
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  build/asan/mancala $(TESTS:$(BUILD)/%=build/asan/%)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/asan
+	@$(MAKE) --no-print-directory BUILD=build/asan \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  $(FUZZ_TARGETS:%=build/asan/fuzz/regress_%)
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  set -- tests/fuzz/$$t/*; [ -f "$$1" ] || continue; \
+	  if ASAN_OPTIONS=detect_leaks=1 build/asan/fuzz/regress_$$t "$$@" >build/asan/fuzz/regress_$$t.log 2>&1; \
+	  then echo "PASS fuzz regression $$t ($$# inputs)"; \
+	  else echo "FAIL fuzz regression $$t: see build/asan/fuzz/regress_$$t.log"; fail=1; fi; \
+	done; exit $$fail
+
+# the fuzz targets as plain programs over files (fuzz/driver.c), for the
+# regression inputs under the sanitizers: no clang needed
+$(BUILD)/fuzz/regress_%: fuzz/fuzz_%.c fuzz/common.c fuzz/driver.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ifuzz -o $@ fuzz/fuzz_$*.c fuzz/common.c fuzz/driver.c $(LIB) $(LDLIBS)
 
 # benchmarks and long checks (never part of `make test`)
 BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline $(BUILD)/bench/load
@@ -118,3 +133,91 @@ clean:
 	rm -rf build
 
 -include $(wildcard $(BUILD)/obj/*.d)
+
+# ==== fuzzing ==============================================================
+# libFuzzer targets (fuzz/*.c, see fuzz/README.md); never part of `make
+# test`. They need clang with libFuzzer: the library's sources are compiled
+# again with -fsanitize=fuzzer-no-link,address,undefined into build/fuzz/.
+#   make fuzz [FUZZ_SECONDS=60]  runs each target FUZZ_SECONDS seconds on
+#                                its corpus (build/fuzz/corpus/TARGET/)
+#   make fuzz-regress            runs each target once over tests/fuzz/TARGET/
+#   make fuzz-corpus             (re)fills the corpora from the tree's files
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_DIR      = build/fuzz
+FUZZ_TARGETS  = load expr json record play
+FUZZ_BINS     = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+FUZZ_LIBSRC   = arena diag expr json load record vm
+FUZZ_OBJ      = $(FUZZ_LIBSRC:%=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/common.o \
+                $(FUZZ_DIR)/obj/expr.tab.o $(FUZZ_DIR)/obj/expr.lex.o $(FUZZ_DIR)/obj/builtin.o
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g $(FUZZ_SAN) \
+                -Iinterpreter -Ifuzz -I$(BUILD) $(shell pkg-config --cflags yaml-0.1 jansson 2>/dev/null)
+FUZZ_GEN_CFLAGS = $(filter-out -Wmissing-prototypes -Werror,$(FUZZ_CFLAGS)) -Wno-unused-function -Wno-sign-compare
+FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson 2>/dev/null) -lm
+# each run: a hang is over 1 s; crash files go to build/fuzz/crashes/TARGET/;
+# dictionaries: fuzz/dict/variant.dict (load, play), TARGET.dict (others).
+# ASan's quarantine of freed memory (256 MB by default) would take most of
+# the 512 MB allowed, so it is kept smaller unless ASAN_OPTIONS says.
+FUZZ_RUN      = -timeout=1 -rss_limit_mb=512
+FUZZ_ENV      = ASAN_OPTIONS=$${ASAN_OPTIONS:-quarantine_size_mb=64} UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1}
+# true when $(FUZZ_CC) can link a libFuzzer target
+FUZZ_HAVE_CC  = echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | \
+                $(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1
+
+.PHONY: fuzz fuzz-build fuzz-regress fuzz-corpus
+
+fuzz:
+	@if ! $(FUZZ_HAVE_CC); then echo "fuzz: skipped: $(FUZZ_CC) with libFuzzer (-fsanitize=fuzzer) is not installed"; exit 0; fi; \
+	$(MAKE) --no-print-directory fuzz-build fuzz-corpus || exit 1; \
+	fail=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/crashes/$$t $(FUZZ_DIR)/corpus/$$t; \
+	  case $$t in load|play) d=variant;; *) d=$$t;; esac; \
+	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_ENV) $(FUZZ_DIR)/fuzz_$$t $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) -dict=fuzz/dict/$$d.dict \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$t/ $(FUZZ_DIR)/corpus/$$t || fail=1; \
+	done; exit $$fail
+
+fuzz-regress:
+	@if ! $(FUZZ_HAVE_CC); then echo "fuzz-regress: skipped: $(FUZZ_CC) with libFuzzer (-fsanitize=fuzzer) is not installed"; exit 0; fi; \
+	$(MAKE) --no-print-directory fuzz-build || exit 1; \
+	mkdir -p $(FUZZ_DIR)/regress; fail=0; for t in $(FUZZ_TARGETS); do \
+	  n=0; bad=0; for f in tests/fuzz/$$t/*; do \
+	    [ -f "$$f" ] || continue; n=$$((n + 1)); log=$(FUZZ_DIR)/regress/$$t-$${f##*/}.log; \
+	    if $(FUZZ_ENV) $(FUZZ_DIR)/fuzz_$$t $(FUZZ_RUN) "$$f" >"$$log" 2>&1; then rm -f "$$log"; \
+	    else bad=$$((bad + 1)); echo "FAIL fuzz_$$t $$f (see $$log)"; \
+	      grep -m2 -E '^fuzz:|ERROR:|runtime error' "$$log" | sed 's/^/    /'; fi; \
+	  done; \
+	  echo "fuzz_$$t: $$n inputs, $$bad failed"; [ $$bad -eq 0 ] || fail=1; \
+	done; exit $$fail
+
+fuzz-build: $(FUZZ_BINS)
+# keep the targets' objects (intermediate files of the pattern rules)
+.SECONDARY: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/obj/fuzz_%.o)
+
+fuzz-corpus:
+	@sh fuzz/seed.sh $(FUZZ_DIR)/corpus
+
+$(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/libfuzz.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/libfuzz.a: $(FUZZ_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(FUZZ_DIR)/obj/%.o: interpreter/%.c $(BUILD)/expr.tab.h $(BUILD)/expr.lex.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/obj/%.o: fuzz/%.c $(BUILD)/expr.tab.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/obj/expr.tab.o: $(BUILD)/expr.tab.c $(BUILD)/expr.lex.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_DIR)/obj/expr.lex.o: $(BUILD)/expr.lex.c $(BUILD)/expr.tab.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_DIR)/obj/builtin.o: $(BUILD)/builtin.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+-include $(wildcard $(FUZZ_DIR)/obj/*.d)

@@ -61,21 +61,26 @@ static int add_move(Record *rec, const char *tok, size_t len, int round)
     return 1;
 }
 
-int rec_read(const char *path, Record *rec, char *err, size_t errlen)
+int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errlen)
 {
     memset(rec, 0, sizeof *rec);
-    char *text;
-    size_t len;
-    if (!cli_read_file(path, &text, &len, err, errlen))
-        return 0;
     if (memchr(text, 0, len)) {
-        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
-        free(text);
+        snprintf(err, errlen, "not a text file (NUL byte)");
         return 0;
     }
+    /* a private, NUL-terminated copy: strtok_r cuts it into lines */
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    /* a UTF-8 byte order mark, as some editors write first, is not text */
+    char *start = strncmp(copy, "\xEF\xBB\xBF", 3) ? copy : copy + 3;
     int lineno = 0, last_round = 0, ok = 1;
     char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && ok; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = strtok_r(start, "\n", &save); line && ok; line = strtok_r(NULL, "\n", &save)) {
         lineno++;
         char *s = line;
         while (*s == ' ' || *s == '\t')
@@ -84,29 +89,32 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
             continue;
         if (!strncmp(s, "variant:", 8)) {
             if (rec->variant) {
-                snprintf(err, errlen, "%s:%d: `variant:` given twice", path, lineno);
+                snprintf(err, errlen, "%d: `variant:` given twice", lineno);
                 ok = 0;
             } else if (!(rec->variant = dup_trim(s + 8)) || !*rec->variant) {
-                snprintf(err, errlen, "%s:%d: `variant:` needs a name", path, lineno);
+                snprintf(err, errlen, "%d: `variant:` needs a name", lineno);
                 ok = 0;
             }
         } else if (!strncmp(s, "option:", 7)) {
             char *o = dup_trim(s + 7);
             if (!o || !strchr(o, '=') || rec->nopts >= REC_MAX_OPTIONS) {
-                snprintf(err, errlen, "%s:%d: `option:` takes KEY=VALUE (at most %d options)", path,
-                         lineno, REC_MAX_OPTIONS);
+                snprintf(err, errlen, "%d: `option:` takes KEY=VALUE (at most %d options)", lineno,
+                         REC_MAX_OPTIONS);
                 free(o);
                 ok = 0;
             } else
                 rec->opts[rec->nopts++] = o;
         } else if (!strncmp(s, "seed:", 5)) {
-            char *end;
+            char *n = s + 5, *end;
+            while (*n == ' ' || *n == '\t')
+                n++;
             errno = 0;
-            rec->seed = strtoul(s + 5, &end, 10);
+            rec->seed = strtoul(n, &end, 10);
             while (*end == ' ' || *end == '\r')
                 end++;
-            if (*end || errno) {
-                snprintf(err, errlen, "%s:%d: `seed:` takes a whole number", path, lineno);
+            /* digits only: strtoul would take "" as 0 and "-1" as ULONG_MAX */
+            if (*n < '0' || *n > '9' || *end || errno) {
+                snprintf(err, errlen, "%d: `seed:` takes a whole number", lineno);
                 ok = 0;
             }
             rec->have_seed = 1;
@@ -114,7 +122,7 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
             char *end;
             long rd = strtol(s + 6, &end, 10);
             if (*end != ':' || rd != last_round + 1) {
-                snprintf(err, errlen, "%s:%d: expected `round %d:`", path, lineno, last_round + 1);
+                snprintf(err, errlen, "%d: expected `round %d:`", lineno, last_round + 1);
                 ok = 0;
                 break;
             }
@@ -126,7 +134,7 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
                 if (!n)
                     break;
                 if (n > 200 || !add_move(rec, t, n, last_round)) {
-                    snprintf(err, errlen, "%s:%d: too many moves, or a token too long", path, lineno);
+                    snprintf(err, errlen, "%d: too many moves, or a token too long", lineno);
                     ok = 0;
                 }
                 t += n;
@@ -134,18 +142,35 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
         } else if (!strncmp(s, "result:", 7)) {
             /* for people; the moves decide */
         } else {
-            snprintf(err, errlen, "%s:%d: unexpected line (expected variant:, option:, seed:, round N: or result:)",
-                     path, lineno);
+            snprintf(err, errlen, "%d: unexpected line (expected variant:, option:, seed:, round N: or result:)",
+                     lineno);
             ok = 0;
         }
     }
-    free(text);
+    free(copy);
     if (ok && !rec->variant) {
-        snprintf(err, errlen, "%s: no `variant:` line", path);
+        snprintf(err, errlen, "no `variant:` line");
         ok = 0;
     }
     if (!ok)
         rec_free(rec);
+    return ok;
+}
+
+int rec_read(const char *path, Record *rec, char *err, size_t errlen)
+{
+    memset(rec, 0, sizeof *rec);
+    char *text;
+    size_t len;
+    if (!cli_read_file(path, &text, &len, err, errlen))
+        return 0;
+    char why[256];
+    int ok = rec_parse(text, len, rec, why, sizeof why);
+    free(text);
+    /* "LINE: message" becomes "PATH:LINE: message", a message of the
+     * whole text "PATH: message" */
+    if (!ok)
+        snprintf(err, errlen, "%s:%s%s", path, why[0] >= '0' && why[0] <= '9' ? "" : " ", why);
     return ok;
 }
 

@@ -12,7 +12,8 @@
  * Lines: `#` comments, `variant:` (once, first), `option:` (any number),
  * `seed:` (optional), `round N:` followed by move tokens (rounds in order;
  * the numbers are checked when the moves are replayed), `result:`
- * (written for people, ignored when read). Blank lines are ignored. */
+ * (written for people, ignored when read). Blank lines are ignored, and
+ * so is a UTF-8 byte order mark at the start. */
 #ifndef MANCALA_RECORD_H
 #define MANCALA_RECORD_H
 
@@ -34,8 +35,17 @@ typedef struct Record {
     int nmoves, cap;
 } Record;
 
-/* Reads a record. Returns 1, or 0 with "LINE: message" in err; on
- * failure `rec` holds nothing to free. */
+/* Parses a record from `text` (`len` bytes, borrowed; need not be
+ * NUL-terminated; a NUL byte inside is an error). Returns 1, or 0 with
+ * "LINE: message" in `err` (just "message" for a problem of the whole
+ * text: a NUL byte, no `variant:` line, out of memory); on failure `rec`
+ * holds nothing to free. The rounds' numbers are checked here only for
+ * their order (see above). */
+int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errlen);
+/* Reads the file `path` (at most 4 MiB) and parses it with rec_parse.
+ * Returns 1, or 0 with "PATH:LINE: message" or "PATH: message" in `err`
+ * (a file that cannot be read: cli_read_file's message); on failure `rec`
+ * holds nothing to free. */
 int rec_read(const char *path, Record *rec, char *err, size_t errlen);
 void rec_free(Record *rec);
 

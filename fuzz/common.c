@@ -1,0 +1,159 @@
+/* common.c: helpers of the fuzz targets (see fuzz.h). */
+#include "fuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builtin.h"
+#include "cli.h"
+#include "vm.h"
+
+char *fz_text(const uint8_t *data, size_t size)
+{
+    char *t = malloc(size + 1);
+    if (t) {
+        if (size)
+            memcpy(t, data, size);
+        t[size] = 0;
+    }
+    return t;
+}
+
+uint64_t fz_hash(const uint8_t *data, size_t size)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; i++) {
+        h ^= data[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+void fz_rng_seed(FzRng *g, uint64_t seed)
+{
+    g->s = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+    if (!g->s)
+        g->s = 1;
+}
+
+int fz_rng_below(FzRng *g, int n)
+{
+    g->s ^= g->s >> 12;
+    g->s ^= g->s << 25;
+    g->s ^= g->s >> 27;
+    return (int)(((g->s * 0x2545F4914F6CDD1Dull) >> 33) % (uint64_t)n);
+}
+
+/* ---- time bounds -------------------------------------------------------- */
+
+static int call_polls, input_polls;
+static struct timespec input_start;
+
+static long ms_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - t->tv_sec) * 1000 + (now.tv_nsec - t->tv_nsec) / 1000000;
+}
+
+static int fz_poll(void *arg)
+{
+    (void)arg;
+    call_polls++;
+    input_polls++;
+    if (input_polls < FZ_INPUT_POLLS && ms_since(&input_start) >= FZ_INPUT_MS)
+        input_polls = FZ_INPUT_POLLS;
+    return call_polls >= FZ_CALL_POLLS || input_polls >= FZ_INPUT_POLLS;
+}
+
+void fz_new_input(void)
+{
+    input_polls = 0;
+    clock_gettime(CLOCK_MONOTONIC, &input_start);
+}
+
+void fz_arm(void)
+{
+    call_polls = 0;
+    vm_set_poll(fz_poll, NULL);
+}
+
+int fz_spent(void)
+{
+    return input_polls >= FZ_INPUT_POLLS;
+}
+
+int fz_play(const Rules *r, Position *p, const Move *m, History *h)
+{
+    Position before = *p;
+    fz_arm();
+    vm_play(r, p, m, h);
+    if (vm_interrupted())
+        return 0;
+    long was = pos_seed_total(r, &before), now = pos_seed_total(r, p);
+    if (p->round == before.round && now != was) {
+        char tok[64];
+        vm_token(r, m, tok, sizeof tok);
+        fprintf(stderr, "fuzz: move %s changed the seeds in the game from %ld to %ld (round %d)\n", tok, was,
+                now, p->round);
+        abort();
+    }
+    return 1;
+}
+
+/* ---- built-in variants ------------------------------------------------- */
+
+#define FZ_MAX_BUILTIN 64
+
+static Rules *builtin[FZ_MAX_BUILTIN];
+static int nbuiltin = -1;
+
+static void load_builtins(void)
+{
+    if (nbuiltin >= 0)
+        return;
+    nbuiltin = 0;
+    for (const BuiltinVariant *b = builtin_variants; b->name && nbuiltin < FZ_MAX_BUILTIN; b++) {
+        Diags dg;
+        size_t len = strlen(b->text);
+        dg_init(&dg, b->path, b->text, len);
+        builtin[nbuiltin++] = rules_load(b->path, b->text, len, NULL, 0, &dg);
+        dg_free(&dg);
+    }
+}
+
+int fz_nbuiltin(void)
+{
+    load_builtins();
+    return nbuiltin;
+}
+
+const Rules *fz_builtin(int i)
+{
+    load_builtins();
+    return i >= 0 && i < nbuiltin ? builtin[i] : NULL;
+}
+
+int fz_builtin_index(const char *name)
+{
+    load_builtins();
+    for (int i = 0; i < nbuiltin; i++)
+        if (!strcmp(builtin_variants[i].name, name))
+            return i;
+    return -1;
+}
+
+/* ---- link stub ---------------------------------------------------------- */
+
+/* record.c reads files through cli_read_file, which lives in main.c next
+ * to main(); the fuzz targets bring libFuzzer's main() instead and never
+ * read a record from a file (fuzz_record calls rec_parse). */
+int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen)
+{
+    (void)out;
+    (void)len;
+    snprintf(err, errlen, "%s: no files are read in a fuzz target", path);
+    return 0;
+}
