@@ -94,6 +94,18 @@ enum {
     EXO_COUNT_
 };
 
+/* Where a simple test's value comes from (ExAtom.src, find_atoms). */
+enum {
+    ATOM_VALUE = 0,    /* the context value itself */
+    ATOM_COUNT,        /* seeds in its hole (or store) */
+    ATOM_OWNER,        /* its hole's owner */
+    ATOM_SET_SEEDS,    /* seeds in its hole set */
+    ATOM_ROW_SEEDS,    /* seeds in its player's row */
+    ATOM_STORE,        /* its player's store */
+    ATOM_KROW_SEEDS,   /* seeds in the row of player `var` */
+    ATOM_KSTORE        /* the store of player `var` */
+};
+
 /* Context values for EXO_VAR. */
 enum { V_MOVER, V_OPPONENT, V_STARTER, V_ROUND, V_HOLE, V_ORIGIN, V_START,
        V_LAST, V_HAND, V_CAPTURED, V_PLAYER, V_BOARD, V_TO_MOVE };
@@ -855,13 +867,16 @@ static void emit(Em *e, const ExNode *n)
     }
 }
 
-/* Recognises a program that is a conjunction of simple tests:
- *   (VAR v | VCOUNT v | VOWNER v | VSEEDS v) (EQK k | NEK k | LTK k | LEK k | GTK k |
- *   GEK k | INK lo hi | EQV w | NEV w), joined by JFK to the final END. */
+/* Recognises a program that is a conjunction (or a disjunction) of simple
+ * tests:
+ *   (VAR v | VCOUNT v | VOWNER v | VSEEDS v | VROWSEEDS v | VPSTORE v |
+ *    KROWSEEDS p | KPSTORE p)
+ *   (EQK k | NEK k | LTK k | LEK k | GTK k | GEK k | INK lo hi | EQV w | NEV w),
+ * joined by JFK (and) or JTK (or), all the same, to the final END. */
 static void find_atoms(Expr *x)
 {
     const int32_t *c = x->code;
-    int i = 0, n = 0, end = x->len - 1;
+    int i = 0, n = 0, end = x->len - 1, join = 0;
     ExAtom at[EX_MAX_ATOMS];
     if (x->is_const || x->len < 3 || c[end] != EXO_END)
         return;
@@ -871,10 +886,14 @@ static void find_atoms(Expr *x)
         ExAtom *a = &at[n];
         memset(a, 0, sizeof *a);
         switch (c[i]) {
-        case EXO_VAR: a->src = 0; break;
-        case EXO_VCOUNT: a->src = 1; break;
-        case EXO_VOWNER: a->src = 2; break;
-        case EXO_VSEEDS: a->src = 3; break;
+        case EXO_VAR: a->src = ATOM_VALUE; break;
+        case EXO_VCOUNT: a->src = ATOM_COUNT; break;
+        case EXO_VOWNER: a->src = ATOM_OWNER; break;
+        case EXO_VSEEDS: a->src = ATOM_SET_SEEDS; break;
+        case EXO_VROWSEEDS: a->src = ATOM_ROW_SEEDS; break;
+        case EXO_VPSTORE: a->src = ATOM_STORE; break;
+        case EXO_KROWSEEDS: a->src = ATOM_KROW_SEEDS; break;
+        case EXO_KPSTORE: a->src = ATOM_KSTORE; break;
         default: return;
         }
         a->var = (uint8_t)c[i + 1];
@@ -900,12 +919,15 @@ static void find_atoms(Expr *x)
         n++;
         if (i == end)
             break;
-        if (c[i] != EXO_JFK || i + 1 >= end || c[i + 1] != end)
+        if ((c[i] != EXO_JFK && c[i] != EXO_JTK) || (join && c[i] != join) || i + 1 >= end ||
+            c[i + 1] != end)
             return;
+        join = c[i];
         i += 2;
     }
     memcpy(x->atoms, at, sizeof at);
     x->natoms = n;
+    x->atoms_or = join == EXO_JTK;
 }
 
 int ex_compile(Arena *ar, const char *src, int len, ExType wanted,
@@ -1121,19 +1143,39 @@ static inline int64_t set_seeds(const ExCtx *cx, uint64_t m)
     return acc;
 }
 
-/* A conjunction of simple tests (find_atoms). */
+/* A conjunction or disjunction of simple tests (find_atoms). */
 static int64_t eval_atoms(const Expr *e, const ExCtx *cx)
 {
+    const int any = e->atoms_or;
     for (int i = 0; i < e->natoms; i++) {
         const ExAtom *a = &e->atoms[i];
-        int64_t x = var_value(cx, a->var);
-        if (a->src == 1) {
+        int64_t x = a->src == ATOM_KROW_SEEDS || a->src == ATOM_KSTORE ? a->var : var_value(cx, a->var);
+        switch (a->src) {
+        case ATOM_COUNT:
             x = hole_count(cx, x);
-        } else if (a->src == 3) {
-            x = set_seeds(cx, (uint64_t)x);
-        } else if (a->src == 2) {
+            break;
+        case ATOM_OWNER:
             x = x >= 0 && x < cx->rules->nholes ? pos_owner(cx->pos, (int)x)
               : (x >= MAX_HOLES && x < MAX_HOLES + 2) ? x - MAX_HOLES : -1;
+            break;
+        case ATOM_SET_SEEDS:
+            x = set_seeds(cx, (uint64_t)x);
+            break;
+        case ATOM_ROW_SEEDS:
+        case ATOM_KROW_SEEDS: {
+            const int wd = cx->rules->width;
+            const uint16_t *c = cx->pos->count + (x & 1) * wd;
+            x = 0;
+            for (int k = 0; k < wd; k++)
+                x += c[k];
+            break;
+        }
+        case ATOM_STORE:
+        case ATOM_KSTORE:
+            x = cx->pos->store[x & 1];
+            break;
+        default:
+            break;
         }
         int ok;
         switch (a->op) {
@@ -1147,10 +1189,10 @@ static int64_t eval_atoms(const Expr *e, const ExCtx *cx)
         case EXO_EQV: ok = x == var_value(cx, a->arg); break;
         default: ok = x != var_value(cx, a->arg); break;
         }
-        if (!ok)
-            return 0;
+        if (ok == any)
+            return ok;   /* `and`: the first false; `or`: the first true */
     }
-    return 1;
+    return !any;
 }
 
 int64_t ex_eval(const Expr *e, const ExCtx *cx)

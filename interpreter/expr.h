@@ -57,8 +57,8 @@ typedef struct ExScope {
 
 /* One test of a conjunction the evaluator runs directly (see Expr). */
 typedef struct ExAtom {
-    uint8_t src;         /* 0: a context value, 1: its hole's count, 2: its hole's
-                            owner, 3: the seeds in its hole set */
+    uint8_t src;         /* what is tested: a context value, its hole's count,
+                            owner, ... (private to expr.c) */
     uint8_t var;         /* which context value */
     uint8_t op;          /* comparison (private to expr.c) */
     uint8_t arg;         /* a context value compared with (EQV, NEV) */
@@ -79,10 +79,12 @@ typedef struct Expr {
     uint32_t uses;       /* CX_* names it reads */
     const char *src;     /* the text, for `show` */
     SrcLoc loc;
-    /* natoms > 0: the program is `a and b and ...` of simple tests such
-     * as `hole.count == 4` or `last.owner == mover`, which ex_eval runs
-     * without the stack machine (same result) */
+    /* natoms > 0: the program is `a and b and ...` (atoms_or: `a or b or
+     * ...`) of simple tests such as `hole.count == 4`, `last.owner ==
+     * mover` or `south.store > 24`, which ex_eval runs without the stack
+     * machine (same result) */
     int natoms;
+    int atoms_or;
     ExAtom atoms[EX_MAX_ATOMS];
 } Expr;
 

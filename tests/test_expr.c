@@ -188,6 +188,13 @@ static void test_expr_fused_forms(void **state)
         { "last.count not in {7}", "last.count not in {7 + hole.count - hole.count}", 0 },
         { "last.count > 6 and hole.count < 5", "(last.count > 6) == (hole.count < 5)", 1 },
         { "last.count < 6 or hole.count == 4", "not (last.count >= 6) or hole.count == 4", 1 },
+        { "south.store > 24 or north.store > 24", "south.store + 0 > 24 or north.store + 0 > 24", 0 },
+        { "south.store > 5 or north.store > 100", "south.store + 0 > 5 or north.store + 0 > 100", 1 },
+        { "seeds(row(opponent)) == 51 and mover.store == 10",
+          "seeds(row(opponent)) + 0 == 51 and mover.store + 0 == 10", 1 },
+        { "seeds(row(south)) != 15 or seeds(board) < 0", "seeds(row(south)) + 0 != 15 or seeds(board) + 0 < 0", 0 },
+        { "hole.count > 3 and last.count > 3 or hole.count == 0",
+          "(hole.count + 0 > 3 and last.count + 0 > 3) or hole.count + 0 == 0", 1 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int64_t f = run(fx, cases[i].fused, 4, 7), g = run(fx, cases[i].general, 4, 7);
