@@ -231,10 +231,10 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     return best;
 }
 
-static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st)
+static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st,
+                            double t0)
 {
     const Rules *r = ai->r;
-    double t0 = now();
     ai->deadline = ai->spec.depth ? 0 : t0 + ai->spec.time;
     ai->aborted = 0;
     ai->nodes_searched = 0;
@@ -368,9 +368,8 @@ static int expand(Ai *ai, int ni)
     return n;
 }
 
-static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st)
+static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
 {
-    double t0 = now();
     double deadline = ai->spec.playouts ? 0 : t0 + ai->spec.time;
     ai->deadline = deadline;
     ai->aborted = 0;
@@ -475,6 +474,9 @@ void ai_free(Ai *ai)
 int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *stop)
 {
     memset(st, 0, sizeof *st);
+    /* the time limit counts from here: the legal moves (relay sowings
+     * can take a while) are part of the decision */
+    double t0 = now();
     Move moves[MAX_MOVES];
     int n = vm_moves(ai->r, p, moves);
     if (n <= 0 || vm_interrupted())
@@ -494,7 +496,8 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
         vm_get_poll(&outer, &outer_arg);
         ai->deadline = 0;
         vm_set_poll(search_poll, ai);
-        k = ai->spec.kind == AI_MCTS ? choose_mcts(ai, p, n, st) : choose_alphabeta(ai, p, moves, n, st);
+        k = ai->spec.kind == AI_MCTS ? choose_mcts(ai, p, n, st, t0)
+                                     : choose_alphabeta(ai, p, moves, n, st, t0);
         vm_set_poll(outer, outer_arg);
         return k;
     default:
