@@ -21,6 +21,22 @@ char *fz_text(const uint8_t *data, size_t size)
     return t;
 }
 
+Rules *fz_load(const char *text, size_t size, Diags *dg)
+{
+    const char *opts[1];
+    char *opt = NULL;
+    int nopts = 0;
+    if (!strncmp(text, "#opts ", 6)) {
+        opt = strndup(text + 6, strcspn(text + 6, "\n"));
+        if (opt)
+            opts[nopts++] = opt;
+    }
+    dg_init(dg, "fuzz.yaml", text, size);
+    Rules *r = rules_load("fuzz.yaml", text, size, opts, nopts, dg);
+    free(opt);
+    return r;
+}
+
 uint64_t fz_hash(const uint8_t *data, size_t size)
 {
     uint64_t h = 0xcbf29ce484222325ull;

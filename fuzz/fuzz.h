@@ -14,6 +14,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* A malloc'd, NUL-terminated copy of the input, or NULL. */
 char *fz_text(const uint8_t *data, size_t size);
 
+/* Loads `text` (size bytes) as a variant file named fuzz.yaml; a first
+ * line `#opts KEY=VALUE` passes that one option. The diagnostics go to
+ * `dg` (initialised here; the caller frees it). */
+Rules *fz_load(const char *text, size_t size, Diags *dg);
+
 /* FNV-1a of the input: seeds each target's choices, so that a crash
  * replays from its input alone. */
 uint64_t fz_hash(const uint8_t *data, size_t size);

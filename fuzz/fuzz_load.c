@@ -17,17 +17,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = fz_text(data, size);
     if (!text)
         return 0;
-    const char *opts[1];
-    char *opt = NULL;
-    int nopts = 0;
-    if (!strncmp(text, "#opts ", 6)) {
-        opt = strndup(text + 6, strcspn(text + 6, "\n"));
-        if (opt)
-            opts[nopts++] = opt;
-    }
     Diags dg;
-    dg_init(&dg, "fuzz.yaml", text, size);
-    Rules *r = rules_load("fuzz.yaml", text, size, opts, nopts, &dg);
+    Rules *r = fz_load(text, size, &dg);
     dg_print(&dg, devnull, 1);
     if (r && dg.errors)
         abort();   /* loaded, yet errors were reported */
@@ -35,7 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();   /* refused without a word */
     rules_free(r);
     dg_free(&dg);
-    free(opt);
     free(text);
     return 0;
 }

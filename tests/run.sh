@@ -19,39 +19,31 @@ for t in "$B"/tests/test_*; do
         echo "$out" | grep -v '^\[ *\(OK\|RUN\) *\]' | sed 's/^/    /' | head -60
     fi
 done
-for s in tests/cli.sh tests/run_bad.sh tests/limits.sh tests/hostile.sh; do
-    [ -f "$s" ] || continue
-    if out=$(sh "$s" "$B/mancala" 2>&1); then
+# step NAME COMMAND...: one PASS line with the command's last line, or a
+# FAIL line and the end of its output
+step() {
+    name=$1
+    shift
+    if out=$("$@" 2>&1); then
         pass=$((pass + 1))
-        echo "PASS $(basename "$s") ($(echo "$out" | tail -1))"
+        echo "PASS $name ($(echo "$out" | tail -1))"
     else
         fail=$((fail + 1))
-        echo "FAIL $(basename "$s")"
+        echo "FAIL $name"
         echo "$out" | tail -40 | sed 's/^/    /'
     fi
+}
+for s in tests/cli.sh tests/run_bad.sh tests/limits.sh tests/hostile.sh; do
+    [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
 done
 # valgrind cannot run a sanitizer build
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
-    if out=$(sh tests/valgrind.sh "$B/mancala" 2>&1); then
-        pass=$((pass + 1))
-        echo "PASS valgrind.sh ($(echo "$out" | tail -1))"
-    else
-        fail=$((fail + 1))
-        echo "FAIL valgrind.sh"
-        echo "$out" | tail -40 | sed 's/^/    /'
-    fi
+    step valgrind.sh sh tests/valgrind.sh "$B/mancala"
 fi
 # Random games against the independent Python reference (tests/crosscheck),
 # where python3 is installed.
 if command -v python3 >/dev/null 2>&1; then
-    if out=$(python3 tests/crosscheck/compare.py --games 40 --seed 1 --jobs 2 --bin "$B/mancala" 2>&1); then
-        pass=$((pass + 1))
-        echo "PASS crosscheck ($(echo "$out" | tail -1))"
-    else
-        fail=$((fail + 1))
-        echo "FAIL crosscheck"
-        echo "$out" | tail -40 | sed 's/^/    /'
-    fi
+    step crosscheck python3 tests/crosscheck/compare.py --games 40 --seed 1 --jobs 2 --bin "$B/mancala"
 else
     echo "SKIP crosscheck (no python3)"
 fi
