@@ -8,7 +8,11 @@ V=${2:-kalah}
 NORTH=${3:-random}
 S=pty$$
 T=$(mktemp -d)
-trap 'tmux kill-session -t $S 2>/dev/null; rm -rf "$T"' EXIT
+trap 'tmux kill-session -t $S 2>/dev/null; tmux kill-session -t keep$$ 2>/dev/null; rm -rf "$T"' EXIT
+# a session that outlives the games, so that the tmux server does not exit
+# (and race the next game's start) when one game's session is killed
+echo "set -g history-limit 500000" >"$T/tmux.conf"
+tmux -f "$T/tmux.conf" new-session -d -s keep$$ "sleep 3600"
 cap() { tmux capture-pane -p -t $S -S - -E -; }
 N=0   # prompts seen so far
 wait_prompt() { # waits for a new prompt; fails when the game is over
@@ -43,7 +47,7 @@ send "undo"; wait_prompt
 send "save $T/game.rec"; wait_prompt
 grep -q "^variant: " "$T/game.rec" || { echo "not saved"; exit 1; }
 send "quit"; sleep 0.3
-start --load "$T/game.rec" --north "$NORTH" --seed 9
+start --load "$T/game.rec" --north "$NORTH"
 moves=0
 while wait_prompt; do
     send "?"; wait_prompt || break
