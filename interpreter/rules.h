@@ -162,8 +162,10 @@ typedef struct Rules {
      * store minus the opponent's) */
     Expr evaluate;
 
-    /* set by vm_prepare (vm.c) once the rules are loaded: the ways the
-     * VM can take short cuts for these rules */
+    /* set by vm_prepare (vm.c) once the rules are loaded: a number no
+     * other rule set loaded by this process has (never 0), and the ways
+     * the VM can take short cuts for these rules */
+    uint64_t serial;
     int fast_moves;              /* `from` is from_min and the directions are
                                     constant: candidates by bit masks */
     int dirs_const;              /* then: bit DIR_CCW / DIR_CW allowed */

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -203,11 +204,14 @@ static _Thread_local VmPoll poll_fn;
 static _Thread_local void *poll_arg;
 static _Thread_local int interrupted;
 
+static void forget_trials(void);
+
 void vm_set_poll(VmPoll fn, void *arg)
 {
     poll_fn = fn;
     poll_arg = arg;
     interrupted = 0;
+    forget_trials();
 }
 
 void vm_get_poll(VmPoll *fn, void **arg)
@@ -584,6 +588,8 @@ static void prepare_sow(SowRules *s)
 
 void vm_prepare(Rules *r)
 {
+    static atomic_uint_fast64_t loaded;
+    r->serial = atomic_fetch_add(&loaded, 1) + 1;
     prepare_sow(&r->sow);
     prepare_sow(&r->opening_sow);
     r->dirs_const = 0;
@@ -668,8 +674,10 @@ static void capture(const Rules *r, Position *p, MoveInfo *mi)
 
 
 /* Everything a sowing move does to the board (not turn or game end). */
-/* `spill`: the spill rule's value if the caller knows it, else -1. */
-static void sow_move(const Rules *r, Position *p, const Move *m, int mover, int spill, MoveInfo *mi)
+/* `spill`: the spill rule's value if the caller knows it, else -1;
+ * `captures`: 0 when only the sowing matters (a trial for endlessness). */
+static void sow_move(const Rules *r, Position *p, const Move *m, int mover, int spill, int captures,
+                     MoveInfo *mi)
 {
     memset(mi, 0, sizeof *mi);
     mi->spill = spill;
@@ -681,7 +689,7 @@ static void sow_move(const Rules *r, Position *p, const Move *m, int mover, int 
     if (r->mark_flag >= 0)
         p->flags[r->mark_flag] |= bit(m->hole);
     sow(r, &r->sow, p, mi);
-    if (!mi->endless)
+    if (captures && !mi->endless)
         capture(r, p, mi);
 }
 
@@ -911,6 +919,40 @@ static void end_game(const Rules *r, Position *p, Receiver to, EndReason why, in
 
 /* ---- move generation -------------------------------------------------- */
 
+/* The trial sowings of the last full move generation (relay games without
+ * `must` rules: each move sown to see whether it ends), kept per thread so
+ * that playing one of those moves next copies its sowing instead of
+ * sowing again. Valid while `src` is the position played from. */
+#define TRIAL_KEEP 32
+static _Thread_local struct {
+    uint64_t serial;   /* the rules' (Rules.serial: a freed rule set's
+                          address may come back) */
+    Position src;
+    int n;
+    Move mv[TRIAL_KEEP];
+    Position after[TRIAL_KEEP];
+    MoveInfo info[TRIAL_KEEP];
+} trials;
+
+static void forget_trials(void)
+{
+    trials.n = 0;
+}
+
+/* Sows move `m` at `p` from the kept trials; 0 if they do not hold it. */
+static int sow_kept(const Rules *r, Position *p, const Move *m, MoveInfo *mi)
+{
+    if (!trials.n || trials.serial != r->serial || memcmp(&trials.src, p, sizeof *p) != 0)
+        return 0;
+    for (int i = 0; i < trials.n; i++)
+        if (trials.mv[i].hole == m->hole && trials.mv[i].dir == m->dir && !trials.info[i].endless) {
+            *p = trials.after[i];
+            *mi = trials.info[i];
+            return 1;
+        }
+    return 0;
+}
+
 /* The legal sowing moves. With `any_only`, stops at the first one (for
  * "can he move at all?", where most of the trial sowings are not needed). */
 static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule **mustend, int any_only)
@@ -978,10 +1020,23 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
     MoveInfo info[MAX_MOVES / 8];
     int cap = (int)(sizeof after / sizeof *after);
     int k = 0;
+    /* the sowings of a full move list are kept for the move played next */
+    int keep_trials = !musts && !any_only && n <= TRIAL_KEEP;
+    if (keep_trials) {
+        trials.serial = r->serial;
+        trials.src = *p;
+        trials.n = 0;
+    }
     for (int i = 0; i < n; i++) {
-        Position q = *p;
+        Position tmp, *q = keep_trials ? &trials.after[i] : &tmp;
+        *q = *p;
         MoveInfo mi;
-        sow_move(r, &q, &out[i], mover, spill, &mi);
+        sow_move(r, q, &out[i], mover, spill, musts != 0, &mi);
+        if (keep_trials) {
+            trials.mv[i] = out[i];
+            trials.info[i] = mi;
+            trials.n = i + 1;
+        }
         if (mi.endless)
             continue;
         if (any_only && !r->nmust) {
@@ -989,11 +1044,13 @@ static int gen_sow(const Rules *r, const Position *p, Move *out, const MustRule 
             return 1;
         }
         if (musts && k < cap) {
-            after[k] = q;
+            after[k] = *q;
             info[k] = mi;
         }
         out[k++] = out[i];
     }
+    if (keep_trials && interrupted)
+        trials.n = 0;   /* cut short: not real sowings */
     n = k;
     cx.hole = NO_HOLE;
     for (int m = 0; m < r->nmust && n > 0; m++) {
@@ -1340,7 +1397,10 @@ int vm_play_moves(const Rules *r, Position *p, const Move *mp, History *h, Move 
             break;
         }
         MoveInfo mi;
-        sow_move(r, p, m, mover, -1, &mi);
+        if (sow_kept(r, p, m, &mi))
+            capture(r, p, &mi);
+        else
+            sow_move(r, p, m, mover, -1, 1, &mi);
         p->last_mover = (uint8_t)mover;
         ExCtx cx;
         ctx_after(&cx, r, p, &mi);
