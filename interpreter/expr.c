@@ -1086,16 +1086,67 @@ int ex_is_name(const Expr *e, const char *name)
     return 0;
 }
 
-uint64_t ex_hole_count_mask(const Expr *e)
+/* Narrows `f` (values 0..63 in `mask`, larger ones if `big`) by one
+ * comparison with a constant; 0 if the comparison is not one of those. */
+static int narrow(ExFilter1 *f, int op, int64_t k, uint64_t set)
 {
-    const int32_t *c = e->code;
-    if (!c || e->is_const || e->len < 5 || c[0] != EXO_VCOUNT || c[1] != V_HOLE)
-        return ~(uint64_t)0;
-    if (c[2] == EXO_EQK && (c[4] == EXO_JFK || c[4] == EXO_END))
-        return c[3] >= 0 && c[3] < 64 ? (uint64_t)1 << c[3] : 0;
-    if (e->len >= 6 && c[2] == EXO_INK && (c[5] == EXO_JFK || c[5] == EXO_END))
-        return (uint64_t)(uint32_t)c[3] | ((uint64_t)(uint32_t)c[4] << 32);
-    return ~(uint64_t)0;
+    uint64_t m = 0;
+    int big;
+    for (int v = 0; v < 64; v++) {
+        int ok;
+        switch (op) {
+        case EXO_EQK: ok = v == k; break;
+        case EXO_NEK: ok = v != k; break;
+        case EXO_LTK: ok = v < k; break;
+        case EXO_LEK: ok = v <= k; break;
+        case EXO_GTK: ok = v > k; break;
+        case EXO_GEK: ok = v >= k; break;
+        case EXO_INK: ok = (set >> v) & 1; break;
+        default: return 0;
+        }
+        m |= (uint64_t)ok << v;
+    }
+    /* values of 64 and more */
+    switch (op) {
+    case EXO_EQK: big = k >= 64; break;      /* only the one value */
+    case EXO_NEK: big = 1; break;
+    case EXO_LTK: case EXO_LEK: big = k >= 64; break;
+    case EXO_GTK: case EXO_GEK: big = 1; break;
+    default: big = 0; break;                  /* sets hold 0..63 */
+    }
+    f->mask &= m;
+    f->big &= big;
+    return 1;
+}
+
+void ex_filter(const Expr *e, ExFilter *f)
+{
+    f->count.mask = f->hand.mask = ~(uint64_t)0;
+    f->count.big = f->hand.big = 1;
+    f->exact = 0;
+    if (!e->code || e->is_const || e->atoms_or)
+        return;
+    if (!e->natoms) {
+        /* `hole.count == K and ...` or `hole.count in {...} and ...` */
+        const int32_t *c = e->code;
+        if (e->len < 5 || c[0] != EXO_VCOUNT || c[1] != V_HOLE)
+            return;
+        if (c[2] == EXO_EQK && (c[4] == EXO_JFK || c[4] == EXO_END))
+            narrow(&f->count, EXO_EQK, c[3], 0);
+        else if (e->len >= 6 && c[2] == EXO_INK && (c[5] == EXO_JFK || c[5] == EXO_END))
+            narrow(&f->count, EXO_INK, 0, (uint64_t)(uint32_t)c[3] | ((uint64_t)(uint32_t)c[4] << 32));
+        return;
+    }
+    int exact = 1;
+    for (int i = 0; i < e->natoms; i++) {
+        const ExAtom *a = &e->atoms[i];
+        ExFilter1 *t = a->src == ATOM_COUNT && a->var == V_HOLE ? &f->count
+                     : a->src == ATOM_VALUE && a->var == V_HAND ? &f->hand : NULL;
+        /* an exactly-equal value of 64 or more cannot be told by the mask */
+        if (!t || !narrow(t, a->op, a->k, a->set) || (a->op == EXO_EQK && a->k >= 64))
+            exact = 0;
+    }
+    f->exact = exact;
 }
 
 /* ---- evaluation ------------------------------------------------------- */

@@ -129,10 +129,21 @@ int ex_is_own_nonempty(const Expr *e, int *min_count);
 /* Recognises an expression that is just the context name `name`. */
 int ex_is_name(const Expr *e, const char *name);
 
-/* The values of hole.count (0..63) for which `e` can be true: when it
- * begins `hole.count == K and ...` or `hole.count in {...} and ...`, that
- * set; otherwise all. */
-uint64_t ex_hole_count_mask(const Expr *e);
+/* What a condition on a dropped seed can hold for: the values of
+ * hole.count and of hand for which `e` may be true (0..63 in `mask`; 64
+ * and more when `big`). When `e` is a conjunction of comparisons of
+ * `hole.count` and `hand` with constants only, `exact`: it is true for
+ * exactly those values and need not be evaluated. Otherwise the sets are
+ * what its tests of hole.count and hand allow (all, if none). */
+typedef struct ExFilter1 {
+    uint64_t mask;
+    int big;
+} ExFilter1;
+typedef struct ExFilter {
+    ExFilter1 count, hand;
+    int exact;
+} ExFilter;
+void ex_filter(const Expr *e, ExFilter *f);
 
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {

@@ -57,8 +57,8 @@ typedef struct CaptureRule {
     Receiver to;
     Expr cancel_if;              /* undo the capture if it then holds */
     SrcLoc loc;
-    uint64_t hole_counts;        /* vm_prepare: `when` can only hold when
-                                    hole.count (< 64) is in this set */
+    ExFilter filter;             /* vm_prepare: the hole.count and hand
+                                    values `when` can hold for (each-seed) */
     int take_hole;               /* vm_prepare: take[0] is just `hole` */
 } CaptureRule;
 
@@ -76,7 +76,8 @@ typedef struct SowRules {
     SrcLoc loc;
     int plain;                   /* set by vm_prepare: no per-seed work */
     int next_hole;               /* vm_prepare: each seed into the next hole */
-    uint64_t each_counts;        /* vm_prepare: union of each_seed[].hole_counts */
+    uint64_t each_counts;        /* vm_prepare: union of each_seed[].filter.count */
+    int each_big;                /* and whether some may fire at 64 seeds or more */
 } SowRules;
 
 /* A legality filter that looks at each move's result. */

@@ -285,10 +285,16 @@ static void drop_effects(const Rules *r, const SowRules *s, Position *p, ExCtx *
     const int n0 = p->count[h];
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
-        if (n0 < 64 && !((c->hole_counts >> n0) & 1))
+        const ExFilter *f = &c->filter;
+        if (n0 < 64 ? !((f->count.mask >> n0) & 1) : !f->count.big)
             continue;   /* `when` cannot hold with this many seeds */
-        if (!ex_true(&c->when, cx))
+        if (f->exact) {
+            /* `when` only compares hole.count and hand with constants */
+            if (hand < 64 ? !((f->hand.mask >> hand) & 1) : !f->hand.big)
+                continue;
+        } else if (!ex_true(&c->when, cx)) {
             continue;
+        }
         int t = c->take_hole ? h : (int)ex_eval(&c->take[0], cx);
         if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
             int n = p->count[t];
@@ -494,7 +500,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
                     h = ccw ? (h + 1 == nh ? 0 : h + 1) : (h ? h - 1 : nh - 1);
                 hand--;
                 unsigned n = ++c[h];
-                if (neach && (n >= 64 || ((ec >> n) & 1)))
+                if (neach && (n < 64 ? (ec >> n) & 1 : (uint64_t)s->each_big))
                     drop_effects(r, s, p, &cx, h, hand, mi);
             }
             /* the holes sown: a run of `seeds` ending at h */
@@ -531,7 +537,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
             if (is_hole(r, t)) {
                 p->count[t]++;
                 mi->reached |= bit(t);
-                if (s->neach && (p->count[t] >= 64 || ((s->each_counts >> p->count[t]) & 1)))
+                if (s->neach && (p->count[t] < 64 ? (s->each_counts >> p->count[t]) & 1 : (uint64_t)s->each_big))
                     drop_effects(r, s, p, &cx, t, hand, mi);
             } else
                 p->store[t - MAX_HOLES]++;
@@ -579,10 +585,13 @@ static void prepare_sow(SowRules *s)
     if (skip_none)
         s->skip_origin = 0;
     s->each_counts = 0;
+    s->each_big = 0;
     for (int i = 0; i < s->neach; i++) {
-        s->each_seed[i].hole_counts = ex_hole_count_mask(&s->each_seed[i].when);
-        s->each_seed[i].take_hole = ex_is_name(&s->each_seed[i].take[0], "hole");
-        s->each_counts |= s->each_seed[i].hole_counts;
+        CaptureRule *c = &s->each_seed[i];
+        ex_filter(&c->when, &c->filter);
+        c->take_hole = ex_is_name(&c->take[0], "hole");
+        s->each_counts |= c->filter.count.mask;
+        s->each_big |= c->filter.count.big;
     }
 }
 

@@ -235,6 +235,43 @@ static void test_expr_recognisers(void **state)
     }
 }
 
+/* The filter the VM puts before an each-seed condition: the hole.count
+ * and hand values it can hold for, worked out by hand. */
+static void test_expr_seed_filter(void **state)
+{
+    Fx *fx = *state;
+    ExScope sc = fx->sc;
+    sc.ctx |= CX_HAND;
+    static const struct {
+        const char *src;
+        uint64_t count;
+        int count_big;
+        uint64_t hand;
+        int hand_big, exact;
+    } cases[] = {
+        { "hole.count == 4 and hand > 0", 1u << 4, 0, ~(uint64_t)0 << 1, 1, 1 },
+        { "hole.count == 4 and hand == 0", 1u << 4, 0, 1, 0, 1 },
+        { "hole.count in {2, 3}", 0xC, 0, ~(uint64_t)0, 1, 1 },
+        { "hole.count >= 70", 0, 1, ~(uint64_t)0, 1, 1 },
+        { "hole.count == 70", 0, 1, ~(uint64_t)0, 1, 0 },
+        { "hole.count < 3 and hand <= 1", 7, 0, 3, 0, 1 },
+        { "hole.count == 4 and opposite(hole).count > 0", 1u << 4, 0, ~(uint64_t)0, 1, 0 },
+        { "hand > 0 or hole.count == 2", ~(uint64_t)0, 1, ~(uint64_t)0, 1, 0 },
+        { "last.count == 4 and hand > 0", ~(uint64_t)0, 1, ~(uint64_t)0 << 1, 1, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Expr e;
+        const char *src = cases[i].src;
+        assert_true(ex_compile(&fx->ar, src, (int)strlen(src), T_BOOL, &sc, &fx->dg, &cols, &e));
+        ExFilter f;
+        ex_filter(&e, &f);
+        if (f.count.mask != cases[i].count || f.count.big != cases[i].count_big ||
+            f.hand.mask != cases[i].hand || f.hand.big != cases[i].hand_big || f.exact != cases[i].exact)
+            fail_msg("%s: count %#llx/%d hand %#llx/%d exact %d", src, (unsigned long long)f.count.mask,
+                     f.count.big, (unsigned long long)f.hand.mask, f.hand.big, f.exact);
+    }
+}
+
 static void test_expr_options_fold(void **state)
 {
     Fx *fx = *state;
@@ -309,6 +346,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_expr_holes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_fused_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_recognisers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_seed_filter, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_options_fold, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_syntax_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_type_errors, setup, teardown),
