@@ -33,6 +33,12 @@ static inline int ctz64(uint64_t m)
 #endif
 }
 
+/* The hole after h on a ring of nh holes, counterclockwise (ccw) or not. */
+static inline int ring_next(int h, int nh, int ccw)
+{
+    return ccw ? (h + 1 == nh ? 0 : h + 1) : (h == 0 ? nh - 1 : h - 1);
+}
+
 static inline int is_hole(const Rules *r, int h)
 {
     return h >= 0 && h < r->nholes;
@@ -82,7 +88,7 @@ static int track_next(const Rules *r, const SowRules *s, int h, int dir, int mov
             return STORE_HOLE(0);
         if (r->stores == 2 && h == nh - 1 && store_open(s, 1, mover))
             return STORE_HOLE(1);
-        return h + 1 == nh ? 0 : h + 1;
+        return ring_next(h, nh, 1);
     }
     if (h == STORE_HOLE(0))
         return w - 1;
@@ -92,7 +98,7 @@ static int track_next(const Rules *r, const SowRules *s, int h, int dir, int mov
         return STORE_HOLE(0);
     if (r->stores == 2 && h == 0 && store_open(s, 1, mover))
         return STORE_HOLE(1);
-    return h == 0 ? nh - 1 : h - 1;
+    return ring_next(h, nh, 0);
 }
 
 /* The place the next seed goes to from `h`, passing over out-of-play
@@ -124,7 +130,7 @@ static int sow_target(const Rules *r, const SowRules *s, ExCtx *cx, int h, int d
 static int board_step(const Rules *r, const Position *p, int h, int dir)
 {
     for (int tries = 0; tries < r->nholes; tries++) {
-        h = dir == DIR_CCW ? (h + 1 == r->nholes ? 0 : h + 1) : (h == 0 ? r->nholes - 1 : h - 1);
+        h = ring_next(h, r->nholes, dir == DIR_CCW);
         if (!((p->out_of_play >> h) & 1))
             return h;
     }
@@ -189,7 +195,8 @@ static void lap_save(const Rules *r, const Position *p, int origin, LapState *s)
 
 static int lap_same(const Rules *r, const Position *p, int origin, const LapState *s)
 {
-    return s->origin == origin && s->store[0] == p->store[0] && s->store[1] == p->store[1] &&
+    return s->origin == origin && s->count[origin] == p->count[origin] &&
+           s->store[0] == p->store[0] && s->store[1] == p->store[1] &&
            s->removed == p->removed &&
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
 }
@@ -248,26 +255,34 @@ static inline int lap_poll(unsigned long *laps, unsigned long add)
 #define BRENT_FROM 16
 
 /* Brent's cycle detection over the state at the start of each lap (board,
- * stores, the hole about to be lifted): exact, and one saved state of
- * memory. A lap state determines every later lap, so a repeat is a loop. */
+ * stores, the hole about to be lifted): exact, and two saved states of
+ * memory. A lap state determines every later lap, so a repeat is a loop.
+ * Besides the tortoise, each state is compared with the first one: a lap
+ * that leaves an empty hole can be undone (its origin is the last empty
+ * hole before its last seed), so endless sowings are mostly cycles
+ * through their first state, found after one period instead of up to
+ * three with Brent alone; Brent still catches the others. The caller
+ * compares the cheap part (origin, its count) first (lap_same). */
 typedef struct Brent {
-    LapState tortoise;
+    LapState first, tortoise;
     unsigned long power, lam, laps;
 } Brent;
 
 static void brent_init(const Rules *r, const Position *p, int origin, Brent *b)
 {
-    lap_save(r, p, origin, &b->tortoise);
+    lap_save(r, p, origin, &b->first);
+    b->tortoise = b->first;
     b->power = 1;
     b->lam = 0;
     b->laps = 0;
 }
 
-/* Called at the start of each further lap; 1 if this state was seen (or
- * the poll function asked to stop: the caller treats both as endless). */
+/* Called at the start of each further lap, `work` steps after the last
+ * call; 1 if this state was seen (or the work is to be abandoned: the
+ * caller treats both as endless). */
 static int brent_cycle(const Rules *r, const Position *p, int origin, Brent *b, unsigned long work)
 {
-    if (lap_same(r, p, origin, &b->tortoise))
+    if (lap_same(r, p, origin, &b->first) || lap_same(r, p, origin, &b->tortoise))
         return 1;
     if (++b->lam == b->power) {
         lap_save(r, p, origin, &b->tortoise);
@@ -352,11 +367,11 @@ static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, 
              * in the hole before it */
             if (!skip)
                 return origin;
-            return ccw ? (origin ? origin - 1 : nh - 1) : (origin + 1 == nh ? 0 : origin + 1);
+            return ring_next(origin, nh, !ccw);
         }
     }
     if (ccw) {
-        a = origin + 1 == nh ? 0 : origin + 1;
+        a = ring_next(origin, nh, 1);
         last = origin + hand >= nh ? origin + hand - nh : origin + hand;
     } else {
         last = origin - hand < 0 ? origin - hand + nh : origin - hand;
@@ -384,16 +399,8 @@ static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, 
  * track, spills or holes out of play; the next seed into the next hole,
  * the origin passed over or not; relay: go on while the last hole was
  * occupied): the same result as the general loop below, a lap at a time.
- * Relay sowings can run for millions of laps before they end or repeat
- * (Hufesay), so this loop matters:
- * - stores do not change, so a lap state is the board and the origin, and
- *   the cheap part (origin, its count) is compared first;
- * - besides Brent's tortoise, each lap state is compared with the
- *   starting one. A lap that leaves an empty hole can be undone (its
- *   origin is the last empty hole before its last seed), so endless
- *   sowings are mostly cycles through their start, found after one period
- *   instead of up to three with Brent alone; Brent still catches the
- *   others. */
+ * Relay sowings can run for millions of laps before they end or repeat,
+ * so this loop matters. */
 static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
     const int nh = r->nholes, ccw = mi->dir == DIR_CCW, skip = s->skip_origin;
@@ -424,13 +431,9 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
             break;
         mi->origin = origin;
     }
-    /* lap states from here on: the first is the "start" */
-    const size_t bytes = (size_t)nh * sizeof *c;
-    uint16_t start[MAX_HOLES], tort[MAX_HOLES];
-    int o_start = origin, o_tort = origin;
-    unsigned long power = 1, lam = 0, laps = 0;
-    memcpy(start, c, bytes);
-    memcpy(tort, c, bytes);
+    /* lap states from here on (Brent's detection, above) */
+    Brent cyc;
+    brent_init(r, p, origin, &cyc);
     for (;;) {
         mi->origin = origin;
         last = lap_plain(c, nh, origin, ccw, skip, &reached);
@@ -438,17 +441,9 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
         if (c[last] <= 1)
             break;
         origin = last;
-        if ((origin == o_start && c[origin] == start[origin] && !memcmp(c, start, bytes)) ||
-            (origin == o_tort && c[origin] == tort[origin] && !memcmp(c, tort, bytes)) ||
-            lap_poll(&laps, 1)) {
+        if (brent_cycle(r, p, origin, &cyc, 1)) {
             mi->endless = 1;
             break;
-        }
-        if (++lam == power) {
-            memcpy(tort, c, bytes);
-            o_tort = origin;
-            power *= 2;
-            lam = 0;
         }
     }
     mi->reached |= reached;
@@ -459,11 +454,12 @@ static void sow_plain(const Rules *r, const SowRules *s, Position *p, MoveInfo *
 static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
 {
     ExCtx cx;
-    int spill = mi->spill > 0;
+    int spill = mi->spill > 0, have_cx = 0;
     if (s->spill.code && mi->spill < 0) {
         ctx_init(&cx, r, p, mi->mover);
         cx.start = mi->start;
         cx.dir = mi->dir;
+        have_cx = 1;
         spill = ex_true(&s->spill, &cx);
     }
     if (s->plain && !spill && !p->out_of_play) {
@@ -474,9 +470,11 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
         mi->endless = 1;
         return;
     }
-    ctx_init(&cx, r, p, mi->mover);
-    cx.start = mi->start;
-    cx.dir = mi->dir;
+    if (!have_cx) {
+        ctx_init(&cx, r, p, mi->mover);
+        cx.start = mi->start;
+        cx.dir = mi->dir;
+    }
     int origin = mi->start, laps = 0;
     unsigned long lap_seeds = 0;   /* seeds the last lap sowed one by one */
     Brent cyc;
@@ -497,7 +495,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
                 if (first)
                     first = 0;
                 else
-                    h = ccw ? (h + 1 == nh ? 0 : h + 1) : (h ? h - 1 : nh - 1);
+                    h = ring_next(h, nh, ccw);
                 hand--;
                 unsigned n = ++c[h];
                 if (neach && (n < 64 ? (ec >> n) & 1 : (uint64_t)s->each_big))
@@ -518,7 +516,7 @@ static void sow(const Rules *r, const SowRules *s, Position *p, MoveInfo *mi)
                 first = 0;
             } else {
                 if (s->next_hole && !p->out_of_play)
-                    t = mi->dir == DIR_CCW ? (h + 1 == r->nholes ? 0 : h + 1) : (h ? h - 1 : r->nholes - 1);
+                    t = ring_next(h, r->nholes, mi->dir == DIR_CCW);
                 else
                     t = sow_target(r, s, &cx, h, mi->dir);
                 if (t == NO_HOLE) {
@@ -1269,9 +1267,6 @@ static int hist_push(const Rules *r, History *h, const Position *p)
 
 /* ---- advancing to the next decision ----------------------------------- */
 
-/* Runs what needs no decision, up to the next decision or the end. With
- * `out`, also lists the legal decisions there and returns how many (the
- * move generation this needs anyway, not repeated by the caller). */
 /* The opening is made (or skipped): who decides next. */
 static void after_opening(const Rules *r, Position *p, int opener)
 {
@@ -1284,6 +1279,9 @@ static void after_opening(const Rules *r, Position *p, int opener)
     }
 }
 
+/* Runs what needs no decision, up to the next decision or the end. With
+ * `out`, also lists the legal decisions there and returns how many (the
+ * move generation this needs anyway, not repeated by the caller). */
 static int advance(const Rules *r, Position *p, History *h, Move *out)
 {
     int known = -1;   /* moves listed in `out` for p as it is now */
@@ -1297,10 +1295,13 @@ static int advance(const Rules *r, Position *p, History *h, Move *out)
             /* no opening sowing is possible (no seeds where `from` allows,
              * or only endless ones): the opening is skipped */
             Move tmp[MAX_MOVES];
-            if (gen_opening(r, p, tmp) == 0) {
+            int n = gen_opening(r, p, out ? out : tmp);
+            if (n == 0) {
                 after_opening(r, p, p->to_move);
                 continue;
             }
+            if (out)
+                known = n;
         }
         if (p->phase == PH_PLAY) {
             Move tmp[MAX_MOVES];
