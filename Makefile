@@ -1,33 +1,48 @@
-# mancala: one non-recursive Makefile (see docs/ and STYLE.md).
-# Generated sources (bison, flex, embedded variants) go to build/, never
-# into the tree.
+# mancala: one non-recursive Makefile. Generated sources (bison, flex,
+# embedded variants) go to build/, never into the tree.
+#
+#   interpreter/       libmancala: the language, the loader, the plan, the
+#                      VM, positions, records, computer players
+#   interpreter/cli/   the `mancala` command (main.c, play.c, match.c, bench.c)
+#   include/           the public header, mancala.h
 
 PREFIX  ?= /usr/local
+LIBDIR  ?= $(PREFIX)/lib
 CC      ?= cc
 BUILD   ?= build
-PKGS     = yaml-0.1 jansson $(EDIT)
+PKGS     = yaml-0.1 jansson
 # line editing in `play` where libedit is installed (make deps installs it)
 EDIT     = $(shell pkg-config --exists libedit 2>/dev/null && echo libedit)
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wwrite-strings -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) \
-             $(if $(EDIT),-DHAVE_LIBEDIT) \
-             -Iinterpreter -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+             -Iinclude -Iinterpreter -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# the library's objects: position-independent (for the shared library),
+# only the mc_* functions of mancala.h exported
+LIB_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -DMC_BUILDING_LIBRARY
+CLI_CFLAGS = $(ALL_CFLAGS) -Iinterpreter/cli $(if $(EDIT),-DHAVE_LIBEDIT $(shell pkg-config --cflags libedit))
+LIB_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LDLIBS   = $(LIB_LIBS) $(if $(EDIT),$(shell pkg-config --libs libedit))
 
-SRC     = $(filter-out interpreter/main.c,$(wildcard interpreter/*.c))
+VERSION  = $(shell sed -n 's/^\#define MANCALA_VERSION "\(.*\)"/\1/p' include/mancala.h)
+SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
+
+SRC     = $(wildcard interpreter/*.c)
 OBJ     = $(SRC:interpreter/%.c=$(BUILD)/obj/%.o) \
           $(BUILD)/obj/expr.tab.o $(BUILD)/obj/expr.lex.o $(BUILD)/obj/builtin.o
+CLI_SRC = $(wildcard interpreter/cli/*.c)
+CLI_OBJ = $(CLI_SRC:interpreter/cli/%.c=$(BUILD)/obj/cli/%.o)
 LIB     = $(BUILD)/libmancala.a
+SOLIB   = $(BUILD)/libmancala.so.$(VERSION)
 BIN     = $(BUILD)/mancala
 VARIANTS = $(sort $(wildcard variants/*.yaml))
 
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test check deps play install clean sanitize test-sanitize bench
+.PHONY: all test check deps play install uninstall clean sanitize test-sanitize bench test-install
 
-all: deps-check $(BIN)
+all: deps-check $(BIN) $(SOLIB)
 
 # ---- dependencies -------------------------------------------------------
 # `make test` and `make play` install what is missing on Debian when run as
@@ -53,29 +68,35 @@ $(BUILD)/builtin.c: $(BUILD)/embed $(VARIANTS)
 
 # ---- objects ------------------------------------------------------------
 $(BUILD)/obj/%.o: interpreter/%.c $(BUILD)/expr.tab.h $(BUILD)/expr.lex.h | $(BUILD)/obj
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/obj/cli/%.o: interpreter/cli/%.c $(BUILD)/expr.tab.h | $(BUILD)/obj/cli
+	$(CC) $(CLI_CFLAGS) -MMD -MP -c -o $@ $<
 
 # generated code: warnings kept, but not the ones bison/flex output trips
-GEN_CFLAGS = $(filter-out -Wmissing-prototypes -Werror,$(ALL_CFLAGS)) -Wno-unused-function -Wno-sign-compare
+GEN_CFLAGS = $(filter-out -Wmissing-prototypes -Werror,$(LIB_CFLAGS)) -Wno-unused-function -Wno-sign-compare
 $(BUILD)/obj/expr.tab.o: $(BUILD)/expr.tab.c $(BUILD)/expr.lex.h | $(BUILD)/obj
 	$(CC) $(GEN_CFLAGS) -c -o $@ $<
 $(BUILD)/obj/expr.lex.o: $(BUILD)/expr.lex.c $(BUILD)/expr.tab.h | $(BUILD)/obj
 	$(CC) $(GEN_CFLAGS) -c -o $@ $<
 $(BUILD)/obj/builtin.o: $(BUILD)/builtin.c | $(BUILD)/obj
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
 $(LIB): $(OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(BIN): $(BUILD)/obj/main.o $(LIB)
+$(SOLIB): $(OBJ)
+	$(CC) -shared -Wl,-soname,libmancala.so.$(SOMAJOR) -Wl,--no-undefined -o $@ $^ $(LIB_LIBS)
+
+$(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD) $(BUILD)/obj $(BUILD)/tests:
+$(BUILD) $(BUILD)/obj $(BUILD)/obj/cli $(BUILD)/tests:
 	mkdir -p $@
 
 # ---- tests --------------------------------------------------------------
 $(BUILD)/tests/%: tests/%.c $(LIB) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -o $@ $< $(LIB) $(LDLIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -o $@ $< $(LIB) $(LIB_LIBS) $(shell pkg-config --libs cmocka)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TESTS)
@@ -102,14 +123,14 @@ test-sanitize:
 # regression inputs under the sanitizers: no clang needed
 $(BUILD)/fuzz/regress_%: fuzz/fuzz_%.c fuzz/common.c fuzz/driver.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ifuzz -o $@ fuzz/fuzz_$*.c fuzz/common.c fuzz/driver.c $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Ifuzz -o $@ fuzz/fuzz_$*.c fuzz/common.c fuzz/driver.c $(LIB) $(LIB_LIBS)
 
 # benchmarks and long checks (never part of `make test`)
 BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline $(BUILD)/bench/load
 bench: $(BIN) $(BENCH)
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(BUILD)/bench
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIB_LIBS)
 
 # the hand-written speed baseline (bench/compare): plain C, libc only, not
 # linked with the library; this explicit rule wins over the pattern rule
@@ -123,16 +144,33 @@ play: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) play $(or $(VARIANT),bohnenspiel)
 
-install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants $(DESTDIR)$(PREFIX)/share/man/man1
+# The binary, the library (static and shared), its header and pkg-config
+# file, the variant files and the man page.
+install: $(BIN) $(LIB) $(SOLIB)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mancala
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libmancala.a
+	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOMAJOR)
+	ln -sf libmancala.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/libmancala.so
+	install -m 644 include/mancala.h $(DESTDIR)$(PREFIX)/include/mancala.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	  mancala.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc
 	install -m 644 $(VARIANTS) $(DESTDIR)$(PREFIX)/share/mancala/variants/
 	install -m 644 docs/mancala.1 $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
+	  $(DESTDIR)$(LIBDIR)/libmancala.so $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOMAJOR) \
+	  $(DESTDIR)$(LIBDIR)/libmancala.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/mancala.h \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/mancala
 
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d)
 
 # ==== fuzzing ==============================================================
 # libFuzzer targets (fuzz/*.c, see fuzz/README.md); never part of `make
@@ -147,12 +185,12 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build/fuzz
 FUZZ_TARGETS  = load expr json record play
 FUZZ_BINS     = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
-FUZZ_LIBSRC   = arena diag expr json load record vm
+FUZZ_LIBSRC   = $(basename $(notdir $(SRC)))
 FUZZ_OBJ      = $(FUZZ_LIBSRC:%=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/common.o \
                 $(FUZZ_DIR)/obj/expr.tab.o $(FUZZ_DIR)/obj/expr.lex.o $(FUZZ_DIR)/obj/builtin.o
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g $(FUZZ_SAN) \
-                -Iinterpreter -Ifuzz -I$(BUILD) $(shell pkg-config --cflags yaml-0.1 jansson 2>/dev/null)
+                -Iinclude -Iinterpreter -Ifuzz -I$(BUILD) $(shell pkg-config --cflags yaml-0.1 jansson 2>/dev/null)
 FUZZ_GEN_CFLAGS = $(filter-out -Wmissing-prototypes -Werror,$(FUZZ_CFLAGS)) -Wno-unused-function -Wno-sign-compare
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson 2>/dev/null) -lm
 # each run: a hang is over 1 s; crash files go to build/fuzz/crashes/TARGET/;

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < repeats; i++) {
                 Diags dg;
                 dg_init(&dg, b->path, b->text, len);
-                Rules *r = rules_load(b->path, b->text, len, NULL, 0, &dg);
+                Rules *r = rules_open(b->path, b->text, len, NULL, 0, MC_LOAD_DEFAULT, &dg);
                 dg_free(&dg);
                 if (!r) {
                     fprintf(stderr, "load: %s does not load\n", b->name);

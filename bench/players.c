@@ -9,7 +9,7 @@
 
 #include "ai.h"
 #include "builtin.h"
-#include "cli.h"
+#include "rng.h"
 #include "rules.h"
 #include "vm.h"
 
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
             continue;
         Diags dg;
         dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);
+        Rules *r = rules_open(b->path, b->text, strlen(b->text), NULL, 0, MC_LOAD_DEFAULT, &dg);
         dg_free(&dg);
         if (!r) {
             printf("%s: does not load\n", b->name);
@@ -47,23 +47,25 @@ int main(int argc, char **argv)
             char err[200];
             ai_parse(specs[s], &spec, err, sizeof err);
             Ai *ai = ai_new(r, &spec, 1);
+            static Vm vm;
+            vm_init(&vm, r);
             int n_pos = 0, bad = 0;
             double worst = 0;
             for (int t = 0; t < per; t++) {
                 Position p;
-                vm_initial(r, &p, NULL);
+                flow_start(&vm, &p, NULL);
                 int plies = rng_below(&g, 60);
                 for (int i = 0; i < plies && !p.over; i++) {
                     Move m[MAX_MOVES];
-                    int n = vm_moves(r, &p, m);
-                    if (!n)
+                    int n = gen_moves(&vm, &p, m);
+                    if (n <= 0)
                         break;
-                    vm_play(r, &p, &m[rng_below(&g, n)], NULL);
+                    flow_play(&vm, &p, &m[rng_below(&g, n)], NULL, NULL);
                 }
-                if (p.over)
+                if (p.over || vm.status != MC_OK)
                     continue;
                 Move m[MAX_MOVES];
-                int n = vm_moves(r, &p, m);
+                int n = gen_moves(&vm, &p, m);
                 AiStats st;
                 double t0 = now();
                 int k = ai_choose(ai, &p, &st, NULL);

@@ -7,7 +7,6 @@
 #include <time.h>
 
 #include "builtin.h"
-#include "cli.h"
 #include "vm.h"
 
 char *fz_text(const uint8_t *data, size_t size)
@@ -21,7 +20,7 @@ char *fz_text(const uint8_t *data, size_t size)
     return t;
 }
 
-Rules *fz_load(const char *text, size_t size, Diags *dg)
+Rules *fz_load(const char *text, size_t size, unsigned mode, Diags *dg)
 {
     const char *opts[1];
     char *opt = NULL;
@@ -32,7 +31,7 @@ Rules *fz_load(const char *text, size_t size, Diags *dg)
             opts[nopts++] = opt;
     }
     dg_init(dg, "fuzz.yaml", text, size);
-    Rules *r = rules_load("fuzz.yaml", text, size, opts, nopts, dg);
+    Rules *r = rules_open("fuzz.yaml", text, size, opts, nopts, mode, dg);
     free(opt);
     return r;
 }
@@ -90,10 +89,11 @@ void fz_new_input(void)
     clock_gettime(CLOCK_MONOTONIC, &input_start);
 }
 
-void fz_arm(void)
+void fz_arm(Vm *vm)
 {
     call_polls = 0;
-    vm_set_poll(fz_poll, NULL);
+    vm_reset(vm);
+    vm_set_poll(vm, fz_poll, NULL);
 }
 
 int fz_spent(void)
@@ -101,17 +101,17 @@ int fz_spent(void)
     return input_polls >= FZ_INPUT_POLLS;
 }
 
-int fz_play(const Rules *r, Position *p, const Move *m, History *h)
+int fz_play(Vm *vm, Position *p, const Move *m, History *h)
 {
+    const Rules *r = vm->r;
     Position before = *p;
-    fz_arm();
-    vm_play(r, p, m, h);
-    if (vm_interrupted())
+    fz_arm(vm);
+    if (flow_play(vm, p, m, h, NULL) < 0)
         return 0;
     long was = pos_seed_total(r, &before), now = pos_seed_total(r, p);
     if (p->round == before.round && now != was) {
         char tok[64];
-        vm_token(r, m, tok, sizeof tok);
+        tok_write(r, m, tok, sizeof tok);
         fprintf(stderr, "fuzz: move %s changed the seeds in the game from %ld to %ld (round %d)\n", tok, was,
                 now, p->round);
         abort();
@@ -135,7 +135,7 @@ static void load_builtins(void)
         Diags dg;
         size_t len = strlen(b->text);
         dg_init(&dg, b->path, b->text, len);
-        builtin[nbuiltin++] = rules_load(b->path, b->text, len, NULL, 0, &dg);
+        builtin[nbuiltin++] = rules_open(b->path, b->text, len, NULL, 0, MC_LOAD_DEFAULT, &dg);
         dg_free(&dg);
     }
 }
@@ -159,17 +159,4 @@ int fz_builtin_index(const char *name)
         if (!strcmp(builtin_variants[i].name, name))
             return i;
     return -1;
-}
-
-/* ---- link stub ---------------------------------------------------------- */
-
-/* record.c reads files through cli_read_file, which lives in main.c next
- * to main(); the fuzz targets bring libFuzzer's main() instead and never
- * read a record from a file (fuzz_record calls rec_parse). */
-int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen)
-{
-    (void)out;
-    (void)len;
-    snprintf(err, errlen, "%s: no files are read in a fuzz target", path);
-    return 0;
 }

@@ -4,9 +4,11 @@
  * position in a few contexts. The input is passed with its exact length
  * and no NUL after it: ex_compile must not read past `len`.
  *
- * Checks: ex_compile's result, `out` and the diagnostics agree; a folded
- * constant and the conjunction short cut (Expr.natoms) give what the
- * stack program gives. */
+ * Checks: ex_compile's result, `out` and the diagnostics agree; what
+ * compiles also compiles in the reference mode (no fused instructions),
+ * and the folded constant, the program with fused instructions, the plain
+ * program and the normal form (where it is the whole condition) all give
+ * the same value. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -21,7 +23,7 @@ static const char *const flags[] = { "opened", "marked" };
 static const ExScope scope = {
     CX_STATE | CX_HOLE | CX_ORIGIN | CX_START | CX_LAST | CX_HAND | CX_CAPTURED | CX_REACHED |
         CX_PLAYER | CX_DIR,
-    options, 3, flags, 2, "in the fuzz input"
+    options, 3, flags, 2, "in the fuzz input", 0
 };
 
 static SrcLoc map_col(const void *self, int off)
@@ -75,14 +77,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int ok = ex_compile(&ar, (const char *)data, (int)size, T_VOID, &scope, &dg, &cols, &e);
     if (ok != (e.code != NULL) || ok != !dg.errors)
         __builtin_trap();   /* the result, `out` and the diagnostics disagree */
+    ExScope ps = scope;
+    ps.plain = 1;
+    Expr plain;
+    if (ok && !ex_compile(&ar, (const char *)data, (int)size, T_VOID, &ps, &dg, &cols, &plain))
+        __builtin_trap();   /* it loads with a plan but not in the reference mode */
     if (ok) {
-        /* hole, origin, start, last, mover, dir: boards holes, stores, no hole */
+        /* hole, origin, start, last: hole, origin and start are holes of
+         * the board whenever an expression reading them runs (expr.h);
+         * last may also be a store or no hole */
         static const int holes[][4] = {
             { 0, 0, 0, 5 },
             { 7, 6, 6, 11 },
             { 11, 11, 2, STORE_HOLE(0) },
-            { STORE_HOLE(1), 3, 3, NO_HOLE },
-            { NO_HOLE, 4, 4, 4 },
+            { 3, 3, 3, NO_HOLE },
+            { 4, 4, 4, STORE_HOLE(1) },
         };
         for (int i = 0; i < (int)(sizeof holes / sizeof holes[0]); i++) {
             ExCtx cx;
@@ -99,12 +108,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             cx.captured = 7 - i;
             cx.dir = i & 1 ? DIR_CW : DIR_CCW;
             cx.reached = 0x0F0u << i;
-            /* the folded value and the conjunction short cut (Expr.natoms)
-             * must agree with the stack program */
-            Expr plain = e;
-            plain.is_const = 0;
-            plain.natoms = 0;
-            if (ex_eval(&e, &cx) != ex_eval(&plain, &cx))
+            int64_t v = ex_run(&e, &cx);
+            if (ex_run(&plain, &cx) != v || (e.is_const && e.value != v))
+                __builtin_trap();
+            const ExForm *f = &e.form;
+            if ((f->kind == EXF_AND || f->kind == EXF_OR) && !f->rest && ex_test_form(f, &cx) != v)
                 __builtin_trap();
         }
     }

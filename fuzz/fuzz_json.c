@@ -2,7 +2,7 @@
  * number), the rest is a JSON position of it for pos_from_json, passed
  * with its exact length (no NUL after it).
  *
- * A position that reads is settled (vm_settle); if the game goes on, it is
+ * A position that reads is settled (flow_settle); if the game goes on, it is
  * written with pos_to_json and must read back to the same position
  * (positions.md: what `replay` writes, `--from` reads). Then up to eight
  * moves are played, chosen by a hash of the input, with fz_play's check
@@ -29,20 +29,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!pos_from_json(r, (const char *)data + 1, size - 1, &p, err, sizeof err))
         return 0;
     fz_new_input();
+    static Vm vm;   /* large: kept off the stack */
+    vm_init(&vm, r);
     History h;
     hist_init(&h);
-    fz_arm();
-    vm_settle(r, &p, &h);
-    if (vm_interrupted())
+    fz_arm(&vm);
+    if (flow_settle(&vm, &p, &h) < 0)
         goto done;
     if (!p.over) {
-        char *js = pos_to_json(r, &p);
+        char *js = pos_to_json(&vm, &p);
         Position q;
         if (js && !pos_from_json(r, js, strlen(js), &q, err, sizeof err)) {
             fprintf(stderr, "fuzz: written position does not read back: %s\n%s\n", err, js);
             abort();
         }
-        if (js && !pos_same(r, &p, &q)) {
+        if (js && !hist_same(r, &p, &q)) {
             fprintf(stderr, "fuzz: written position reads back as another:\n%s\n", js);
             abort();
         }
@@ -51,11 +52,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FzRng g;
     fz_rng_seed(&g, fz_hash(data, size));
     for (int i = 0; i < PLIES; i++) {
-        fz_arm();
-        int n = vm_moves(r, &p, moves);
-        if (vm_interrupted() || n == 0)
+        fz_arm(&vm);
+        int n = gen_moves(&vm, &p, moves);
+        if (n <= 0)
             break;
-        if (!fz_play(r, &p, &moves[fz_rng_below(&g, n)], &h))
+        if (!fz_play(&vm, &p, &moves[fz_rng_below(&g, n)], &h))
             break;
     }
 done:

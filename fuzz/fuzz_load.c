@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!text)
         return 0;
     Diags dg;
-    Rules *r = fz_load(text, size, &dg);
+    Rules *r = fz_load(text, size, MC_LOAD_DEFAULT, &dg);
     dg_print(&dg, devnull, 1);
     if (r && dg.errors)
         abort();   /* loaded, yet errors were reported */

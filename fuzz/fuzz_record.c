@@ -2,7 +2,7 @@
  * rec_parse. When its `variant:` names a built-in variant, that variant is
  * loaded with the record's options and the tokens are replayed from the
  * start, as `replay --record` does, until the first token that is not
- * legal (or not in the round of its line). Checks: a token vm_find finds
+ * legal (or not in the round of its line). Checks: a token tok_find finds
  * is the token of the move found (tokens match exactly); no seed appears
  * or vanishes (fz_play). */
 #include <stdio.h>
@@ -16,29 +16,30 @@
 static void replay(const Rules *r, const Record *rec)
 {
     static Move moves[MAX_MOVES];
+    static Vm vm;   /* large: kept off the stack */
+    vm_init(&vm, r);
     Position p;
     History h;
     hist_init(&h);
-    fz_arm();
-    vm_initial(r, &p, &h);
-    for (int i = 0; i < rec->nmoves && !vm_interrupted(); i++) {
+    fz_arm(&vm);
+    int ok = flow_start(&vm, &p, &h) >= 0;
+    for (int i = 0; ok && i < rec->nmoves; i++) {
         if (rec->round[i] != p.round)
             break;
-        fz_arm();
-        int n = vm_moves(r, &p, moves);
-        if (vm_interrupted())
+        fz_arm(&vm);
+        int n = gen_moves(&vm, &p, moves);
+        if (n < 0)
             break;
-        int k = vm_find(r, moves, n, rec->moves[i]);
+        int k = tok_find(r, moves, n, rec->moves[i]);
         if (k < 0)
             break;
         char tok[256];
-        vm_token(r, &moves[k], tok, sizeof tok);
+        tok_write(r, &moves[k], tok, sizeof tok);
         if (strcmp(tok, rec->moves[i]) != 0) {
-            fprintf(stderr, "fuzz: vm_find took '%s' for the move '%s'\n", rec->moves[i], tok);
+            fprintf(stderr, "fuzz: tok_find took '%s' for the move '%s'\n", rec->moves[i], tok);
             abort();
         }
-        if (!fz_play(r, &p, &moves[k], &h))
-            break;
+        ok = fz_play(&vm, &p, &moves[k], &h);
     }
     hist_free(&h);
 }
@@ -58,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t len = strlen(b->text);
         Diags dg;
         dg_init(&dg, b->path, b->text, len);
-        Rules *r = rules_load(b->path, b->text, len, (const char *const *)rec.opts, rec.nopts, &dg);
+        Rules *r = rules_open(b->path, b->text, len, (const char *const *)rec.opts, rec.nopts,
+                              MC_LOAD_DEFAULT, &dg);
         dg_free(&dg);
         if (r) {
             fz_new_input();

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"   /* Rng */
+#include "rng.h"
 
 #define TT_BITS     20          /* 1M entries, 24 MiB */
 #define MCTS_NODES  200000      /* tree nodes; past that, playouts only */
@@ -31,8 +31,9 @@ typedef struct Node {
     double visits;
 } Node;
 
-struct Ai {
+struct McPlayer {
     const Rules *r;
+    Vm vm;                        /* the player's own machine */
     AiSpec spec;
     Rng rng;
     TTEntry *tt;
@@ -45,6 +46,7 @@ struct Ai {
     volatile sig_atomic_t *stop;
 };
 
+/* Seconds on a monotonic clock. */
 static double now(void)
 {
     struct timespec ts;
@@ -184,7 +186,7 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         return ai_evaluate(r, p, p->to_move);
     if (time_up(ai))
         return 0;
-    uint64_t key = pos_hash(r, p);
+    uint64_t key = hist_hash(r, p);
     TTEntry *e = &ai->tt[key & ((1u << TT_BITS) - 1)];
     int tt_best = -1;
     if (e->flag && e->key == key) {
@@ -199,7 +201,11 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         }
     }
     Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
+    int n = gen_moves(&ai->vm, p, moves);
+    if (n < 0) {
+        ai->aborted = 1;
+        return 0;
+    }
     if (n == 0)
         return ai_evaluate(r, p, p->to_move);
     if (tt_best >= n)
@@ -210,7 +216,10 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         /* the table's best move first, then the others in order */
         int i = tt_best < 0 ? k : k == 0 ? tt_best : k - 1 < tt_best ? k - 1 : k;
         Position q = *p;
-        vm_play(r, &q, &moves[i], NULL);
+        if (flow_play(&ai->vm, &q, &moves[i], NULL, NULL) < 0) {
+            ai->aborted = 1;
+            return 0;
+        }
         int64_t v = child_value(ai, p, &q, depth - 1, ply + 1, alpha, beta);
         if (ai->aborted)
             return 0;
@@ -234,7 +243,6 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
 static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st,
                             double t0)
 {
-    const Rules *r = ai->r;
     ai->deadline = ai->spec.depth ? 0 : t0 + ai->spec.time;
     ai->aborted = 0;
     ai->nodes_searched = 0;
@@ -257,8 +265,9 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
         for (int k = 0; k < n; k++) {
             int i = order[k];
             Position q = *p;
-            vm_play(r, &q, &moves[i], NULL);
-            int64_t v = child_value(ai, p, &q, d - 1, 1, alpha, INT64_MAX);
+            if (flow_play(&ai->vm, &q, &moves[i], NULL, NULL) < 0)
+                ai->aborted = 1;
+            int64_t v = ai->aborted ? 0 : child_value(ai, p, &q, d - 1, 1, alpha, INT64_MAX);
             if (ai->aborted)
                 break;
             scores[i] = v;
@@ -300,7 +309,8 @@ static int choose_greedy(Ai *ai, const Position *p, const Move *moves, int n, Ai
     int best_i = 0, ties = 0;
     for (int i = 0; i < n; i++) {
         Position q = *p;
-        vm_play(ai->r, &q, &moves[i], NULL);
+        if (flow_play(&ai->vm, &q, &moves[i], NULL, NULL) < 0)
+            break;   /* a sowing past the limit: the best so far */
         int64_t v = q.over ? terminal(&q, p->to_move, 1) : ai_evaluate(ai->r, &q, p->to_move);
         if (v > best) {
             best = v;
@@ -325,11 +335,12 @@ static double playout(Ai *ai, Position p, int player, double deadline)
         if (deadline > 0 && (ply & 31) == 31 && now() > deadline)
             return -1;
         Move moves[MAX_MOVES];
-        int n = vm_moves(r, &p, moves);
-        if (!n)
+        int n = gen_moves(&ai->vm, &p, moves);
+        if (n <= 0 || flow_play(&ai->vm, &p, &moves[rng_below(&ai->rng, n)], NULL, NULL) < 0)
             break;
-        vm_play(r, &p, &moves[rng_below(&ai->rng, n)], NULL);
     }
+    if (ai->vm.status != MC_OK)
+        ai->aborted = 1;
     if (ai->aborted)
         return -1;
     if (!p.over) {
@@ -345,15 +356,18 @@ static int expand(Ai *ai, int ni)
 {
     Node *nd = &ai->nodes[ni];
     Move moves[MAX_MOVES];
-    int n = vm_moves(ai->r, &nd->pos, moves);
+    int n = gen_moves(&ai->vm, &nd->pos, moves);
     nd->expanded = 1;
+    if (n < 0)
+        ai->aborted = 1;
     if (n == 0 || ai->aborted || ai->nnodes + n > MCTS_NODES)
         return 0;
     for (int i = 0; i < n; i++) {
         Node *c = &ai->nodes[ai->nnodes++];
         memset(c, 0, sizeof *c);
         c->pos = ai->nodes[ni].pos;
-        vm_play(ai->r, &c->pos, &moves[i], NULL);
+        if (flow_play(&ai->vm, &c->pos, &moves[i], NULL, NULL) < 0)
+            ai->aborted = 1;
         c->parent = ni;
         c->move = i;
     }
@@ -446,6 +460,8 @@ Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
     ai->r = r;
     ai->spec = *spec;
     rng_seed(&ai->rng, seed);
+    vm_init(&ai->vm, r);
+    vm_set_poll(&ai->vm, search_poll, ai);
     if (spec->kind == AI_ALPHABETA) {
         ai->tt = calloc((size_t)1 << TT_BITS, sizeof *ai->tt);
         if (!ai->tt) {
@@ -477,30 +493,34 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
     /* the time limit counts from here: the legal moves (relay sowings
      * can take a while) are part of the decision */
     double t0 = now();
-    Move moves[MAX_MOVES];
-    int n = vm_moves(ai->r, p, moves);
-    if (n <= 0 || vm_interrupted())
-        return -1;
     ai->stop = stop;
+    ai->deadline = 0;
+    ai->aborted = 0;
+    vm_reset(&ai->vm);
+    Move moves[MAX_MOVES];
+    int n = gen_moves(&ai->vm, p, moves);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return MC_EINVAL;
     if (n == 1 && ai->spec.kind != AI_RANDOM)
         return 0;
     int k;
-    VmPoll outer;
-    void *outer_arg;
     switch (ai->spec.kind) {
     case AI_GREEDY:
-        return choose_greedy(ai, p, moves, n, st);
+        k = choose_greedy(ai, p, moves, n, st);
+        break;
     case AI_ALPHABETA:
+        k = choose_alphabeta(ai, p, moves, n, st, t0);
+        break;
     case AI_MCTS:
-        /* the search's own poll while it runs, then the caller's again */
-        vm_get_poll(&outer, &outer_arg);
-        ai->deadline = 0;
-        vm_set_poll(search_poll, ai);
-        k = ai->spec.kind == AI_MCTS ? choose_mcts(ai, p, n, st, t0)
-                                     : choose_alphabeta(ai, p, moves, n, st, t0);
-        vm_set_poll(outer, outer_arg);
-        return k;
+        k = choose_mcts(ai, p, n, st, t0);
+        break;
     default:
-        return rng_below(&ai->rng, n);
+        k = rng_below(&ai->rng, n);
+        break;
     }
+    /* a search cut short by its deadline leaves the machine interrupted */
+    vm_reset(&ai->vm);
+    return k;
 }

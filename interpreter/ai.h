@@ -1,5 +1,6 @@
 /* ai.h: computer players, generic over every variant: they see only the
- * rule graph and the VM (vm.h).
+ * rule graph and the VM (vm.h). An Ai is the McPlayer of mancala.h; it
+ * has a Vm of its own.
  *
  *   random                 uniform over the legal decisions
  *   greedy                 the best result after one decision
@@ -45,13 +46,16 @@ typedef struct AiStats {
 /* Parses "alphabeta:time=0.05"; returns 1, or 0 with a message in err. */
 int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen);
 
-typedef struct Ai Ai;
+typedef struct McPlayer Ai;
 Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed);
 void ai_free(Ai *ai);
 
 /* Chooses one of the legal decisions at `p` (which must not be over);
- * returns its index in the vm_moves order. Stops early, with the best
- * move so far, when *stop becomes non-zero (may be NULL). */
+ * returns its index in the gen_moves order. Stops early, with the best
+ * move so far, when *stop becomes non-zero (may be NULL). Returns a
+ * negative McStatus when the legal moves themselves cannot be listed (a
+ * sowing past the limit, or *stop set before they are); a search that
+ * runs into a sowing past the limit is treated as out of time. */
 int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *stop);
 
 /* The static evaluation of `p` for `player`. */

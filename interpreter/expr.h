@@ -2,9 +2,11 @@
  *
  * An expression (`last.count in {2, 4, 6}`) is parsed by the reentrant
  * bison/flex grammar in grammar/, type-checked against a scope (which
- * context names and which options exist where it is written), folded
- * (options are constants once a variant is loaded) and compiled to a
- * short stack program that ex_eval runs without allocating.
+ * context names and which options exist where it is written) and folded
+ * (options are constants once a variant is loaded: excheck.c), put in a
+ * normal form when it is a conjunction or disjunction of simple tests
+ * (exnorm.c), and compiled to a short stack program (exemit.c, operations
+ * in opcodes.h) that ex_eval runs without allocating (exeval.c).
  *
  * Ownership: ex_compile allocates the program in the caller's arena;
  * nothing else is kept. On failure it reports to `dg` and leaves `out`
@@ -13,6 +15,7 @@
 #define MANCALA_EXPR_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "arena.h"
 #include "diag.h"
 #include "position.h"
@@ -37,6 +40,13 @@ enum {
     CX_DIR      = 1 << 9   /* next()/prev(): a sowing direction is known */
 };
 
+/* The context values, by number (what each name stands for: ExCtx). */
+typedef enum ExVar {
+    EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
+    EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_BOARD,
+    EXV_COUNT
+} ExVar;
+
 /* An option, visible to expressions as a constant. */
 typedef struct ExOption {
     const char *name;
@@ -53,20 +63,85 @@ typedef struct ExScope {
     const char *const *flags;      /* per-hole flag names: hole.NAME */
     int nflags;
     const char *where;             /* for messages: "in `captures.when`" */
+    int plain;                     /* no fused instructions (reference mode) */
 } ExScope;
 
-/* One test of a conjunction the evaluator runs directly (see Expr). */
+/* Comparisons. Their meaning is written once, here. IN: `a` is in the
+ * set of 0..63 whose bits `b` holds (anything else is not). */
+typedef enum ExCmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOTIN } ExCmp;
+
+static inline int ex_in(int64_t a, uint64_t set)
+{
+    return a >= 0 && a < 64 && ((set >> a) & 1);
+}
+
+static inline int ex_cmp(ExCmp op, int64_t a, int64_t b)
+{
+    switch (op) {
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_GT: return a > b;
+    case CMP_GE: return a >= b;
+    case CMP_IN: return ex_in(a, (uint64_t)b);
+    case CMP_NOTIN: return !ex_in(a, (uint64_t)b);
+    }
+    return 0;
+}
+
+/* The normal form of a condition that is a conjunction (or disjunction)
+ * of simple tests, each reading one value of the position and comparing
+ * it with a constant or a context value: `hole.owner == mover and
+ * hole.count > 0`. Equivalent spellings give the same tests: the subject
+ * stands on the left (`0 < hole.count` is `hole.count > 0`); an integer
+ * compared with a constant uses ==, !=, <=, >=, in or not in, and a
+ * count (never negative) `>= 1` rather than `!= 0` or `> 0`; `not` is
+ * pushed into the test; `X.number == Y.number` of a board hole is
+ * `X == Y`; two context names compared stand in a fixed order; nested
+ * `and`s (or `or`s) are one list. The order of the list is the text's.
+ * A conjunction some of whose parts are not simple tests keeps the tests
+ * it has and says so (`rest`).
+ * Recognising shapes (plan.c) looks at this form, never at the program. */
+typedef enum ExSubj {
+    EXS_VALUE = 0,     /* the context value itself */
+    EXS_NUMBER,        /* its hole's number (1..; 0 for no hole or a store) */
+    EXS_COUNT,         /* seeds in its hole (or store) */
+    EXS_OWNER,         /* its hole's owner (a store's player; -1 for no hole) */
+    EXS_SET_SEEDS,     /* seeds in its hole set */
+    EXS_ROW_SEEDS,     /* seeds in its player's row */
+    EXS_STORE          /* its player's store */
+} ExSubj;
+
+#define EX_NO_VAR    0xff
+#define EX_MAX_ATOMS 8
+
 typedef struct ExAtom {
-    uint8_t src;         /* what is tested: a context value, its hole's count,
-                            owner, ... (private to expr.c) */
-    uint8_t var;         /* which context value */
-    uint8_t op;          /* comparison (private to expr.c) */
-    uint8_t arg;         /* a context value compared with (EQV, NEV) */
-    int32_t k;           /* a constant compared with */
-    uint64_t set;        /* a set tested (IN) */
+    uint8_t subj;      /* ExSubj */
+    uint8_t var;       /* the ExVar read, or with `player` set a constant player */
+    uint8_t player;    /* `var` is the constant player 0/1 (south.store) */
+    uint8_t op;        /* ExCmp */
+    uint8_t rhs;       /* an ExVar compared with, or EX_NO_VAR: k or set */
+    int32_t k;
+    uint64_t set;      /* CMP_IN, CMP_NOTIN */
 } ExAtom;
 
-#define EX_MAX_ATOMS 4
+typedef enum ExFormKind {
+    EXF_OTHER = 0,     /* none of the shapes below */
+    EXF_AND,           /* all atoms hold (one atom: EXF_AND of one) */
+    EXF_OR,            /* some atom holds */
+    EXF_NAME           /* just a context name (`take: hole`): `name` */
+} ExFormKind;
+
+typedef struct ExForm {
+    uint8_t kind;      /* ExFormKind */
+    uint8_t n;         /* atoms */
+    uint8_t name;      /* EXF_NAME: the ExVar */
+    uint8_t rest;      /* EXF_AND: other conditions hold too, which are not
+                          simple tests: the atoms are necessary, not
+                          sufficient (the form is not the whole condition) */
+    ExAtom atoms[EX_MAX_ATOMS];
+} ExForm;
 
 /* A compiled expression. code == NULL: absent. */
 typedef struct Expr {
@@ -75,17 +150,13 @@ typedef struct Expr {
     int16_t depth;       /* stack slots needed */
     uint8_t type;        /* ExType */
     uint8_t is_const;    /* folded to `value` */
+    uint8_t direct;      /* ex_eval tests `form` instead of running the
+                            program (chosen by plan.c; same result) */
     int64_t value;
     uint32_t uses;       /* CX_* names it reads */
     const char *src;     /* the text, for `show` */
     SrcLoc loc;
-    /* natoms > 0: the program is `a and b and ...` (atoms_or: `a or b or
-     * ...`) of simple tests such as `hole.count == 4`, `last.owner ==
-     * mover` or `south.store > 24`, which ex_eval runs without the stack
-     * machine (same result) */
-    int natoms;
-    int atoms_or;
-    ExAtom atoms[EX_MAX_ATOMS];
+    ExForm form;
 } Expr;
 
 /* Maps a byte offset inside an expression's text to a file position. */
@@ -104,46 +175,35 @@ int ex_compile(Arena *ar, const char *src, int len, ExType want,
                const ExScope *scope, Diags *dg, const ExLocMap *lm, Expr *out);
 
 const char *ex_type_name(ExType t);
+/* A word expressions reserve (keywords, context names, south, north): no
+ * option may take it as its name. */
+int ex_reserved(const char *name);
+/* A property every hole has (count, owner, ...): no flag may take it. */
+int ex_hole_property(const char *name);
 
 /* Evaluation context: what the names of CX_* stand for right now. */
-struct Rules;
+struct McRules;
 typedef struct ExCtx {
-    const struct Rules *rules;
+    const struct McRules *rules;
     const Position *pos;
     int mover;
-    int hole, origin, start, last;   /* hole indexes or NO_HOLE */
+    /* hole, origin and start are holes of the board whenever an
+     * expression that reads them runs (the normal form relies on it);
+     * last is a hole, a store (STORE_HOLE) or NO_HOLE */
+    int hole, origin, start, last;
     int hand, captured;
     int dir;                          /* DIR_* of the sowing */
     int player;
     uint64_t reached;
 } ExCtx;
 
+/* The value of `e` (a constant, the normal form if `direct`, else the
+ * program). */
 int64_t ex_eval(const Expr *e, const ExCtx *cx);
-
-/* Recognises `hole == origin` (either order), which the VM tests directly. */
-int ex_is_hole_eq_origin(const Expr *e);
-/* Recognises `hole.owner == mover and hole.count > K` (or `>= K`): sets
- * *min_count to the fewest seeds a hole needs. */
-int ex_is_own_nonempty(const Expr *e, int *min_count);
-
-/* Recognises an expression that is just the context name `name`. */
-int ex_is_name(const Expr *e, const char *name);
-
-/* What a condition on a dropped seed can hold for: the values of
- * hole.count and of hand for which `e` may be true (0..63 in `mask`; 64
- * and more when `big`). When `e` is a conjunction of comparisons of
- * `hole.count` and `hand` with constants only, `exact`: it is true for
- * exactly those values and need not be evaluated. Otherwise the sets are
- * what its tests of hole.count and hand allow (all, if none). */
-typedef struct ExFilter1 {
-    uint64_t mask;
-    int big;
-} ExFilter1;
-typedef struct ExFilter {
-    ExFilter1 count, hand;
-    int exact;
-} ExFilter;
-void ex_filter(const Expr *e, ExFilter *f);
+/* The program's value, never a short cut (tests compare the two). */
+int64_t ex_run(const Expr *e, const ExCtx *cx);
+/* The value of a normal form (EXF_AND or EXF_OR, without `rest`). */
+int ex_test_form(const ExForm *f, const ExCtx *cx);
 
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {
@@ -153,5 +213,29 @@ static inline int ex_true(const Expr *e, const ExCtx *cx)
         return e->value != 0;
     return ex_eval(e, cx) != 0;
 }
+
+/* What a condition on a dropped seed can hold for: the values of
+ * hole.count and of hand for which `e` may be true (0..63 in `mask`; 64
+ * and more when `big`). When `e` is a conjunction of comparisons of
+ * `hole.count` and `hand` with constants only, `exact`: it is true for
+ * exactly those values and need not be evaluated. Otherwise the sets are
+ * what its tests of hole.count and hand allow (all, if none). Read from
+ * the normal form. */
+typedef struct ExFilter1 {
+    uint64_t mask;
+    int big;
+} ExFilter1;
+typedef struct ExFilter {
+    ExFilter1 count, hand;
+    int exact;
+} ExFilter;
+void nf_filter(const Expr *e, ExFilter *f);
+
+/* Writes the program of `e`, one instruction a line after `indent`, to
+ * `f` (exdis.c). */
+void dis_expr(const Expr *e, FILE *f, const char *indent);
+/* Writes a normal form in words ("hole.count >= 1 and ...") to buf (n
+ * bytes, cut if too small). */
+void dis_form(const ExForm *form, char *buf, size_t n);
 
 #endif

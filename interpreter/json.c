@@ -1,4 +1,4 @@
-/* json.c: the JSON position (CONTRACT.md) with jansson. */
+/* json.c: the JSON position (docs/positions.md) with jansson. */
 #include "json.h"
 
 #include <jansson.h>
@@ -22,8 +22,13 @@ static json_t *hole_list(const Rules *r, uint64_t m)
     return a;
 }
 
-char *pos_to_json(const Rules *r, const Position *p)
+char *pos_to_json(Vm *vm, const Position *p)
 {
+    const Rules *r = vm->r;
+    Move moves[MAX_MOVES];
+    int n = gen_moves(vm, p, moves);
+    if (n < 0)
+        return NULL;
     json_t *o = json_object();
     json_object_set_new(o, "variant", json_string(r->name));
     json_t *b = json_array();
@@ -67,12 +72,10 @@ char *pos_to_json(const Rules *r, const Position *p)
     }
     const char *en = end_name(p->end);
     json_object_set_new(o, "end", en ? json_string(en) : json_null());
-    Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
     json_t *ma = json_array();
     for (int i = 0; i < n; i++) {
         char tok[256];
-        vm_token(r, &moves[i], tok, sizeof tok);
+        tok_write(r, &moves[i], tok, sizeof tok);
         json_array_append_new(ma, json_string(tok));
     }
     json_object_set_new(o, "moves", ma);

@@ -28,6 +28,7 @@ typedef struct Ld {
     size_t len;
     ExOption xo[MAX_OPTIONS];
     ExScope scope;               /* options + flags; ctx set per use */
+    unsigned flags;              /* LOAD_* */
     const char *const *opts;     /* KEY=VALUE overrides */
     int nopts;
 } Ld;
@@ -398,12 +399,7 @@ static void load_options(Ld *ld, const yaml_node_t *n)
                      name, MAX_NAME - 1);
             continue;
         }
-        static const char *const reserved[] = { "mover", "opponent", "starter", "round", "board",
-            "hole", "origin", "start", "last", "hand", "captured", "player", "south", "north",
-            "true", "false", "and", "or", "not", "in", "if", "then", "else", NULL };
-        int clash = 0;
-        for (int i = 0; reserved[i]; i++)
-            clash |= !strcmp(reserved[i], name);
+        int clash = ex_reserved(name);
         for (int i = 0; i < r->noptions; i++)
             if (!strcmp(r->options[i].name, name)) {
                 dg_error(ld->dg, nloc(k), "option `%s` is declared twice", name);
@@ -691,7 +687,7 @@ static void load_board(Ld *ld, const yaml_node_t *n)
         dg_error(ld->dg, nloc(v[2]), "%d seeds on the board is too many (at most %d)", r->total_seeds, MAX_SEEDS);
     static const char *const stores[] = { "none", "off-track", "on-track", NULL };
     if (v[3])
-        r->stores = word(ld, v[3], "board.stores", stores);
+        r->stores = (StoreKind)word(ld, v[3], "board.stores", stores);
     if (v[4]) {
         if (v[4]->type != YAML_SEQUENCE_NODE) {
             dg_error(ld->dg, nloc(v[4]), "`board.flags` must be a list of names");
@@ -706,12 +702,14 @@ static void load_board(Ld *ld, const yaml_node_t *n)
                     break;
                 }
                 const char *s = sval(e);
-                static const char *const props[] = { "count", "owner", "row", "index", "number", "out", "store",
-                    "variant", "board", "stores", "to_move", "over", "winner", "phase", "round", "starter",
-                    "last_mover", "removed", "out_of_play", "owners", "holdings", "totals", "end", "moves", NULL };
-                int bad = !is_name(s) || strlen(s) >= MAX_NAME;
-                for (int i = 0; props[i]; i++)
-                    bad |= !strcmp(props[i], s);
+                static const char *const fields[] = {
+#define X(name) name,
+                    POSITION_FIELDS(X)
+#undef X
+                    NULL };
+                int bad = !is_name(s) || strlen(s) >= MAX_NAME || ex_hole_property(s);
+                for (int i = 0; fields[i]; i++)
+                    bad |= !strcmp(fields[i], s);
                 for (int i = 0; i < r->nflags; i++)
                     bad |= !strcmp(r->flags[i], s);
                 if (bad) {
@@ -775,7 +773,7 @@ static void load_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_
     static const char *const chains[] = { "none", "forward", "backward", NULL };
     if (v[2]) {
         int w = word(ld, v[2], "chain", chains);
-        c->chain = w == 1 ? 1 : w == 2 ? -1 : 0;
+        c->chain = w < 0 ? CHAIN_NONE : (ChainDir)w;
         if (each_seed && c->chain) {
             dg_error(ld->dg, nloc(v[2]), "`each-seed` rules take one hole: no `chain`");
         }
@@ -806,30 +804,34 @@ static void load_sow(Ld *ld, yaml_node_t **v, SowRules *s, const char *sec)
     static const char *const stores[] = { "none", "own", "both", NULL };
     static const char *const laps[] = { "single", "relay", NULL };
     static const char *const rfrom[] = { "last", "next", NULL };
+    static const unsigned feature[SK_N] = { FT_FIRST_SEED, FT_SKIP, FT_INTO_STORES, FT_LAPS,
+        FT_RELAY_FROM, FT_RELAY_WHILE, FT_SPILL, FT_EACH_SEED };
+    for (int i = 0; i < SK_N; i++)
+        if (v[i])
+            s->features |= feature[i];
     if (v[SK_FIRST])
-        s->first_seed_origin = word(ld, v[SK_FIRST], "first-seed", first) == 1;
+        s->first_seed = word(ld, v[SK_FIRST], "first-seed", first) == 1 ? FIRST_ORIGIN : FIRST_NEXT;
     if (v[SK_SKIP]) {
         snprintf(key, sizeof key, "%s.skip", sec);
         expr(ld, v[SK_SKIP], T_BOOL, CTX_SOW | CX_HOLE, key, &s->skip);
-        s->skip_origin = ex_is_hole_eq_origin(&s->skip);
     }
     if (v[SK_STORES]) {
         int w = word(ld, v[SK_STORES], "stores", stores);
-        s->into_stores = w < 0 ? 0 : w;
-        if (s->into_stores && ld->r->stores != 2)
+        s->into_stores = w < 0 ? INTO_NONE : (IntoStores)w;
+        if (s->into_stores != INTO_NONE && ld->r->stores != STORES_ON_TRACK)
             dg_error(ld->dg, nloc(v[SK_STORES]), "sowing into stores needs `board.stores: on-track`");
     }
     if (v[SK_LAPS])
-        s->relay = word(ld, v[SK_LAPS], "laps", laps) == 1;
+        s->laps = word(ld, v[SK_LAPS], "laps", laps) == 1 ? LAPS_RELAY : LAPS_SINGLE;
     if (v[SK_RFROM]) {
-        s->relay_from_next = word(ld, v[SK_RFROM], "relay-from", rfrom) == 1;
-        if (!s->relay)
+        s->relay_from = word(ld, v[SK_RFROM], "relay-from", rfrom) == 1 ? RELAY_FROM_NEXT : RELAY_FROM_LAST;
+        if (s->laps != LAPS_RELAY)
             dg_error(ld->dg, nloc(v[SK_RFROM]), "`relay-from` needs `laps: relay`");
     }
     if (v[SK_RWHILE]) {
         snprintf(key, sizeof key, "%s.relay-while", sec);
         expr(ld, v[SK_RWHILE], T_BOOL, CTX_AFTER, key, &s->relay_while);
-        if (!s->relay)
+        if (s->laps != LAPS_RELAY)
             dg_error(ld->dg, nloc(v[SK_RWHILE]), "`relay-while` needs `laps: relay`");
     }
     if (v[SK_SPILL]) {
@@ -863,9 +865,11 @@ static void load_moves(Ld *ld, const yaml_node_t *n)
     if (!mapping(ld, n, "`moves`", keys, v))
         if (!v[0] || !v[1])
             return;
+    static const unsigned feature[4] = { FT_FROM, FT_DIRECTION, FT_MARK, FT_MUST };
+    for (int i = 0; i < 4; i++)
+        if (v[i])
+            r->move_features |= feature[i];
     expr(ld, v[0], T_BOOL, CTX_FROM, "moves.from", &r->from);
-    if (!ex_is_own_nonempty(&r->from, &r->from_min))
-        r->from_min = -1;
     yaml_node_t *d = v[1];
     if (d->type == YAML_MAPPING_NODE) {
         static const Key dk[] = { { "cw", 0 }, { "ccw", 0 }, { NULL, 0 } };
@@ -1251,7 +1255,7 @@ static void yaml_failure(const Ld *ld, const yaml_parser_t *ps, Diags *dg)
 }
 
 Rules *rules_load(const char *file, const char *text, size_t len,
-                  const char *const *opts, int nopts, Diags *dg)
+                  const char *const *opts, int nopts, unsigned flags, Diags *dg)
 {
     SrcLoc none = { 0, 0 };
     if (len > MAX_FILE_BYTES) {
@@ -1279,6 +1283,8 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld.len = len;
     ld.opts = opts;
     ld.nopts = nopts;
+    ld.flags = flags;
+    ld.scope.plain = (flags & LOAD_PLAIN_CODE) != 0;
 
     yaml_parser_t parser;
     yaml_document_t doc;
@@ -1326,14 +1332,5 @@ Rules *rules_load(const char *file, const char *text, size_t len,
         rules_free(r);
         return NULL;
     }
-    vm_prepare(r);
     return r;
-}
-
-void rules_free(Rules *r)
-{
-    if (!r)
-        return;
-    ar_free(&r->arena);
-    free(r);
 }

@@ -1,79 +1,64 @@
-/* position.h: a game position and a decision, as plain values.
+/* position.h: a game position and a decision, as the engine names them.
  *
- * A Position is copyable with `=` and compared with pos_equal; it holds
- * no pointer. Holes are indexed 0..nholes-1 (hole number - 1, counting
- * counterclockwise from South's leftmost hole); the two stores are the
- * pseudo-holes STORE_HOLE(0) and STORE_HOLE(1), which only the sowing
- * track and expressions see. */
+ * They are the public plain values of mancala.h (McPosition, McMove) under
+ * shorter names; the constants are the public ones too. A Position is
+ * copyable with `=`; the two stores are the pseudo-holes STORE_HOLE(0) and
+ * STORE_HOLE(1), which only the sowing track and expressions see. */
 #ifndef MANCALA_POSITION_H
 #define MANCALA_POSITION_H
 
 #include <stdint.h>
+#include "mancala.h"
 
-#define MAX_ROWS        2    /* rows the VM plays today (the format allows more) */
-#define MAX_ROW_HOLES   32   /* holes in one row */
-#define MAX_HOLES       64   /* rows * holes */
-#define MAX_FLAGS       8    /* named per-hole flags a variant may declare */
-#define MAX_SEEDS       30000 /* seeds on the board, all holes together */
-#define STORE_HOLE(p)   (MAX_HOLES + (p))
-#define NO_HOLE         (-1)
+#define MAX_ROWS        MC_MAX_ROWS
+#define MAX_ROW_HOLES   MC_MAX_ROW_HOLES
+#define MAX_HOLES       MC_MAX_HOLES
+#define MAX_FLAGS       MC_MAX_FLAGS
+#define MAX_SEEDS       MC_MAX_SEEDS
+#define MAX_MOVES       MC_MAX_MOVES
+#define STORE_HOLE(p)   MC_STORE(p)
+#define NO_HOLE         MC_NO_HOLE
 
-enum { SOUTH = 0, NORTH = 1 };
-enum { WIN_SOUTH = 0, WIN_NORTH = 1, WIN_DRAW = 2, WIN_NONE = 3 };
+#define SOUTH       MC_SOUTH
+#define NORTH       MC_NORTH
+#define WIN_SOUTH   MC_WIN_SOUTH
+#define WIN_NORTH   MC_WIN_NORTH
+#define WIN_DRAW    MC_WIN_DRAW
+#define WIN_NONE    MC_WIN_NONE
+#define DIR_CCW     MC_CCW
+#define DIR_CW      MC_CW
 
-/* Phases of a game: where the next decision comes from. */
-typedef enum Phase {
-    PH_PLAY = 0,     /* a sowing move */
-    PH_OPENING,      /* a special opening sowing */
-    PH_FIRST,        /* a choice of who makes the first regular move */
-    PH_FILL,         /* a choice of holes to fill at a round's setup */
-    PH_COUNT
-} Phase;
+typedef McPhase Phase;
+#define PH_PLAY     MC_PHASE_PLAY
+#define PH_OPENING  MC_PHASE_OPENING
+#define PH_FIRST    MC_PHASE_FIRST
+#define PH_FILL     MC_PHASE_FILL
+#define PH_COUNT    MC_PHASE_COUNT
 
-/* Why a game (or round) ended. */
-typedef enum EndReason {
-    END_NONE = 0,
-    END_RULE,        /* one of the variant's `end:` rules */
-    END_NO_MOVES,    /* the player to move had no legal move */
-    END_BLOCKED,     /* neither player could move */
-    END_MUST,        /* a `must` filter left no move: `otherwise: end` */
-    END_REPETITION,  /* third occurrence of a position */
-    END_MATCH,       /* the match is decided */
-    END_MAX_ROUNDS,  /* the match reached its round cap */
-    END_COUNT
-} EndReason;
+typedef McEnd EndReason;
+#define END_NONE        MC_END_NONE
+#define END_RULE        MC_END_RULE
+#define END_NO_MOVES    MC_END_NO_MOVES
+#define END_BLOCKED     MC_END_BLOCKED
+#define END_MUST        MC_END_MUST
+#define END_REPETITION  MC_END_REPETITION
+#define END_MATCH       MC_END_MATCH
+#define END_MAX_ROUNDS  MC_END_MAX_ROUNDS
+#define END_COUNT       MC_END_COUNT
 
-typedef struct Position {
-    uint16_t count[MAX_HOLES];   /* seeds in each hole */
-    uint64_t north_owned;        /* bit i: hole i owned by North */
-    uint64_t flags[MAX_FLAGS];   /* bit i of flags[f]: flag f set on hole i */
-    uint64_t out_of_play;        /* bit i: hole i out of play this round */
-    int32_t store[2];            /* seeds held by South, North */
-    int32_t total[2];            /* match totals of finished games */
-    int32_t removed;             /* seeds out of the game */
-    uint16_t round;              /* 1-based round (game) of a match */
-    uint8_t to_move;             /* SOUTH or NORTH */
-    uint8_t starter;             /* who began this round */
-    uint8_t last_mover;          /* who made the last decision */
-    uint8_t phase;               /* Phase */
-    uint8_t over;                /* the game (match) is over */
-    uint8_t winner;              /* WIN_* */
-    uint8_t end;                 /* EndReason of the last game/round end */
-    uint8_t pad[3];
-} Position;
+typedef McPosition Position;
+typedef McMove Move;
+typedef McMoveKind MoveKind;
+#define MV_SOW      MC_MOVE_SOW
+#define MV_FIRST    MC_MOVE_FIRST
+#define MV_FILL     MC_MOVE_FILL
 
-/* A decision. */
-typedef enum MoveKind { MV_SOW = 0, MV_FIRST, MV_FILL } MoveKind;
-enum { DIR_CCW = 0, DIR_CW = 1 };
-
-typedef struct Move {
-    uint8_t kind;      /* MoveKind */
-    uint8_t hole;      /* MV_SOW: origin hole index */
-    uint8_t dir;       /* MV_SOW: DIR_*; MV_FIRST: the player chosen */
-    uint8_t show_dir;  /* MV_SOW: the token carries cw/ccw */
-    uint32_t pad;
-    uint64_t holes;    /* MV_FILL: bit i = fill hole i */
-} Move;
+/* The fields of the JSON position (docs/positions.md): json.c writes and
+ * reads them; a variant's flag may not take one of these names. */
+#define POSITION_FIELDS(X)                                                   \
+    X("variant") X("board") X("stores") X("to_move") X("over") X("winner")   \
+    X("phase") X("round") X("starter") X("last_mover") X("removed")          \
+    X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves")
 
 static inline int pos_owner(const Position *p, int h)
 {

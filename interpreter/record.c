@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "io.h"
 
 void rec_free(Record *rec)
 {
@@ -162,7 +162,7 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
     memset(rec, 0, sizeof *rec);
     char *text;
     size_t len;
-    if (!cli_read_file(path, &text, &len, err, errlen))
+    if (!io_read_file(path, &text, &len, err, errlen))
         return 0;
     char why[256];
     int ok = rec_parse(text, len, rec, why, sizeof why);
@@ -197,19 +197,20 @@ int rec_write(const char *path, const Rules *r, const char *variant,
     fprintf(f, "seed: %lu\n", seed);
     Position p;
     History h;
+    Vm vm;
+    vm_init(&vm, r);
     hist_init(&h);
     h.compact = 1;
-    vm_initial(r, &p, &h);
-    int round = 0;
-    for (int i = 0; i < nmoves; i++) {
+    int round = 0, rc = flow_start(&vm, &p, &h);
+    for (int i = 0; i < nmoves && rc >= 0; i++) {
         if (p.round != round) {
             round = p.round;
             fprintf(f, "%sround %d:", i ? "\n" : "", round);
         }
         char tok[256];
-        vm_token(r, &moves[i], tok, sizeof tok);
+        tok_write(r, &moves[i], tok, sizeof tok);
         fprintf(f, " %s", tok);
-        vm_play(r, &p, &moves[i], &h);
+        rc = flow_play(&vm, &p, &moves[i], &h, NULL);
     }
     if (nmoves)
         fputc('\n', f);
@@ -219,6 +220,12 @@ int rec_write(const char *path, const Rules *r, const char *variant,
     hist_free(&h);
     int bad = ferror(f);
     bad |= fclose(f) != 0;
+    if (rc < 0) {
+        snprintf(err, errlen, "%s: the moves cannot be replayed (%s)", path, mc_status_text(rc));
+        remove(tmp);
+        free(tmp);
+        return 0;
+    }
     if (bad || rename(tmp, path) != 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
         remove(tmp);

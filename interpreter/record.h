@@ -44,7 +44,7 @@ typedef struct Record {
 int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errlen);
 /* Reads the file `path` (at most 4 MiB) and parses it with rec_parse.
  * Returns 1, or 0 with "PATH:LINE: message" or "PATH: message" in `err`
- * (a file that cannot be read: cli_read_file's message); on failure `rec`
+ * (a file that cannot be read: io_read_file's message); on failure `rec`
  * holds nothing to free. */
 int rec_read(const char *path, Record *rec, char *err, size_t errlen);
 void rec_free(Record *rec);

@@ -1,21 +1,24 @@
-/* rules.h: the rule graph, the one contract between the loader (load.c)
- * and the sowing VM (vm.c).
+/* rules.h: the rule graph, the contract between the loader (load*.c) and
+ * the engine (the VM's stages, plan.c).
  *
  * A Rules value is what a variant file means once its options are fixed:
  * plain data and compiled expressions (expr.h), each with the position in
- * the file it came from. The loader builds it; the VM only reads it. All
- * memory belongs to `arena`: rules_free releases everything at once. */
+ * the file it came from. The loader builds it and records which keys the
+ * file gives (`features`); plan.c then chooses the engine's short cuts
+ * (`plan`, all zero until then: the reference mode); the VM only reads it.
+ * All memory belongs to `arena`: rules_free releases everything at once. */
 #ifndef MANCALA_RULES_H
 #define MANCALA_RULES_H
 
 #include "arena.h"
 #include "diag.h"
 #include "expr.h"
+#include "plan.h"
 #include "position.h"
 
 #define MAX_OPTIONS     32
 #define MAX_ENUM_VALUES 16
-#define MAX_CAPTURES    16
+#define MAX_CAPTURES    PLAN_MAX_EACH
 #define MAX_TAKES       4
 #define MAX_MUST        8
 #define MAX_ENDS        16
@@ -35,6 +38,39 @@ typedef enum Receiver {
     RCV_COUNT
 } Receiver;
 
+/* The words of the keys that take one of a few words, in the order the
+ * file's words are listed (docs/variant-format.md). */
+typedef enum StoreKind { STORES_NONE = 0, STORES_OFF_TRACK, STORES_ON_TRACK } StoreKind;
+typedef enum IntoStores { INTO_NONE = 0, INTO_OWN, INTO_BOTH } IntoStores;
+typedef enum FirstSeed { FIRST_NEXT = 0, FIRST_ORIGIN } FirstSeed;
+typedef enum Laps { LAPS_SINGLE = 0, LAPS_RELAY } Laps;
+typedef enum RelayFrom { RELAY_FROM_LAST = 0, RELAY_FROM_NEXT } RelayFrom;
+typedef enum ChainDir { CHAIN_NONE = 0, CHAIN_FORWARD, CHAIN_BACKWARD } ChainDir;
+typedef enum MustOtherwise { MUST_ALL = 0, MUST_END } MustOtherwise;
+typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE } NextRound;
+typedef enum FillChoice { CHOOSE_PLAYER = 0, CHOOSE_LEFT, CHOOSE_RIGHT } FillChoice;
+
+/* Keys the loader records as it reads them: a key that is present sets
+ * its bit, whatever its value. plan.c reads these to choose short cuts;
+ * a bit it does not know selects the general path, so a key added here
+ * can never be skipped by a short cut written before it. */
+enum {
+    /* sowing and opening (SowRules.features) */
+    FT_FIRST_SEED  = 1u << 0,
+    FT_SKIP        = 1u << 1,
+    FT_INTO_STORES = 1u << 2,
+    FT_LAPS        = 1u << 3,
+    FT_RELAY_FROM  = 1u << 4,
+    FT_RELAY_WHILE = 1u << 5,
+    FT_SPILL       = 1u << 6,
+    FT_EACH_SEED   = 1u << 7,
+    /* moves (Rules.move_features) */
+    FT_FROM        = 1u << 8,
+    FT_DIRECTION   = 1u << 9,
+    FT_MARK        = 1u << 10,
+    FT_MUST        = 1u << 11
+};
+
 typedef struct OptionDef {
     char name[MAX_NAME];
     ExType type;                 /* T_BOOL, T_INT, T_STRING (enum) */
@@ -52,36 +88,28 @@ typedef struct CaptureRule {
     Expr when;
     Expr take[MAX_TAKES];
     int ntake;
-    int chain;                   /* 0 none, +1 forward, -1 backward */
+    ChainDir chain;
     Expr chain_while;
     Receiver to;
     Expr cancel_if;              /* undo the capture if it then holds */
     SrcLoc loc;
-    ExFilter filter;             /* vm_prepare: the hole.count and hand
-                                    values `when` can hold for (each-seed) */
-    int take_hole;               /* vm_prepare: take[0] is just `hole` */
 } CaptureRule;
 
 typedef struct SowRules {
-    int first_seed_origin;       /* first seed back into the origin */
+    FirstSeed first_seed;        /* the first seed into the next hole or the origin */
     Expr skip;                   /* holes passed over */
-    int skip_origin;             /* `skip` is exactly `hole == origin` */
-    int into_stores;             /* 0 none, 1 the mover's own, 2 both */
-    int relay;                   /* multiple laps */
-    int relay_from_next;         /* next lap lifts the hole after the landing hole */
+    IntoStores into_stores;      /* which stores on the track take seeds */
+    Laps laps;                   /* one lap, or relay laps */
+    RelayFrom relay_from;        /* a relay lap lifts the landing hole or the next */
     Expr relay_while;            /* go on with another lap while this holds */
     Expr spill;                  /* at move start: seeds leave at a row's end */
     CaptureRule each_seed[MAX_CAPTURES];
     int neach;
+    unsigned features;           /* FT_* of the keys given */
     SrcLoc loc;
-    int plain;                   /* set by vm_prepare: no per-seed work */
-    int next_hole;               /* vm_prepare: each seed into the next hole */
-    uint64_t each_counts;        /* vm_prepare: union of each_seed[].filter.count */
-    int each_big;                /* and whether some may fire at 64 seeds or more */
 } SowRules;
 
 /* A legality filter that looks at each move's result. */
-typedef enum MustOtherwise { MUST_ALL = 0, MUST_END } MustOtherwise;
 typedef struct MustRule {
     Expr when;                   /* before the move */
     Expr keep;                   /* on the move's result */
@@ -96,10 +124,8 @@ typedef struct EndRule {
     SrcLoc loc;
 } EndRule;
 
-typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE } NextRound;
-typedef enum FillChoice { CHOOSE_PLAYER = 0, CHOOSE_LEFT, CHOOSE_RIGHT } FillChoice;
-
-typedef struct Rules {
+/* The rule graph. `struct McRules` is the opaque McRules of mancala.h. */
+typedef struct McRules {
     Arena arena;
     char name[MAX_NAME];
     const char *title, *description, *file;
@@ -112,18 +138,18 @@ typedef struct Rules {
     int seeds;                   /* per hole at the start (the average, if they differ) */
     uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
     int uniform;                 /* every hole starts with `seeds` */
-    int stores;                  /* 0 none, 1 off the track, 2 on the track */
+    StoreKind stores;
     int nflags;
     const char *flags[MAX_FLAGS];
     int total_seeds;
 
     /* moves */
     Expr from;
-    int from_min;                /* `from` is `own hole with >= from_min seeds` (-1: general) */
     Expr dir_ccw, dir_cw;        /* where each direction is allowed */
     int mark_flag;               /* flag set on the origin, or -1 */
     MustRule must[MAX_MUST];
     int nmust;
+    unsigned move_features;      /* FT_* of the `moves` keys given */
 
     SowRules sow;
     CaptureRule captures[MAX_CAPTURES];
@@ -163,28 +189,38 @@ typedef struct Rules {
      * store minus the opponent's) */
     Expr evaluate;
 
-    /* set by vm_prepare (vm.c) once the rules are loaded: a number no
-     * other rule set loaded by this process has (never 0), and the ways
-     * the VM can take short cuts for these rules */
-    uint64_t serial;
-    int fast_moves;              /* `from` is from_min and the directions are
-                                    constant: candidates by bit masks */
-    int dirs_const;              /* then: bit DIR_CCW / DIR_CW allowed */
+    /* the engine's short cuts (plan.c); all zero: none */
+    Plan plan;
 } Rules;
+
+/* How rules_load compiles expressions. */
+enum {
+    LOAD_PLAIN_CODE = 1   /* no fused instructions (the reference mode) */
+};
 
 /* Loads a variant from `text` (a NUL-terminated copy of the file, `len`
  * bytes, named `file` in messages). `opts` is a list of KEY=VALUE strings
- * (borrowed). Returns a new Rules, or NULL after reporting every problem
+ * (borrowed); `flags`: LOAD_*. Returns a new Rules without a plan (the
+ * reference mode: see plan.h), or NULL after reporting every problem
  * found to `dg`. */
 Rules *rules_load(const char *file, const char *text, size_t len,
-                  const char *const *opts, int nopts, Diags *dg);
+                  const char *const *opts, int nopts, unsigned flags, Diags *dg);
 void rules_free(Rules *r);
+/* rules_load, then plan_build (api.c): rules ready to play. `mode`:
+ * MC_LOAD_* of mancala.h (MC_LOAD_DEFAULT: the reference mode when the
+ * environment variable MANCALA_VM is "general"). */
+Rules *rules_open(const char *file, const char *text, size_t len, const char *const *opts, int nopts,
+                  unsigned mode, Diags *dg);
 
-/* Chooses the VM's short cuts for loaded rules (vm.c; rules_load calls it). */
-void vm_prepare(Rules *r);
+/* Calls fn(arg, e, what) for every expression of the rules (`what` names
+ * its key, as "captures.when"); for the plan and `show --plan`. */
+void rules_each_expr(Rules *r, void (*fn)(void *arg, Expr *e, const char *what), void *arg);
 
 /* Names for messages and `show`. */
 const char *receiver_name(Receiver r);
 int option_format(const OptionDef *o, int64_t v, char *buf, size_t n);
+
+/* North's row as a hole set: who owns what when a game starts. */
+uint64_t rules_north_holes(const Rules *r);
 
 #endif

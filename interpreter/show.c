@@ -29,20 +29,20 @@ static void cond(FILE *f, const char *lead, const Expr *e)
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
     fprintf(f, "  - The first seed goes into %s.\n",
-            s->first_seed_origin ? "the origin hole itself" : "the next hole");
+            s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
     if (s->skip.code && !(s->skip.is_const && !s->skip.value))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
-    fprintf(f, "  - Stores: %s.\n", s->into_stores == 2 ? "both are sown into"
-            : s->into_stores == 1 ? "the mover sows into his own store, not the opponent's"
+    fprintf(f, "  - Stores: %s.\n", s->into_stores == INTO_BOTH ? "both are sown into"
+            : s->into_stores == INTO_OWN ? "the mover sows into his own store, not the opponent's"
             : "never sown into");
-    if (s->relay) {
+    if (s->laps == LAPS_RELAY) {
         fprintf(f, "  - Relay sowing: when the last seed of a lap lands ");
         if (s->relay_while.code)
             fprintf(f, "where %s", s->relay_while.src);
         else
             fprintf(f, "in a hole that was occupied");
         fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
-                s->relay_from_next ? "the hole after it" : "that hole");
+                s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
     } else
         fprintf(f, "  - Single lap.\n");
     if (s->spill.code && !(s->spill.is_const && !s->spill.value))
@@ -90,7 +90,7 @@ void rules_describe(const Rules *r, FILE *f)
     }
     fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
             r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
-            r->stores == 2 ? "on the sowing track" : r->stores == 1 ? "off the track" : "none (captures are counted)");
+            r->stores == STORES_ON_TRACK ? "on the sowing track" : r->stores == STORES_OFF_TRACK ? "off the track" : "none (captures are counted)");
     fprintf(f, "Holes are numbered 1..%d counterclockwise from South's left; South owns 1..%d, North %d..%d.\n",
             r->nholes, r->width, r->width + 1, r->nholes);
     if (r->nflags) {
@@ -164,7 +164,7 @@ void rules_describe(const Rules *r, FILE *f)
             for (int k = 0; k < c->ntake; k++)
                 fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
             if (c->chain)
-                fprintf(f, ", then the %s holes while %s", c->chain > 0 ? "following" : "preceding",
+                fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
                         c->chain_while.src);
             fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
             if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))

@@ -1,11 +1,24 @@
-/* vm.h: the sowing virtual machine.
+/* vm.h: the sowing virtual machine, as the rest of the library sees it.
  *
- * It reads a rule graph (rules.h) and nothing else: no game has a name
- * here. A Position is a plain value; vm_moves fills a caller's array and
- * vm_play applies a decision and runs everything that follows without a
- * decision (captures, passes, game and round ends, the next round's
- * setup) up to the next decision. Neither allocates, except that a History
- * grows its array (repetition bookkeeping). */
+ * A Vm executes one rule set (rules.h) and reads nothing else: no game has
+ * a name in it. Everything it needs while it runs is in the Vm object,
+ * passed explicitly: the poll function, the count of seeds sown, the
+ * status of a failure, the event sink and a cache of trial sowings. No
+ * stage of the VM keeps state anywhere else.
+ *
+ * A Position is a plain value; gen_moves fills a caller's array and
+ * flow_play applies a decision and runs everything that follows without
+ * a decision (captures, passes, game and round ends, the next round's
+ * setup) up to the next decision. Neither allocates, except that a
+ * History grows its array (repetition bookkeeping).
+ *
+ * Failures: these functions return a non-negative value on success and a
+ * negative McStatus (mancala.h) on failure: MC_EINTR when the poll
+ * function asked to stop, MC_ETOOLONG when a sowing dropped MC_MAX_SOWN
+ * seeds without ending or repeating, MC_ENOMEM when a history could not
+ * grow. After a failure the Vm stays failed (every call returns the same
+ * status at once) until vm_reset; what a failed call wrote is
+ * meaningless and is thrown away by the caller. */
 #ifndef MANCALA_VM_H
 #define MANCALA_VM_H
 
@@ -13,79 +26,104 @@
 #include "position.h"
 #include "rules.h"
 
-#define MAX_MOVES 1024
+/* What one sowing did, for captures, conditions and events. */
+typedef struct SowInfo {
+    int mover, start, origin, last, dir;
+    int captured;
+    uint64_t reached;    /* holes that received a seed */
+    int endless;         /* the sowing never ends, or has nowhere to go */
+    int spill;           /* its spill-at-row-end, if known (else -1) */
+} SowInfo;
+
+/* The trial sowings of the last full move list (relay games: each move
+ * is sown to see whether it ends), kept so that playing one of them next
+ * copies its sowing instead of sowing again (Plan.keep_trials). Valid
+ * while `src` is the position played from. */
+#define TRIAL_KEEP 32
+typedef struct Trials {
+    Position src;
+    int n;
+    Move mv[TRIAL_KEEP];
+    Position after[TRIAL_KEEP];
+    SowInfo info[TRIAL_KEEP];
+} Trials;
+
+/* The machine: `struct McVm` is the opaque McVm of mancala.h. */
+typedef struct McVm {
+    const Rules *r;
+    int (*poll)(void *arg);      /* asked now and then in long work */
+    void *poll_arg;
+    int status;                  /* MC_OK, or the McStatus of the failure */
+    uint64_t sown;               /* seeds the current sowing has dropped */
+    uint64_t poll_at;            /* poll when `sown` reaches this */
+    McEventFn sink;              /* events go here (NULL: nowhere) */
+    void *sink_arg;
+    unsigned ev_flags;           /* MC_EVENTS_* */
+    int quiet;                   /* > 0: trial work, no events */
+    Trials trials;
+} Vm;
 
 /* Positions where a decision was due, for the repetition rule. `base` is
- * where the current round (game) began. Owned by the caller; vm_* only
- * push. */
-typedef struct History {
+ * where the current round (game) began. Owned by the caller; the VM only
+ * pushes. `struct McHistory` is mancala.h's McHistory. */
+typedef struct McHistory {
     Position *pos;
     uint64_t *hash;
     int n, cap, base;
-    int oom;          /* a push failed: repetition may be missed */
     int compact;      /* forget earlier rounds (not for perft, which
                          restores n and base when it backs up) */
 } History;
 
-void hist_init(History *h);
-void hist_free(History *h);
+/* ---- the machine (run.c) -------------------------------------------------- */
+
+void vm_init(Vm *vm, const Rules *r);
+void vm_set_poll(Vm *vm, int (*poll)(void *arg), void *arg);
+void vm_set_events(Vm *vm, McEventFn fn, void *arg, unsigned flags);
+/* Clears a failure (and the trial cache). */
+void vm_reset(Vm *vm);
+
+/* ---- games (flow.c, movegen.c) -------------------------------------------- */
 
 /* The starting position of a game (round 1), advanced to its first
  * decision and recorded in `h` (may be NULL: no repetition rule). */
-void vm_initial(const Rules *r, Position *p, History *h);
+int flow_start(Vm *vm, Position *p, History *h);
+/* Runs what needs no decision from `p` (a position read from a file):
+ * passes, a game that is already over by its rules. */
+int flow_settle(Vm *vm, Position *p, History *h);
+/* Applies a decision that gen_moves offered, then advances. With `next`,
+ * also lists the decisions that follow as gen_moves would and returns how
+ * many (saves playouts a second move generation); else returns 0. */
+int flow_play(Vm *vm, Position *p, const Move *m, History *h, Move *next);
+/* The legal decisions at `p`, in a fixed order; returns how many (0 when
+ * the game is over). */
+int gen_moves(Vm *vm, const Position *p, Move *out);
 
-/* Legal decisions at `p`, in a fixed order; returns how many (0 when the
- * game is over). */
-int vm_moves(const Rules *r, const Position *p, Move *out);
+/* perft (perft.c): move sequences of `depth` decisions from `p` into
+ * *nodes; `h` (may be NULL) is restored as it backs up. */
+int perft_count(Vm *vm, const Position *p, History *h, int depth, uint64_t *nodes);
 
-/* Applies a decision that vm_moves offered, then advances. */
-void vm_play(const Rules *r, Position *p, const Move *m, History *h);
-/* The same, and lists the decisions that follow as vm_moves would
- * (`next` may be NULL); returns how many. Saves playouts a second move
- * generation. */
-int vm_play_moves(const Rules *r, Position *p, const Move *m, History *h, Move *next);
+/* ---- history (history.c) --------------------------------------------------- */
 
-/* Runs what needs no decision from `p` (used for positions read from a
- * file): passes, a game that is already over by its rules. */
-void vm_settle(const Rules *r, Position *p, History *h);
+void hist_init(History *h);
+void hist_free(History *h);
+/* Over what hist_same compares. */
+uint64_t hist_hash(const Rules *r, const Position *p);
+int hist_same(const Rules *r, const Position *a, const Position *b);
 
-/* Tokens (CONTRACT.md): "3", "6cw", "first:south", "fill:1,3". */
-int vm_token(const Rules *r, const Move *m, char *buf, size_t n);
-/* Finds `tok` among the legal moves; returns its index or -1. */
-int vm_find(const Rules *r, const Move *moves, int n, const char *tok);
+/* ---- tokens (token.c) ------------------------------------------------------- */
 
-uint64_t pos_hash(const Rules *r, const Position *p);
-int pos_same(const Rules *r, const Position *a, const Position *b);
+/* "3", "6cw", "first:south", "fill:1,3", written as snprintf would. */
+int tok_write(const Rules *r, const Move *m, char *buf, size_t n);
+/* Finds `tok` among the moves; returns its index or -1. */
+int tok_find(const Rules *r, const Move *moves, int n, const char *tok);
 
-/* Seeds on the board, in stores and removed: constant in a game. */
+/* ---- names (event.c) -------------------------------------------------------- */
+
+/* Seeds on the board, in stores and removed: constant in a round. */
 long pos_seed_total(const Rules *r, const Position *p);
-
-/* North's row as a hole set: who owns what when a game starts. */
-uint64_t rules_north_holes(const Rules *r);
-
-/* Interrupting long work. A relay sowing can run for millions of laps
- * before it ends or repeats. The VM counts its steps (a lap done at once
- * is a step; a lap sown seed by seed is a step a seed) and every 65536
- * steps calls the thread's poll function (none by default); when it
- * returns nonzero, the VM is *interrupted* (VM_POLLED). A sowing that has
- * run VM_MAX_LAPS steps without ending or repeating interrupts it too
- * (VM_TOO_LONG): exact detection would take longer than anyone waits (a
- * documented limit; the shipped games from their start need at most tens
- * of millions). While interrupted, that sowing and every relay sowing
- * after it stop at once as if endless, until vm_set_poll is called again:
- * whatever vm_moves, vm_play or vm_perft return then is meaningless, and
- * the caller (a search with a deadline, a command stopped by SIGINT, a
- * command reporting the limit) throws it away. */
-#define VM_MAX_LAPS (1ul << 27)   /* 134217728 steps, about a second */
-enum { VM_POLLED = 1, VM_TOO_LONG = 2 };
-typedef int (*VmPoll)(void *arg);
-void vm_set_poll(VmPoll fn, void *arg);
-void vm_get_poll(VmPoll *fn, void **arg);   /* the current one, to restore it */
-int vm_interrupted(void);                   /* 0, VM_POLLED or VM_TOO_LONG */
-
-uint64_t vm_perft(const Rules *r, const Position *p, History *h, int depth);
-
 const char *phase_name(int phase);
 const char *end_name(int end);
+/* One event as a JSON object, as mc_event_json. */
+int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n);
 
 #endif

@@ -610,7 +610,7 @@ refused position-round-0 "mancala: $P: field \`round\`: expected 1..3" "$M" repl
 pos12 "$b6" '0,0' ',"round":2'
 refused position-round-no-match "mancala: $P: field \`round\`: expected 1..1" "$M" replay bohnenspiel --from "$P"
 
-# one relay sowing: 2^27 steps. A relay that never stops (relay-while:
+# one relay sowing: 2^30 seeds sown. A relay that never stops (relay-while:
 # true) on 30000 seeds reaches the limit sowing seed by seed; a plain
 # relay (Hufesay's rules) from 406 seeds reaches it a lap at a time; a
 # relay of a few laps is of course accepted.
@@ -620,9 +620,9 @@ board: {rows: 2, holes: 2, seeds: 7500, stores: none}
 moves: {from: hole.owner == mover, direction: ccw}
 sowing: {laps: relay, relay-while: true}
 YAML
-refused relay-steps "mancala: a relay sowing ran 134217728 laps (or seeds sown one by one) without ending or repeating" "$M" replay "$T/relay.yaml"
+refused relay-steps "mancala: a relay sowing dropped 1073741824 seeds without ending or repeating" "$M" replay "$T/relay.yaml"
 printf '{"board":[1,2,3,4,5,6,7,8,9,10,11,340],"stores":[0,0],"to_move":"south"}' >"$P"
-refused relay-laps "mancala: a relay sowing ran 134217728 laps (or seeds sown one by one) without ending or repeating" "$M" replay hufesay --from "$P"
+refused relay-laps "mancala: a relay sowing dropped 1073741824 seeds without ending or repeating" "$M" replay hufesay --from "$P"
 accepted relay-short "$M" replay hufesay 1 7 2
 
 echo "$passed passed, $failed failed"

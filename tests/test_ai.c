@@ -17,7 +17,7 @@
 
 #include "ai.h"
 #include "builtin.h"
-#include "cli.h"
+#include "rng.h"
 #include "rules.h"
 #include "vm.h"
 #include "testlib.h"
@@ -25,8 +25,9 @@
 
 /* Plain minimax (negamax form) to `depth` decisions, same scoring as the
  * player: wins by distance, else the static evaluation. */
-static int64_t minimax(const Rules *r, const Position *p, int depth, int ply)
+static int64_t minimax(Vm *vm, const Position *p, int depth, int ply)
 {
+    const Rules *r = vm->r;
     if (p->over) {
         if (p->winner == WIN_DRAW || p->winner == WIN_NONE)
             return 0;
@@ -35,21 +36,21 @@ static int64_t minimax(const Rules *r, const Position *p, int depth, int ply)
     if (depth == 0)
         return ai_evaluate(r, p, p->to_move);
     Move m[MAX_MOVES];
-    int n = vm_moves(r, p, m);
+    int n = gen_moves(vm, p, m);
     if (!n)
         return ai_evaluate(r, p, p->to_move);
     int64_t best = -INT64_MAX;
     for (int i = 0; i < n; i++) {
         Position q = *p;
-        vm_play(r, &q, &m[i], NULL);
+        flow_play(vm, &q, &m[i], NULL, NULL);
         int64_t v;
         if (q.over)
             v = q.winner == WIN_DRAW || q.winner == WIN_NONE ? 0
               : q.winner == p->to_move ? AI_WIN - (ply + 1) : -AI_WIN + (ply + 1);
         else if (q.to_move == p->to_move)
-            v = minimax(r, &q, depth - 1, ply + 1);
+            v = minimax(vm, &q, depth - 1, ply + 1);
         else
-            v = -minimax(r, &q, depth - 1, ply + 1);
+            v = -minimax(vm, &q, depth - 1, ply + 1);
         if (v > best)
             best = v;
     }
@@ -57,15 +58,15 @@ static int64_t minimax(const Rules *r, const Position *p, int depth, int ply)
 }
 
 /* The minimax value of playing move i at p. */
-static int64_t value_of(const Rules *r, const Position *p, int i, int depth)
+static int64_t value_of(Vm *vm, const Position *p, int i, int depth)
 {
     Move m[MAX_MOVES];
-    vm_moves(r, p, m);
+    gen_moves(vm, p, m);
     Position q = *p;
-    vm_play(r, &q, &m[i], NULL);
+    flow_play(vm, &q, &m[i], NULL, NULL);
     if (q.over)
         return q.winner == WIN_DRAW || q.winner == WIN_NONE ? 0 : q.winner == p->to_move ? AI_WIN - 1 : -AI_WIN + 1;
-    return q.to_move == p->to_move ? minimax(r, &q, depth - 1, 1) : -minimax(r, &q, depth - 1, 1);
+    return q.to_move == p->to_move ? minimax(vm, &q, depth - 1, 1) : -minimax(vm, &q, depth - 1, 1);
 }
 
 static void test_ai_parse(void **state)
@@ -91,16 +92,16 @@ static void test_ai_parse(void **state)
 }
 
 /* Random positions reached by random play from the start. */
-static int random_position(const Rules *r, Rng *g, int plies, Position *out)
+static int random_position(Vm *vm, Rng *g, int plies, Position *out)
 {
     Position p;
-    vm_initial(r, &p, NULL);
+    flow_start(vm, &p, NULL);
     for (int i = 0; i < plies && !p.over; i++) {
         Move m[MAX_MOVES];
-        int n = vm_moves(r, &p, m);
+        int n = gen_moves(vm, &p, m);
         if (!n)
             break;
-        vm_play(r, &p, &m[rng_below(g, n)], NULL);
+        flow_play(vm, &p, &m[rng_below(g, n)], NULL, NULL);
     }
     *out = p;
     return !p.over;
@@ -110,6 +111,8 @@ static void check_variant(const char *name, int depth, int tries)
 {
     Rules *r = test_builtin(name, NULL, 0);
     assert_non_null(r);
+    Vm machine, *vm = &machine;
+    vm_init(vm, r);
     Rng g;
     rng_seed(&g, 99);
     AiSpec spec;
@@ -120,23 +123,23 @@ static void check_variant(const char *name, int depth, int tries)
     int forced = 0, checked = 0;
     for (int t = 0; t < tries; t++) {
         Position p;
-        if (!random_position(r, &g, 4 + rng_below(&g, 60), &p))
+        if (!random_position(vm, &g, 4 + rng_below(&g, 60), &p))
             continue;
         Ai *ai = ai_new(r, &spec, (uint64_t)t);
         assert_non_null(ai);
         AiStats st;
         int k = ai_choose(ai, &p, &st, NULL);
         Move m[MAX_MOVES];
-        int n = vm_moves(r, &p, m);
+        int n = gen_moves(vm, &p, m);
         assert_true(k >= 0 && k < n);
-        int64_t want = minimax(r, &p, depth, 0);
-        int64_t got = value_of(r, &p, k, depth);
+        int64_t want = minimax(vm, &p, depth, 0);
+        int64_t got = value_of(vm, &p, k, depth);
         if (n > 1 && got != want)
             fail_msg("%s try %d: alphabeta's move is worth %lld, the best %lld", name, t,
                      (long long)got, (long long)want);
         checked++;
         /* a forced win within 3 decisions, none in 1 */
-        if (want >= AI_WIN - 3 && minimax(r, &p, 1, 0) < AI_WIN - 1) {
+        if (want >= AI_WIN - 3 && minimax(vm, &p, 1, 0) < AI_WIN - 1) {
             forced++;
             assert_true(got >= AI_WIN - 3);
         }
@@ -167,6 +170,8 @@ static void test_ai_every_player_returns_legal_moves(void **state)
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
         Rules *r = test_builtin(variants[v], NULL, 0);
         assert_non_null(r);
+        Vm machine, *vm = &machine;
+        vm_init(vm, r);
         for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
             AiSpec spec;
             char err[200];
@@ -174,10 +179,10 @@ static void test_ai_every_player_returns_legal_moves(void **state)
             Ai *ai = ai_new(r, &spec, 1);
             for (int t = 0; t < 20; t++) {
                 Position p;
-                if (!random_position(r, &g, rng_below(&g, 80), &p))
+                if (!random_position(vm, &g, rng_below(&g, 80), &p))
                     continue;
                 Move m[MAX_MOVES];
-                int n = vm_moves(r, &p, m);
+                int n = gen_moves(vm, &p, m);
                 AiStats st;
                 int k = ai_choose(ai, &p, &st, NULL);
                 if (k < 0 || k >= n)

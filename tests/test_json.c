@@ -35,26 +35,28 @@ static void test_json_round_trip(void **state)
     for (size_t v = 0; v < sizeof names / sizeof *names; v++) {
         Rules *r = test_builtin(names[v], NULL, 0);
         assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
         History h;
         hist_init(&h);
         Position p;
-        vm_initial(r, &p, &h);
+        flow_start(&vm, &p, &h);
         /* a few moves in, so that flags and stores are not all zero */
         for (int i = 0; i < 7 && !p.over; i++) {
             Move m[MAX_MOVES];
-            int n = vm_moves(r, &p, m);
-            vm_play(r, &p, &m[(i * 5) % n], &h);
+            int n = gen_moves(&vm, &p, m);
+            flow_play(&vm, &p, &m[(i * 5) % n], &h, NULL);
         }
-        char *js = pos_to_json(r, &p);
+        char *js = pos_to_json(&vm, &p);
         assert_non_null(js);
         Position q;
         char err[300];
         if (!pos_from_json(r, js, strlen(js), &q, err, sizeof err))
             fail_msg("%s: %s: %s", names[v], js, err);
-        assert_true(pos_same(r, &p, &q));
+        assert_true(hist_same(r, &p, &q));
         assert_int_equal(q.starter, p.starter);
         assert_int_equal(q.last_mover, p.last_mover);
-        char *js2 = pos_to_json(r, &q);
+        char *js2 = pos_to_json(&vm, &q);
         assert_string_equal(js, js2);
         free(js);
         free(js2);
@@ -67,9 +69,11 @@ static void test_json_written_fields(void **state)
 {
     (void)state;
     Rules *r = test_builtin("kalah", NULL, 0);
+    Vm vm;
+    vm_init(&vm, r);
     Position p;
-    vm_initial(r, &p, NULL);
-    char *js = pos_to_json(r, &p);
+    flow_start(&vm, &p, NULL);
+    char *js = pos_to_json(&vm, &p);
     assert_non_null(strstr(js, "\"board\":[4,4,4,4,4,4,4,4,4,4,4,4]"));
     assert_non_null(strstr(js, "\"stores\":[0,0]"));
     assert_non_null(strstr(js, "\"to_move\":\"south\""));

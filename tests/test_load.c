@@ -15,7 +15,7 @@
 static Rules *load(const char *text, const char *const *opts, int nopts, Diags *dg)
 {
     dg_init(dg, "t.yaml", text, strlen(text));
-    return rules_load("t.yaml", text, strlen(text), opts, nopts, dg);
+    return rules_load("t.yaml", text, strlen(text), opts, nopts, 0, dg);
 }
 
 static const char *builtin(const char *name)
@@ -72,13 +72,16 @@ static void test_load_rule_graph_fields(void **state)
     assert_int_equal(r->width, 6);
     assert_int_equal(r->nholes, 12);
     assert_int_equal(r->total_seeds, 72);
-    assert_int_equal(r->stores, 1);
-    assert_int_equal(r->sow.relay, 0);
+    assert_int_equal(r->stores, STORES_OFF_TRACK);
+    assert_int_equal(r->sow.laps, LAPS_SINGLE);
     assert_int_equal(r->ncaptures, 1);
-    assert_int_equal(r->captures[0].chain, -1);
+    assert_int_equal(r->captures[0].chain, CHAIN_BACKWARD);
     assert_int_equal(r->match, 0);   /* partie=false folds `enabled` */
     assert_int_equal(r->captures[0].when.loc.line, 46);
-    assert_int_equal(r->from_min, 1);   /* `hole.count > 0`: a direct test */
+    /* the keys given are recorded for the plan */
+    assert_int_equal(r->move_features, FT_FROM | FT_DIRECTION);
+    assert_int_equal(r->sow.features, FT_FIRST_SEED | FT_SKIP);
+    assert_int_equal(r->plan.moves_by_mask, 0);   /* no plan yet: rules_load only */
     rules_free(r);
     dg_free(&dg);
 
@@ -93,8 +96,7 @@ static void test_load_rule_graph_fields(void **state)
 
     r = load(builtin("bechi"), NULL, 0, &dg);
     assert_non_null(r);
-    assert_int_equal(r->sow.first_seed_origin, 1);
-    assert_int_equal(r->from_min, 2);   /* `hole.count >= 2` */
+    assert_int_equal(r->sow.first_seed, FIRST_ORIGIN);
     assert_int_equal(r->mark_flag, 0);
     assert_string_equal(r->flags[0], "opened");
     assert_int_equal(r->next, NEXT_FILL);
@@ -119,7 +121,7 @@ static void test_load_option_folds_expressions(void **state)
     Diags dg;
     Rules *r = load(builtin("oware"), NULL, 0, &dg);
     assert_non_null(r);
-    assert_int_equal(r->sow.skip_origin, 1);   /* `hole == origin`: a direct test */
+    assert_int_equal(r->sow.skip.form.kind, EXF_AND);   /* `hole == origin`: one test */
     /* default grand-slam=nothing: the cancel rule stays, not constant */
     assert_false(r->captures[0].cancel_if.is_const);
     assert_true(r->must[1].when.is_const && r->must[1].when.value == 0);
@@ -170,7 +172,8 @@ static void test_load_minimal_and_defaults(void **state)
     assert_non_null(r);
     assert_int_equal(r->nholes, 6);
     assert_int_equal(r->repetition, 3);
-    assert_int_equal(r->sow.first_seed_origin, 0);
+    assert_int_equal(r->sow.first_seed, FIRST_NEXT);
+    assert_int_equal(r->sow.features, 0);
     assert_int_equal(r->mark_flag, -1);
     assert_int_equal(r->first_chooser, -1);
     rules_free(r);
@@ -265,7 +268,7 @@ static void test_load_rejects_aliases_and_nul(void **state)
     dg_free(&dg);
     const char nul[] = "game: x\0\n";
     dg_init(&dg, "t.yaml", nul, sizeof nul - 1);
-    assert_null(rules_load("t.yaml", nul, sizeof nul - 1, NULL, 0, &dg));
+    assert_null(rules_load("t.yaml", nul, sizeof nul - 1, NULL, 0, 0, &dg));
     first_error(&dg, 1, 8, "NUL byte");
     dg_free(&dg);
 }
@@ -280,7 +283,7 @@ static void test_load_limits(void **state)
     memset(big, '#', n);
     big[n] = 0;
     dg_init(&dg, "t.yaml", big, n);
-    assert_null(rules_load("t.yaml", big, n, NULL, 0, &dg));
+    assert_null(rules_load("t.yaml", big, n, NULL, 0, 0, &dg));
     assert_non_null(strstr(dg.items[0].msg, "too large"));
     dg_free(&dg);
     free(big);

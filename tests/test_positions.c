@@ -47,7 +47,7 @@ static Rules *load_builtin(const char *name, json_t *options)
             continue;
         Diags dg;
         dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), opts, n, &dg);
+        Rules *r = rules_open(b->path, b->text, strlen(b->text), opts, n, MC_LOAD_DEFAULT, &dg);
         if (!r)
             dg_print(&dg, stderr, 0);
         dg_free(&dg);
@@ -110,7 +110,9 @@ static int compare(const char *name, json_t *got, json_t *want, const char *only
 
 static json_t *position_json(const Rules *r, const Position *p)
 {
-    char *s = pos_to_json(r, p);
+    Vm vm;
+    vm_init(&vm, r);
+    char *s = pos_to_json(&vm, p);
     json_t *j = json_loads(s, 0, NULL);
     free(s);
     return j;
@@ -127,23 +129,25 @@ static int read_pos(const Rules *r, json_t *before, Position *p, History *h, con
         return 0;
     }
     h->n = h->base = 0;
-    vm_settle(r, p, h);
-    return 1;
+    Vm vm;
+    vm_init(&vm, r);
+    return flow_settle(&vm, p, h) == MC_OK;
 }
 
 /* Plays `tok`; returns 0 (and prints) if it is not legal. */
 static int play(const Rules *r, Position *p, History *h, const char *tok, const char *name, int quiet)
 {
     Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
-    int k = vm_find(r, moves, n, tok);
+    Vm vm;
+    vm_init(&vm, r);
+    int n = gen_moves(&vm, p, moves);
+    int k = tok_find(r, moves, n, tok);
     if (k < 0) {
         if (!quiet)
             print_error("%s: move %s is not legal\n", name, tok);
         return 0;
     }
-    vm_play(r, p, &moves[k], h);
-    return 1;
+    return flow_play(&vm, p, &moves[k], h, NULL) == MC_OK;
 }
 
 static const char *tok_of(json_t *v, char *buf, size_t n)

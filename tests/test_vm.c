@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "builtin.h"
-#include "cli.h"
+#include "rng.h"
 #include "rules.h"
 #include "vm.h"
 #include "testlib.h"
@@ -34,6 +34,8 @@ static void random_games(const char *name, const char *const *opts, int nopts, i
 {
     Rules *r = test_builtin(name, opts, nopts);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     Rng g;
     rng_seed(&g, seed);
     History h;
@@ -44,21 +46,21 @@ static void random_games(const char *name, const char *const *opts, int nopts, i
     for (int i = 0; i < games; i++) {
         Position p;
         h.n = h.base = 0;
-        vm_initial(r, &p, &h);
+        flow_start(&vm, &p, &h);
         long total = pos_seed_total(r, &p);
         assert_int_equal(total, r->total_seeds);
         int ply = 0;
         while (!p.over) {
             Move moves[MAX_MOVES];
-            int n = vm_moves(r, &p, moves);
+            int n = gen_moves(&vm, &p, moves);
             if (n == 0)
                 fail_msg("%s game %d ply %d: not over but no moves", name, i, ply);
             for (int k = 0; k < n; k++) {
                 char tok[256];
-                vm_token(r, &moves[k], tok, sizeof tok);
-                assert_int_equal(vm_find(r, moves, n, tok), k);
+                tok_write(r, &moves[k], tok, sizeof tok);
+                assert_int_equal(tok_find(r, moves, n, tok), k);
             }
-            vm_play(r, &p, &moves[rng_below(&g, n)], &h);
+            flow_play(&vm, &p, &moves[rng_below(&g, n)], &h, NULL);
             if (pos_seed_total(r, &p) != total)
                 fail_msg("%s game %d ply %d: %ld seeds, expected %ld", name, i, ply,
                          pos_seed_total(r, &p), total);
@@ -170,6 +172,8 @@ static void test_vm_endless_relay_exact(void **state)
     (void)state;
     Rules *r = test_load_text(tiny_relay, NULL, 0);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     int endless = 0, checked = 0;
     int b[4];
     for (b[0] = 0; b[0] <= 6; b[0]++)
@@ -177,12 +181,12 @@ static void test_vm_endless_relay_exact(void **state)
             for (b[2] = 0; b[2] <= 6; b[2]++)
                 for (b[3] = 0; b[3] <= 6; b[3]++) {
                     Position p;
-                    vm_initial(r, &p, NULL);
+                    flow_start(&vm, &p, NULL);
                     for (int i = 0; i < 4; i++)
                         p.count[i] = (uint16_t)b[i];
                     p.to_move = SOUTH;
                     Move moves[MAX_MOVES];
-                    int n = vm_moves(r, &p, moves);
+                    int n = gen_moves(&vm, &p, moves);
                     int legal[2] = { 0, 0 };
                     for (int k = 0; k < n; k++)
                         legal[moves[k].hole] = 1;
@@ -243,16 +247,18 @@ static int check_plain(const char *dir, int skip, int relay, int (*boards)[6], i
              dir, skip ? "hole == origin" : "false", relay ? ", laps: relay" : "");
     Rules *r = test_load_text(text, NULL, 0);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     int d = strcmp(dir, "cw") ? DIR_CCW : DIR_CW, endless = 0, checked = 0;
     for (int i = 0; i < nb; i++) {
         Position p;
-        vm_initial(r, &p, NULL);
+        flow_start(&vm, &p, NULL);
         for (int k = 0; k < 6; k++)
             p.count[k] = (uint16_t)boards[i][k];
         p.store[0] = p.store[1] = 0;
         p.to_move = SOUTH;
         Move moves[MAX_MOVES];
-        int n = vm_moves(r, &p, moves);
+        int n = gen_moves(&vm, &p, moves);
         for (int hole = 0; hole < 3; hole++) {
             if (!boards[i][hole])
                 continue;
@@ -272,7 +278,7 @@ static int check_plain(const char *dir, int skip, int relay, int (*boards)[6], i
             if (!ends)
                 continue;
             Position q = p;
-            vm_play(r, &q, &moves[k], NULL);
+            flow_play(&vm, &q, &moves[k], NULL, NULL);
             for (int x = 0; x < 6; x++)
                 if (q.count[x] != b[x])
                     fail_msg("%s%s%s: board %d %d %d %d %d %d, move %d: hole %d holds %d, by hand %d",
@@ -331,43 +337,49 @@ static int poll_stop(void *arg)
 /* Hufesay, South to move on this board: sowing hole 2 is a relay that
  * comes back to its start after 3,824,688 laps (found by a separate
  * simulation), so it is endless and not offered. A poll function that
- * never says stop is called every 65536 laps (at least 58 times here) and
- * changes nothing; one that says stop at once interrupts the sowing: the
- * move is given up as endless and vm_interrupted() holds until
- * vm_set_poll is called again. */
+ * never says stop is called every 65536 seeds sown (each lap sows at
+ * least one, so at least 58 times here) and changes nothing; one that
+ * says stop at once interrupts the sowing: the move list fails with
+ * MC_EINTR, and so does every call after it until vm_reset. */
 static void test_vm_poll_interrupts_long_relay(void **state)
 {
     (void)state;
     Rules *r = test_builtin("hufesay", NULL, 0);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     static const uint16_t board[12] = { 1, 2, 4, 1, 2, 8, 2, 10, 0, 2, 1, 13 };
     Position p;
-    vm_initial(r, &p, NULL);
+    flow_start(&vm, &p, NULL);
     memcpy(p.count, board, sizeof board);
     p.to_move = SOUTH;
     Move m[MAX_MOVES], m2[MAX_MOVES];
     int go = 0, stop = 1;
 
-    vm_set_poll(NULL, NULL);
-    int n = vm_moves(r, &p, m);
-    assert_false(vm_interrupted());
+    int n = gen_moves(&vm, &p, m);
+    assert_true(n > 0);
     for (int i = 0; i < n; i++)
         assert_int_not_equal(m[i].hole, 1);
 
     polls = 0;
-    vm_set_poll(poll_stop, &go);
-    assert_int_equal(vm_moves(r, &p, m2), n);
+    vm_set_poll(&vm, poll_stop, &go);
+    assert_int_equal(gen_moves(&vm, &p, m2), n);
     assert_memory_equal(m, m2, (size_t)n * sizeof *m);
     assert_true(polls >= 3824688 / 65536);
-    assert_false(vm_interrupted());
+    assert_int_equal(vm.status, MC_OK);
 
     polls = 0;
-    vm_set_poll(poll_stop, &stop);
-    vm_moves(r, &p, m2);
+    vm_set_poll(&vm, poll_stop, &stop);
+    assert_int_equal(gen_moves(&vm, &p, m2), MC_EINTR);
     assert_int_equal(polls, 1);
-    assert_true(vm_interrupted());
-    vm_set_poll(NULL, NULL);
-    assert_false(vm_interrupted());
+    assert_int_equal(vm.status, MC_EINTR);
+    /* failed: every call fails at once, whatever the poll says now */
+    vm_set_poll(&vm, NULL, NULL);
+    assert_int_equal(gen_moves(&vm, &p, m2), MC_EINTR);
+    Position q = p;
+    assert_int_equal(flow_play(&vm, &q, &m[0], NULL, NULL), MC_EINTR);
+    vm_reset(&vm);
+    assert_int_equal(gen_moves(&vm, &p, m2), n);
     rules_free(r);
 }
 
@@ -388,16 +400,18 @@ static void test_vm_repetition_third_occurrence(void **state)
     (void)state;
     Rules *r = test_load_text(ping_pong, NULL, 0);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     History h;
     hist_init(&h);
     Position p;
-    vm_initial(r, &p, &h);
+    flow_start(&vm, &p, &h);
     const int after[4][2] = { { 0, 2 }, { 1, 1 }, { 0, 2 }, { 0, 0 } };
     for (int ply = 0; ply < 4; ply++) {
         Move m[MAX_MOVES];
         assert_false(p.over);
-        assert_int_equal(vm_moves(r, &p, m), 1);
-        vm_play(r, &p, &m[0], &h);
+        assert_int_equal(gen_moves(&vm, &p, m), 1);
+        flow_play(&vm, &p, &m[0], &h, NULL);
         assert_int_equal(p.count[0], after[ply][0]);
         assert_int_equal(p.count[1], after[ply][1]);
     }
@@ -409,9 +423,12 @@ static void test_vm_repetition_third_occurrence(void **state)
     /* perft sees the same: 1 sequence of 4 decisions, none of 5 */
     Position s;
     h.n = h.base = 0;
-    vm_initial(r, &s, &h);
-    assert_int_equal(vm_perft(r, &s, &h, 4), 1);
-    assert_int_equal(vm_perft(r, &s, &h, 5), 0);
+    flow_start(&vm, &s, &h);
+    uint64_t nodes;
+    assert_int_equal(perft_count(&vm, &s, &h, 4, &nodes), MC_OK);
+    assert_int_equal(nodes, 1);
+    assert_int_equal(perft_count(&vm, &s, &h, 5, &nodes), MC_OK);
+    assert_int_equal(nodes, 0);
     hist_free(&h);
     rules_free(r);
 }
@@ -423,15 +440,17 @@ static void test_vm_pass_is_not_a_decision(void **state)
     (void)state;
     Rules *r = test_builtin("hufesay", NULL, 0);
     assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
     Position p;
-    vm_initial(r, &p, NULL);
+    flow_start(&vm, &p, NULL);
     memset(p.count, 0, sizeof p.count);
     p.count[0] = 2;   /* hole 1 */
     p.count[3] = 1;   /* hole 4 */
     p.store[0] = 20;
     p.store[1] = 25;
     p.to_move = NORTH;
-    vm_settle(r, &p, NULL);
+    flow_settle(&vm, &p, NULL);
     assert_false(p.over);
     assert_int_equal(p.to_move, SOUTH);
     rules_free(r);

@@ -1,4 +1,6 @@
-/* testlib.h: what several test files need: a built-in variant, loaded. */
+/* testlib.h: what several test files need: a built-in variant, loaded
+ * and planned (in the reference mode when MANCALA_VM=general, as the
+ * command line). */
 #ifndef MANCALA_TESTLIB_H
 #define MANCALA_TESTLIB_H
 
@@ -6,13 +8,14 @@
 #include <string.h>
 #include "builtin.h"
 #include "rules.h"
+#include "vm.h"
 
 /* Loads variant text; prints its diagnostics if it does not load. */
 static inline Rules *test_load_text(const char *text, const char *const *opts, int nopts)
 {
     Diags dg;
     dg_init(&dg, "t.yaml", text, strlen(text));
-    Rules *r = rules_load("t.yaml", text, strlen(text), opts, nopts, &dg);
+    Rules *r = rules_open("t.yaml", text, strlen(text), opts, nopts, MC_LOAD_DEFAULT, &dg);
     if (!r)
         dg_print(&dg, stderr, 1);
     dg_free(&dg);

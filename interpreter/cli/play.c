@@ -1,4 +1,4 @@
-/* play.c: `mancala play` (a prompt loop) and `mancala bench`. */
+/* play.c: `mancala play`, a game at the terminal. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +125,7 @@ static void show_result(const Rules *r, const Position *p, const Style *st)
 
 typedef struct Game {
     const Rules *r;
+    Vm vm;
     Position *stack;     /* stack[i]: the position before moves[i] */
     Move *moves;
     int n, cap;
@@ -132,37 +133,38 @@ typedef struct Game {
     History h;
 } Game;
 
+/* Plays `m` and remembers it; a status (MC_ENOMEM when out of memory). */
 static int game_push(Game *g, const Move *m)
 {
     if (g->n == g->cap) {
         int cap = g->cap ? g->cap * 2 : 256;
         Position *s = realloc(g->stack, (size_t)cap * sizeof *s);
         if (!s)
-            return 0;
+            return MC_ENOMEM;
         g->stack = s;
         Move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
         if (!mv)
-            return 0;
+            return MC_ENOMEM;
         g->moves = mv;
         g->cap = cap;
     }
     g->stack[g->n] = g->cur;
     g->moves[g->n++] = *m;
-    vm_play(g->r, &g->cur, m, &g->h);
-    return 1;
+    return flow_play(&g->vm, &g->cur, m, &g->h, NULL);
 }
 
-/* Back to before move k, the repetition history rebuilt by replaying. */
-static void game_truncate(Game *g, int k)
+/* Back to before move k, the repetition history rebuilt by replaying;
+ * a status. */
+static int game_truncate(Game *g, int k)
 {
     g->h.n = g->h.base = 0;
-    vm_initial(g->r, &g->cur, &g->h);
-    int n = k;
+    int rc = flow_start(&g->vm, &g->cur, &g->h);
     g->n = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < k && rc >= 0; i++) {
         Move m = g->moves[i];
-        game_push(g, &m);
+        rc = game_push(g, &m);
     }
+    return rc;
 }
 
 static char *read_line(const char *prompt, int tty)
@@ -195,7 +197,7 @@ static void list_moves(const Rules *r, const Move *moves, int n)
     printf(" Legal moves:");
     for (int i = 0; i < n; i++) {
         char tok[256];
-        vm_token(r, &moves[i], tok, sizeof tok);
+        tok_write(r, &moves[i], tok, sizeof tok);
         printf(" %s", tok);
     }
     printf("\n");
@@ -243,24 +245,25 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     ai_parse("alphabeta:time=1", &hs, err, sizeof err);
     helper = ai_new(r, &hs, seed + 7);
     g.r = r;
+    cli_vm(&g.vm, r);
     hist_init(&g.h);
     g.h.compact = 1;
     cli_catch_sigint();
-    vm_initial(r, &g.cur, &g.h);
-    if (have_rec) {
-        for (int i = 0; i < rec.nmoves; i++) {
-            Move moves[MAX_MOVES];
-            int n = vm_moves(r, &g.cur, moves);
-            int k = vm_find(r, moves, n, rec.moves[i]);
-            if (k < 0 || g.cur.round != rec.round[i]) {
-                fprintf(stderr, "mancala: %s: move %d ('%s', round %d) is not legal there\n", load, i + 1,
-                        rec.moves[i], rec.round[i]);
-                goto out;
-            }
-            game_push(&g, &moves[k]);
-            if (!cli_sowing_ok())
-                goto out;
+    if (!cli_ok(flow_start(&g.vm, &g.cur, &g.h)))
+        goto out;
+    for (int i = 0; have_rec && i < rec.nmoves; i++) {
+        Move moves[MAX_MOVES];
+        int n = gen_moves(&g.vm, &g.cur, moves);
+        if (!cli_ok(n))
+            goto out;
+        int k = tok_find(r, moves, n, rec.moves[i]);
+        if (k < 0 || g.cur.round != rec.round[i]) {
+            fprintf(stderr, "mancala: %s: move %d ('%s', round %d) is not legal there\n", load, i + 1,
+                    rec.moves[i], rec.round[i]);
+            goto out;
         }
+        if (!cli_ok(game_push(&g, &moves[k])))
+            goto out;
     }
     const char *nc = getenv("NO_COLOR");
     Style st = { isatty(1) && !(nc && *nc) };
@@ -286,8 +289,10 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     int last_who = 0, need_draw = 1;
     while (!g.cur.over) {
         Move moves[MAX_MOVES];
-        int n = vm_moves(r, &g.cur, moves);
-        if (!cli_sowing_ok())
+        int n = gen_moves(&g.vm, &g.cur, moves);
+        if (cli_stop)
+            goto interrupted;
+        if (!cli_ok(n))
             goto out;
         if (!n)
             break;
@@ -317,7 +322,9 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
             k = ai_choose(ai[mover], &g.cur, &as, &cli_stop);
             if (cli_stop)
                 goto interrupted;
-            if (k < 0 || k >= n)
+            if (!cli_ok(k))
+                goto out;
+            if (k >= n)
                 k = 0;
         } else {
             char prompt[64];
@@ -353,8 +360,9 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                     free(line);
                     goto interrupted;
                 }
-                char tok[256];
-                vm_token(r, &moves[h], tok, sizeof tok);
+                char tok[256] = "?";
+                if (h >= 0 && h < n)
+                    tok_write(r, &moves[h], tok, sizeof tok);
                 printf(" Hint: %s (searched %ld positions, depth %d).\n", tok, as.nodes, as.depth);
             } else if (!strcmp(s, "undo")) {
                 /* back to this player's previous decision */
@@ -363,8 +371,10 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                     i--;
                 if (i < 0)
                     printf(" Nothing to undo.\n");
-                else {
-                    game_truncate(&g, i);
+                else if (!cli_ok(game_truncate(&g, i))) {
+                    free(line);
+                    goto out;
+                } else {
                     need_draw = 1;
                     prev = NULL;
                     last_tok[0] = 0;
@@ -380,7 +390,7 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
                     printf(" Saved %d move%s to %s.\n", g.n, g.n == 1 ? "" : "s", file);
                 else
                     printf(" Could not save: %s\n", err);
-            } else if ((k = vm_find(r, moves, n, s)) < 0) {
+            } else if ((k = tok_find(r, moves, n, s)) < 0) {
                 printf(" '%.40s%s' is not a legal move here.", s, strlen(s) > 40 ? "..." : "");
                 list_moves(r, moves, n);
             }
@@ -388,16 +398,15 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
             if (k < 0)
                 continue;
         }
-        vm_token(r, &moves[k], last_tok, sizeof last_tok);
+        tok_write(r, &moves[k], last_tok, sizeof last_tok);
         last_who = mover;
         if (ai[mover])
             printf(" %s plays %s\n", side, last_tok);
         before = g.cur;
-        if (!game_push(&g, &moves[k])) {
-            fprintf(stderr, "mancala: out of memory\n");
-            goto out;
-        }
-        if (!cli_sowing_ok())
+        int pushed = game_push(&g, &moves[k]);
+        if (cli_stop)
+            goto interrupted;
+        if (!cli_ok(pushed))
             goto out;
         prev = &before;
         need_draw = 1;
@@ -425,126 +434,3 @@ out:
     return rc;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* bench --search: the alphabeta player on SEARCH_POSITIONS positions
- * reached by random play from the start (the same ones for a seed), each
- * searched for an equal share of the time. */
-#define SEARCH_POSITIONS 16
-
-static int bench_search(const Rules *r, double seconds, unsigned long seed)
-{
-    Rng g;
-    rng_seed(&g, seed);
-    char spec_text[64];
-    snprintf(spec_text, sizeof spec_text, "alphabeta:time=%g", seconds / SEARCH_POSITIONS);
-    AiSpec spec;
-    char err[200];
-    if (!ai_parse(spec_text, &spec, err, sizeof err)) {
-        fprintf(stderr, "mancala: %s\n", err);
-        return 1;
-    }
-    long nodes = 0;
-    double secs = 0;
-    int depth = 0, searched = 0;
-    for (int i = 0, tries = 0; i < SEARCH_POSITIONS && tries < 100 * SEARCH_POSITIONS; tries++) {
-        /* a position 0..40 random decisions in, with a choice to make */
-        Position p;
-        vm_initial(r, &p, NULL);
-        int plies = rng_below(&g, 41);
-        Move m[MAX_MOVES];
-        int n = vm_moves(r, &p, m);
-        for (int k = 0; k < plies && n > 0; k++)
-            n = vm_play_moves(r, &p, &m[rng_below(&g, n)], NULL, m);
-        if (n < 2)
-            continue;
-        Ai *ai = ai_new(r, &spec, seed + (unsigned long)i);
-        if (!ai) {
-            fprintf(stderr, "mancala: out of memory\n");
-            return 1;
-        }
-        AiStats st;
-        ai_choose(ai, &p, &st, NULL);
-        ai_free(ai);
-        nodes += st.nodes;
-        secs += st.seconds;
-        depth += st.depth;
-        searched++;
-        i++;
-    }
-    printf("variant: %s\nplayer: %s\npositions: %d\nseconds: %.2f\nnodes: %ld\nnodes/s: %.0f\n"
-           "average-depth: %.1f\n",
-           r->name, spec_text, searched, secs, nodes, secs > 0 ? (double)nodes / secs : 0.0,
-           searched ? (double)depth / searched : 0.0);
-    return 0;
-}
-
-int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, unsigned long seed, int perft_depth, int search)
-{
-    Rules *r = cli_load(variant, opts, nopts);
-    if (!r)
-        return 1;
-    if (search) {
-        int rc = bench_search(r, seconds, seed);
-        rules_free(r);
-        return rc;
-    }
-    Rng g;
-    rng_seed(&g, seed);
-    History h;
-    hist_init(&h);
-    Position start;
-    vm_initial(r, &start, NULL);
-    double t0 = now(), t;
-    unsigned long games = 0, plies = 0, wins[3] = { 0, 0, 0 };
-    if (perft_depth > 0) {
-        unsigned long long nodes = 0;
-        unsigned long runs = 0;
-        do {
-            h.n = h.base = 0;
-            nodes += vm_perft(r, &start, &h, perft_depth);
-            runs++;
-            t = now() - t0;
-        } while (t < seconds);
-        printf("variant: %s\nperft-depth: %d\nruns: %lu\nnodes/s: %.0f\n", r->name, perft_depth, runs,
-               (double)nodes / t);
-        hist_free(&h);
-        rules_free(r);
-        return 0;
-    }
-    h.compact = 1;
-    do {
-        for (int batch = 0; batch < 16; batch++) {
-            Position p;
-            h.n = h.base = 0;
-            vm_initial(r, &p, &h);   /* the start is the first occurrence */
-            Move moves[MAX_MOVES];
-            int n = vm_moves(r, &p, moves);
-            while (n > 0) {
-                n = vm_play_moves(r, &p, &moves[rng_below(&g, n)], &h, moves);
-                plies++;
-            }
-            games++;
-            wins[p.winner < 3 ? p.winner : 2]++;
-        }
-        t = now() - t0;
-    } while (t < seconds);
-    if (!cli_sowing_ok()) {
-        hist_free(&h);
-        rules_free(r);
-        return 1;
-    }
-    printf("variant: %s\nseconds: %.2f\ngames: %lu\ngames/s: %.1f\nplies/s: %.0f\nplies/game: %.2f\n"
-           "south-wins: %.4f\nnorth-wins: %.4f\ndraws: %.4f\n",
-           r->name, t, games, (double)games / t, (double)plies / t, (double)plies / (double)games,
-           (double)wins[0] / (double)games, (double)wins[1] / (double)games, (double)wins[2] / (double)games);
-    hist_free(&h);
-    rules_free(r);
-    return 0;
-}

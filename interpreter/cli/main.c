@@ -1,4 +1,4 @@
-/* main.c: the `mancala` command line (CONTRACT.md). */
+/* main.c: the `mancala` command line (mancala(1)). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 
 #include "builtin.h"
 #include "cli.h"
+#include "io.h"
 #include "json.h"
 #include "record.h"
 #include "rules.h"
@@ -23,10 +24,11 @@ static void usage(FILE *f)
 {
     fputs("usage: mancala COMMAND [ARGS]\n"
           "  list                               built-in variants\n"
-          "  show VARIANT [--option K=V]...     the rules in words\n"
+          "  show VARIANT [--plan] [--option K=V]...\n"
+          "                                     the rules in words (--plan: the engine's plan)\n"
           "  validate FILE...                   check variant files\n"
           "  perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
-          "  replay VARIANT [--from POS.json | --record FILE] [--option K=V]... MOVE...\n"
+          "  replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
@@ -34,65 +36,10 @@ static void usage(FILE *f)
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
           "WHO is human, random, greedy, alphabeta[:time=S|:depth=D] or\n"
           "mcts[:time=S|:playouts=N][:c=X].\n"
-          "See mancala(1) and docs/variant-format.md.\n", f);
+          "mancala --version prints the version. See mancala(1) and docs/variant-format.md.\n", f);
 }
 
 /* ---- loading variants ------------------------------------------------- */
-
-int cli_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen)
-{
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return 0;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: is a directory", path);
-        return 0;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return 0;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    const size_t limit = (size_t)4 << 20;
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        if (cap >= limit) {
-            /* exactly `limit` bytes is allowed: one more byte is not */
-            if (getc(f) == EOF && !ferror(f))
-                break;
-            free(buf);
-            fclose(f);
-            snprintf(err, errlen, "%s: file too large (more than %zu bytes)", path, limit);
-            return 0;
-        }
-        cap *= 2;
-        char *nb = realloc(buf, cap + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: %s", path, buf ? "read error" : "out of memory");
-        return 0;
-    }
-    buf[n] = 0;
-    *out = buf;
-    *len = n;
-    return 1;
-}
 
 static const BuiltinVariant *find_builtin(const char *name)
 {
@@ -122,14 +69,14 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
         file = b->path;
     } else {
         char err[512];
-        if (!cli_read_file(variant, &text, &len, err, sizeof err)) {
+        if (!io_read_file(variant, &text, &len, err, sizeof err)) {
             fprintf(stderr, "mancala: %s\n", err);
             return NULL;
         }
     }
     Diags dg;
     dg_init(&dg, file, text, len);
-    Rules *r = rules_load(file, text, len, opts, nopts, &dg);
+    Rules *r = rules_open(file, text, len, opts, nopts, MC_LOAD_DEFAULT, &dg);
     dg_print(&dg, stderr, 1);
     dg_free(&dg);
     if (!b)
@@ -154,6 +101,8 @@ typedef struct Args {
     int games;
     int perft_depth;
     int search;
+    int events;
+    int plan;
 } Args;
 
 static int parse_args(int argc, char **argv, Args *a)
@@ -230,6 +179,10 @@ static int parse_args(int argc, char **argv, Args *a)
             a->search = 1;
         else if (!strcmp(s, "--json"))
             a->json = 1;
+        else if (!strcmp(s, "--events"))
+            a->events = 1;
+        else if (!strcmp(s, "--plan"))
+            a->plan = 1;
         else if (s[0] == '-' && s[1] == '-' && s[2]) {
             fprintf(stderr, "mancala: unknown flag '%s'\n", s);
             return 0;
@@ -240,31 +193,32 @@ static int parse_args(int argc, char **argv, Args *a)
     return 1;
 }
 
-/* The position to start from: the variant's start or --from. */
-int cli_sowing_ok(void)
+int cli_ok(int rc)
 {
-    if (vm_interrupted() != VM_TOO_LONG)
-        return 1;
-    fprintf(stderr, "mancala: a relay sowing ran %lu laps (or seeds sown one by one) without ending or "
-                    "repeating: this program gives up there (see the limits in docs/variant-format.md)\n",
-            VM_MAX_LAPS);
+    if (rc >= 0 || rc == MC_EINTR)
+        return rc >= 0;
+    if (rc == MC_ETOOLONG)
+        fprintf(stderr, "mancala: a relay sowing dropped %llu seeds without ending or repeating: this "
+                        "program gives up there (see the limits in docs/variant-format.md)\n",
+                (unsigned long long)MC_MAX_SOWN);
+    else
+        fprintf(stderr, "mancala: %s\n", mc_status_text(rc));
     return 0;
 }
 
-int cli_start(const Rules *r, const char *from, Position *p, History *h)
+/* The position to start from: the variant's start or --from. */
+int cli_start(Vm *vm, const char *from, Position *p, History *h)
 {
-    if (!from) {
-        vm_initial(r, p, h);
-        return cli_sowing_ok();
-    }
+    if (!from)
+        return cli_ok(flow_start(vm, p, h));
     char *text;
     size_t len;
     char err[512];
-    if (!cli_read_file(from, &text, &len, err, sizeof err)) {
+    if (!io_read_file(from, &text, &len, err, sizeof err)) {
         fprintf(stderr, "mancala: %s\n", err);
         return 0;
     }
-    int ok = pos_from_json(r, text, len, p, err, sizeof err);
+    int ok = pos_from_json(vm->r, text, len, p, err, sizeof err);
     free(text);
     if (!ok) {
         fprintf(stderr, "mancala: %s: %s\n", from, err);
@@ -272,8 +226,7 @@ int cli_start(const Rules *r, const char *from, Position *p, History *h)
     }
     if (h)
         h->base = h->n;
-    vm_settle(r, p, h);
-    return cli_sowing_ok();
+    return cli_ok(flow_settle(vm, p, h));
 }
 
 /* ---- commands --------------------------------------------------------- */
@@ -283,7 +236,7 @@ static int cmd_list(void)
     for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
         Diags dg;
         dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, &dg);
+        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, 0, &dg);
         printf("%-14s %s\n", b->name, r && r->title ? r->title : "(does not load: see `mancala validate`)");
         rules_free(r);
         dg_free(&dg);
@@ -294,13 +247,16 @@ static int cmd_list(void)
 static int cmd_show(Args *a)
 {
     if (a->npos != 1) {
-        fprintf(stderr, "mancala: usage: mancala show VARIANT [--option K=V]...\n");
+        fprintf(stderr, "mancala: usage: mancala show VARIANT [--plan] [--option K=V]...\n");
         return 1;
     }
     Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
     if (!r)
         return 1;
-    rules_describe(r, stdout);
+    if (a->plan)
+        plan_describe(r, stdout);
+    else
+        rules_describe(r, stdout);
     rules_free(r);
     return 0;
 }
@@ -316,14 +272,14 @@ static int cmd_validate(Args *a)
         char *text;
         size_t len;
         char err[512];
-        if (!cli_read_file(a->pos[i], &text, &len, err, sizeof err)) {
+        if (!io_read_file(a->pos[i], &text, &len, err, sizeof err)) {
             fprintf(stderr, "mancala: %s\n", err);
             bad = 1;
             continue;
         }
         Diags dg;
         dg_init(&dg, a->pos[i], text, len);
-        Rules *r = rules_load(a->pos[i], text, len, a->opts, a->nopts, &dg);
+        Rules *r = rules_open(a->pos[i], text, len, a->opts, a->nopts, MC_LOAD_DEFAULT, &dg);
         dg_print(&dg, stderr, 1);
         if (r) {
             printf("%s: ok: %s, %d x %d holes, %d seeds, %d option%s\n", a->pos[i], r->name, r->rows,
@@ -345,10 +301,17 @@ static void on_sigint(int sig)
     cli_stop = 1;
 }
 
+/* The poll function of the command line's machines. */
 static int poll_stop(void *arg)
 {
     (void)arg;
     return cli_stop != 0;
+}
+
+void cli_vm(Vm *vm, const Rules *r)
+{
+    vm_init(vm, r);
+    vm_set_poll(vm, poll_stop, NULL);
 }
 
 void cli_catch_sigint(void)
@@ -359,27 +322,32 @@ void cli_catch_sigint(void)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;   /* no SA_RESTART: a blocked read returns */
     sigaction(SIGINT, &sa, NULL);
-    vm_set_poll(poll_stop, NULL);
 }
 
-static void perft_walk(const Rules *r, const Position *p, History *h, int level, int depth,
-                       uint64_t *counts)
+/* Counts the moves at each depth below `p` into counts[]; a status. */
+static int perft_walk(Vm *vm, const Position *p, History *h, int level, int depth, uint64_t *counts)
 {
-    if (level == depth || cli_stop || vm_interrupted())
-        return;
+    if (level == depth)
+        return MC_OK;
     Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
+    int n = gen_moves(vm, p, moves);
+    if (n < 0)
+        return n;
     counts[level + 1] += (uint64_t)n;
     if (level + 1 == depth)
-        return;
+        return MC_OK;
     for (int i = 0; i < n; i++) {
         Position q = *p;
         int sn = h->n, sb = h->base;
-        vm_play(r, &q, &moves[i], h);
-        perft_walk(r, &q, h, level + 1, depth, counts);
+        int rc = flow_play(vm, &q, &moves[i], h, NULL);
+        if (rc >= 0)
+            rc = perft_walk(vm, &q, h, level + 1, depth, counts);
+        if (rc < 0)
+            return rc;
         h->n = sn;
         h->base = sb;
     }
+    return MC_OK;
 }
 
 static int cmd_perft(Args *a)
@@ -400,15 +368,17 @@ static int cmd_perft(Args *a)
     History h;
     hist_init(&h);
     Position p;
+    Vm vm;
+    cli_vm(&vm, r);
     int rc = 1;
-    if (cli_start(r, a->from, &p, &h)) {
+    if (cli_start(&vm, a->from, &p, &h)) {
         uint64_t counts[66] = { 0 };
         cli_catch_sigint();
-        perft_walk(r, &p, &h, 0, (int)depth, counts);
+        int st = perft_walk(&vm, &p, &h, 0, (int)depth, counts);
         if (cli_stop) {
             fprintf(stderr, "mancala: interrupted\n");
             rc = 130;
-        } else if (!cli_sowing_ok()) {
+        } else if (!cli_ok(st)) {
             rc = 1;
         } else {
             for (int d = 1; d <= depth; d++)
@@ -421,14 +391,23 @@ static int cmd_perft(Args *a)
     return rc;
 }
 
-/* Plays `tok`, or explains (move `index`) what is legal instead. */
-static int replay_one(const Rules *r, Position *p, History *h, const char *tok, int index)
+/* Prints an event as a line of JSON (replay --events). */
+static void print_event(void *arg, const McEvent *ev)
 {
+    char buf[1024];
+    ev_json(arg, ev, buf, sizeof buf);
+    printf("%s\n", buf);
+}
+
+/* Plays `tok`, or explains (move `index`) what is legal instead. */
+static int replay_one(Vm *vm, Position *p, History *h, const char *tok, int index)
+{
+    const Rules *r = vm->r;
     Move moves[MAX_MOVES];
-    int n = vm_moves(r, p, moves);
-    if (!cli_sowing_ok())
+    int n = gen_moves(vm, p, moves);
+    if (!cli_ok(n))
         return 0;
-    int k = vm_find(r, moves, n, tok);
+    int k = tok_find(r, moves, n, tok);
     if (k < 0) {
         /* a token is at most a few characters: a long one is cut short */
         fprintf(stderr, "mancala: move %d ('%.40s%s') is not legal here; ", index, tok,
@@ -439,15 +418,14 @@ static int replay_one(const Rules *r, Position *p, History *h, const char *tok, 
             fprintf(stderr, "legal moves:");
             for (int j = 0; j < n; j++) {
                 char t[256];
-                vm_token(r, &moves[j], t, sizeof t);
+                tok_write(r, &moves[j], t, sizeof t);
                 fprintf(stderr, " %s", t);
             }
             fprintf(stderr, "\n");
         }
         return 0;
     }
-    vm_play(r, p, &moves[k], h);
-    return cli_sowing_ok();
+    return cli_ok(flow_play(vm, p, &moves[k], h, NULL));
 }
 
 static int cmd_replay(Args *a)
@@ -487,16 +465,20 @@ static int cmd_replay(Args *a)
     hist_init(&h);
     h.compact = 1;
     Position p;
+    Vm vm;
     int rc = 1;
     if (!r)
         goto out;
+    cli_vm(&vm, r);
     if (have_rec && strcmp(rec.variant, r->name) != 0 && strcmp(rec.variant, a->pos[0]) != 0 &&
         strcmp(rec.variant, r->file) != 0) {
         fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
         goto out;
     }
-    if (!cli_start(r, a->from, &p, &h))
+    if (!cli_start(&vm, a->from, &p, &h))
         goto out;
+    if (a->events)
+        vm_set_events(&vm, print_event, r, 0);
     cli_catch_sigint();
     for (int i = 0; have_rec && i < rec.nmoves && !cli_stop; i++) {
         if (p.round != rec.round[i]) {
@@ -504,11 +486,11 @@ static int cmd_replay(Args *a)
                     a->record, i + 1, rec.moves[i], rec.round[i], p.round);
             goto out;
         }
-        if (!replay_one(r, &p, &h, rec.moves[i], i + 1))
+        if (!replay_one(&vm, &p, &h, rec.moves[i], i + 1))
             goto out;
     }
     for (int i = 1; i < a->npos && !cli_stop; i++) {
-        if (!replay_one(r, &p, &h, a->pos[i], (have_rec ? rec.nmoves : 0) + i))
+        if (!replay_one(&vm, &p, &h, a->pos[i], (have_rec ? rec.nmoves : 0) + i))
             goto out;
     }
     if (cli_stop) {
@@ -516,8 +498,9 @@ static int cmd_replay(Args *a)
         rc = 130;
         goto out;
     }
-    char *js = pos_to_json(r, &p);   /* lists the legal moves: sowings */
-    if (!cli_sowing_ok()) {
+    vm_set_events(&vm, NULL, NULL, 0);
+    char *js = pos_to_json(&vm, &p);   /* lists the legal moves: sowings */
+    if (!cli_ok(vm.status)) {
         free(js);
         goto out;
     }
@@ -547,6 +530,10 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+        printf("mancala %s (libmancala %s)\n", MANCALA_VERSION, mc_version());
         return 0;
     }
     Args a;

@@ -11,34 +11,38 @@
 
 
 /* Plays one game (a whole match, where the variant plays matches); returns
- * the winner (WIN_*), or -1 if interrupted. */
-static int play_one(const Rules *r, Ai *side[2], long *decisions)
+ * the winner (WIN_*), or a negative status (MC_EINTR if interrupted). */
+static int play_one(Vm *vm, Ai *side[2], long *decisions)
 {
     History h;
     hist_init(&h);
     h.compact = 1;
     Position p;
-    vm_initial(r, &p, &h);
     long n = 0;
-    while (!p.over && !cli_stop && !vm_interrupted()) {
+    int rc = flow_start(vm, &p, &h);
+    while (rc >= 0 && !p.over && !cli_stop) {
         Move moves[MAX_MOVES];
-        int k = vm_moves(r, &p, moves);
-        if (!k || vm_interrupted())
+        int k = gen_moves(vm, &p, moves);
+        if (k <= 0) {
+            rc = k;
             break;
+        }
         AiStats st;
         int i = ai_choose(side[p.to_move], &p, &st, &cli_stop);
-        if (cli_stop)
+        if (cli_stop || i < 0) {
+            rc = i < 0 ? i : MC_EINTR;
             break;
-        if (i < 0 || i >= k)
+        }
+        if (i >= k)
             i = 0;
-        vm_play(r, &p, &moves[i], &h);
+        rc = flow_play(vm, &p, &moves[i], &h, NULL);
         n++;
     }
     hist_free(&h);
     *decisions += n;
-    if (!p.over)
-        return -1;
-    return p.winner;
+    if (rc < 0)
+        return rc;
+    return p.over ? p.winner : MC_EINTR;
 }
 
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
@@ -79,6 +83,8 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         return 1;
     }
     cli_catch_sigint();
+    Vm vm;
+    cli_vm(&vm, r);
     int tty = isatty(2);
     long wins[2] = { 0, 0 }, draws = 0, played = 0, decisions = 0;
     for (int g = 0; g < games && !cli_stop; g++) {
@@ -87,8 +93,8 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         Ai *side[2];
         side[first_side] = ai[0];
         side[!first_side] = ai[1];
-        int w = play_one(r, side, &decisions);
-        if (!cli_sowing_ok()) {
+        int w = play_one(&vm, side, &decisions);
+        if (w < 0 && w != MC_EINTR && !cli_ok(w)) {
             ai_free(ai[0]);
             ai_free(ai[1]);
             rules_free(r);

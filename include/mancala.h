@@ -1,0 +1,332 @@
+/* mancala.h: the public interface of libmancala, a library that plays any
+ * mancala (sowing) game described in a variant file.
+ *
+ * A variant file (YAML, see docs/variant-format.md) is loaded into a rule
+ * set (McRules). A machine (McVm) executes a rule set: it lists the legal
+ * decisions of a position (McPosition, a plain value) and applies one,
+ * running everything that follows without a decision (captures, passes,
+ * game and round ends, the next round's setup). A history (McHistory)
+ * remembers the positions of a game for the repetition rule. Applying a
+ * decision can report what happened, in order, to an event sink
+ * (McEvent). Computer players (McPlayer) choose decisions.
+ *
+ * Ownership, for every function here: a pointer returned by a function
+ * named *_new or mc_load_* belongs to the caller, who releases it with the
+ * matching *_free (each accepts NULL). A string returned as `char *` is
+ * the caller's, released with free(). Every other pointer argument is
+ * borrowed for the duration of the call, except that a machine and a
+ * player keep the rule set they were made for: it must outlive them.
+ *
+ * Errors: functions returning `int` return a non-negative value on
+ * success and a negative McStatus on failure (mc_status_text names it).
+ * Threads: distinct objects may be used from distinct threads at once; a
+ * rule set may be shared by any number of machines and players (it is
+ * never written after loading). Nothing here prints or exits, and nothing
+ * here keeps global mutable state.
+ *
+ * Compile with the flags `pkg-config --cflags --libs mancala` prints. */
+#ifndef MANCALA_H
+#define MANCALA_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MANCALA_VERSION_MAJOR 0
+#define MANCALA_VERSION_MINOR 9
+#define MANCALA_VERSION_PATCH 0
+#define MANCALA_VERSION "0.9.0"
+
+/* Every function below is exported from the shared library. */
+#if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
+#define MC_API __attribute__((visibility("default")))
+#else
+#define MC_API
+#endif
+
+/* The library's version, which may be newer than the header's. */
+MC_API const char *mc_version(void);
+
+/* ---- status ------------------------------------------------------------ */
+
+typedef enum McStatus {
+    MC_OK = 0,
+    MC_EINTR = -1,      /* the machine's poll function asked it to stop */
+    MC_ETOOLONG = -2,   /* a sowing ran past MC_MAX_SOWN seeds without
+                           ending or repeating (a documented limit) */
+    MC_ENOMEM = -3,     /* out of memory (a history could not grow) */
+    MC_EINVAL = -4      /* an argument the function cannot take (a move
+                           that is not legal, a bad position) */
+} McStatus;
+
+MC_API const char *mc_status_text(int status);
+
+/* ---- limits ------------------------------------------------------------ */
+
+#define MC_MAX_ROWS       2      /* rows of a board */
+#define MC_MAX_ROW_HOLES  32     /* holes in one row */
+#define MC_MAX_HOLES      64     /* rows * holes */
+#define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
+#define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
+#define MC_MAX_MOVES      1024   /* legal decisions of one position */
+/* One sowing (with all its relay laps) may drop at most this many seeds
+ * (1,073,741,824) before it ends or is found to repeat; a longer one
+ * fails with MC_ETOOLONG. (The longest sowing met in 3000 random games of
+ * the shipped relay games drops about 116 million.) Every sowing kernel
+ * counts the same way, so the limit never depends on how the rules are
+ * written. */
+#define MC_MAX_SOWN       ((uint64_t)1 << 30)
+
+/* ---- positions and decisions ------------------------------------------ */
+
+enum { MC_SOUTH = 0, MC_NORTH = 1 };
+enum { MC_WIN_SOUTH = 0, MC_WIN_NORTH = 1, MC_WIN_DRAW = 2, MC_WIN_NONE = 3 };
+#define MC_NO_HOLE    (-1)
+#define MC_STORE(p)   (MC_MAX_HOLES + (p))   /* a store, where a hole is expected */
+
+/* Where the next decision comes from. */
+typedef enum McPhase {
+    MC_PHASE_PLAY = 0,   /* a sowing move */
+    MC_PHASE_OPENING,    /* a special opening sowing */
+    MC_PHASE_FIRST,      /* a choice of who makes the first regular move */
+    MC_PHASE_FILL,       /* a choice of holes to fill at a round's setup */
+    MC_PHASE_COUNT
+} McPhase;
+
+/* Why a game (or a round of a match) ended. */
+typedef enum McEnd {
+    MC_END_NONE = 0,
+    MC_END_RULE,         /* one of the variant's `end` rules */
+    MC_END_NO_MOVES,     /* the player to move had no legal move */
+    MC_END_BLOCKED,      /* neither player could move */
+    MC_END_MUST,         /* a `must` filter left no move (`otherwise: end`) */
+    MC_END_REPETITION,   /* a position occurred the variant's number of times */
+    MC_END_MATCH,        /* the match is decided */
+    MC_END_MAX_ROUNDS,   /* the match reached its round cap */
+    MC_END_COUNT
+} McEnd;
+
+/* A position: a plain value, copied with `=`; it holds no pointer. Holes
+ * are indexed 0..holes-1 (hole number - 1, counterclockwise from South's
+ * leftmost hole). Its layout is part of the library's ABI (it changes only
+ * with MANCALA_VERSION_MAJOR). */
+typedef struct McPosition {
+    uint16_t count[MC_MAX_HOLES];   /* seeds in each hole */
+    uint64_t north_owned;           /* bit i: hole i owned by North */
+    uint64_t flags[MC_MAX_FLAGS];   /* bit i of flags[f]: flag f set on hole i */
+    uint64_t out_of_play;           /* bit i: hole i out of play this round */
+    int32_t store[2];               /* seeds held by South, North */
+    int32_t total[2];               /* match totals of finished games */
+    int32_t removed;                /* seeds out of the game */
+    uint16_t round;                 /* 1-based round (game) of a match */
+    uint8_t to_move;                /* MC_SOUTH or MC_NORTH */
+    uint8_t starter;                /* who began this round */
+    uint8_t last_mover;             /* who made the last decision */
+    uint8_t phase;                  /* McPhase */
+    uint8_t over;                   /* the game (match) is over */
+    uint8_t winner;                 /* MC_WIN_* */
+    uint8_t end;                    /* McEnd of the last game or round end */
+    uint8_t pad[3];
+} McPosition;
+
+typedef enum McMoveKind { MC_MOVE_SOW = 0, MC_MOVE_FIRST, MC_MOVE_FILL } McMoveKind;
+enum { MC_CCW = 0, MC_CW = 1 };
+
+/* A decision, as mc_moves lists it. */
+typedef struct McMove {
+    uint8_t kind;        /* McMoveKind */
+    uint8_t hole;        /* MC_MOVE_SOW: the hole sown from */
+    uint8_t dir;         /* MC_MOVE_SOW: MC_CCW or MC_CW; MC_MOVE_FIRST: the player chosen */
+    uint8_t show_dir;    /* MC_MOVE_SOW: the token names the direction */
+    uint32_t pad;
+    uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i */
+} McMove;
+
+/* ---- rule sets ---------------------------------------------------------- */
+
+typedef struct McRules McRules;
+
+/* Loading flags. */
+enum {
+    MC_LOAD_DEFAULT = 0,     /* short cuts chosen by the plan; the environment
+                                variable MANCALA_VM=general selects the
+                                reference mode instead */
+    MC_LOAD_GENERAL = 1,     /* the reference mode: no short cut, every rule
+                                evaluated as written (same results, slower) */
+    MC_LOAD_PLANNED = 2      /* short cuts, whatever the environment says */
+};
+
+/* Loads a variant from `text` (`len` bytes; need not be NUL-terminated),
+ * named `name` in messages, with options `opts` ("KEY=VALUE", `nopts` of
+ * them). Returns the rule set, or NULL; then, if `errors` is not NULL,
+ * *errors is a malloc'd text of every problem found, one
+ * "NAME:LINE:COLUMN: error: MESSAGE" a line (NULL when out of memory). */
+MC_API McRules *mc_load_string(const char *name, const char *text, size_t len,
+                               const char *const *opts, int nopts, unsigned flags, char **errors);
+/* The same for the file at `path` (at most 4 MiB). */
+MC_API McRules *mc_load_file(const char *path, const char *const *opts, int nopts, unsigned flags,
+                             char **errors);
+/* The same for a variant built into the library (mc_builtin_name lists
+ * them); NULL with *errors "no built-in variant NAME" if there is none. */
+MC_API McRules *mc_load_builtin(const char *name, const char *const *opts, int nopts, unsigned flags,
+                                char **errors);
+/* The i-th built-in variant's name (i from 0), or NULL past the last. */
+MC_API const char *mc_builtin_name(int i);
+MC_API void mc_rules_free(McRules *r);
+
+MC_API const char *mc_rules_name(const McRules *r);    /* `game:` */
+MC_API const char *mc_rules_title(const McRules *r);
+MC_API int mc_rules_rows(const McRules *r);
+MC_API int mc_rules_width(const McRules *r);           /* holes a row */
+MC_API int mc_rules_seeds(const McRules *r);           /* seeds in the game */
+
+/* ---- events ------------------------------------------------------------ */
+
+/* What happened while a decision was applied, in order. Fields not named
+ * for a kind are zero (hole: MC_NO_HOLE where it names none). */
+typedef enum McEventKind {
+    MC_EV_MOVE = 0,      /* the decision: player, move; hole: its hole (a sowing) */
+    MC_EV_LAP,           /* a lap of a sowing: player, hole (lifted), seeds
+                            (lifted), last (where its last seed fell: a hole, a
+                            store, or MC_NO_HOLE when the seeds left the board),
+                            n (the lap's number, from 1) */
+    MC_EV_SEED,          /* a seed dropped into hole (a hole or a store); only
+                            with MC_EVENTS_SEEDS */
+    MC_EV_SPILL,         /* seeds left the board at a row's end after hole */
+    MC_EV_CAPTURE,       /* seeds taken from hole by receiver (MC_TO_*) for
+                            player's move; n: 1 during the sowing (`each-seed`),
+                            0 after it */
+    MC_EV_CANCEL,        /* the move's last capture was undone (`cancel-if`) */
+    MC_EV_FLAG,          /* flag number n set on hole */
+    MC_EV_EXTRA_TURN,    /* player moves again */
+    MC_EV_PASS,          /* player cannot move and passes */
+    MC_EV_END,           /* a game or a round ended: reason, round, winner (of
+                            the game or round), took[] (what each player took
+                            from the board), seeds (what went out of the game);
+                            match_over: nothing follows. When a match is
+                            decided, a second one with reason MC_END_MATCH or
+                            MC_END_MAX_ROUNDS, the match's winner, and the match
+                            totals in took[]. */
+    MC_EV_OWNERS,        /* holes changed owner: mask is North's holes now */
+    MC_EV_ROUND,         /* a new round of a match: round, player (who begins) */
+    MC_EV_FILL,          /* player filled the holes in mask, n seeds each (by
+                            his choice, or by the rules at a round's setup) */
+    MC_EV_COUNT
+} McEventKind;
+
+/* Receivers in a capture event. */
+enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2 };
+
+typedef struct McEvent {
+    uint8_t kind;        /* McEventKind */
+    uint8_t player;      /* MC_SOUTH or MC_NORTH: who moved, passes, fills, begins */
+    uint8_t receiver;    /* MC_EV_CAPTURE: MC_TO_* */
+    uint8_t reason;      /* MC_EV_END: McEnd */
+    uint8_t winner;      /* MC_EV_END: MC_WIN_* of the game or round */
+    uint8_t match_over;  /* MC_EV_END: the game (or match) is over */
+    int16_t hole;        /* a hole index, MC_STORE(p), or MC_NO_HOLE */
+    int16_t last;        /* MC_EV_LAP: see above */
+    int32_t n;           /* see each kind */
+    int32_t seeds;       /* seeds concerned */
+    int32_t took[2];     /* MC_EV_END */
+    uint16_t round;      /* MC_EV_END, MC_EV_ROUND */
+    uint64_t mask;       /* a set of holes (bit i: hole i) */
+    McMove move;         /* MC_EV_MOVE */
+} McEvent;
+
+/* An event sink: called once an event, in order, during mc_play. The
+ * position it could look at is the one being changed: events carry what
+ * a reader needs. */
+typedef void (*McEventFn)(void *arg, const McEvent *ev);
+
+enum {
+    MC_EVENTS_SEEDS = 1   /* also one MC_EV_SEED for every seed dropped */
+};
+
+/* One event as a line of JSON (no newline), written to buf (n bytes, NUL
+ * terminated, cut if too small); returns the length it needs, as
+ * snprintf. Format: docs/events.md. */
+MC_API int mc_event_json(const McRules *r, const McEvent *ev, char *buf, size_t n);
+
+/* ---- machines and games ------------------------------------------------ */
+
+typedef struct McVm McVm;
+typedef struct McHistory McHistory;
+
+/* A machine for the rule set `r` (which must outlive it); NULL when out
+ * of memory. */
+MC_API McVm *mc_vm_new(const McRules *r);
+MC_API void mc_vm_free(McVm *vm);
+/* A function the machine calls now and then during long work (a relay
+ * sowing of millions of laps); when it returns non-zero, the work stops
+ * and the call fails with MC_EINTR. NULL: none. */
+MC_API void mc_vm_set_poll(McVm *vm, int (*poll)(void *arg), void *arg);
+/* Where events go (NULL: nowhere, at no cost); `flags`: MC_EVENTS_*. */
+MC_API void mc_vm_set_events(McVm *vm, McEventFn fn, void *arg, unsigned flags);
+/* After a failed call every call fails at once with the same status
+ * (results after a failure are meaningless); this clears it. */
+MC_API void mc_vm_reset(McVm *vm);
+/* The status of the last failure, or MC_OK. */
+MC_API int mc_vm_status(const McVm *vm);
+
+/* A history of positions for the repetition rule; NULL when out of memory. */
+MC_API McHistory *mc_history_new(void);
+MC_API void mc_history_free(McHistory *h);
+
+/* The starting position of a game, advanced to its first decision and
+ * recorded in `h` (may be NULL: no repetition rule). Returns MC_OK or a
+ * status. */
+MC_API int mc_start(McVm *vm, McPosition *p, McHistory *h);
+/* The legal decisions at `p` into `out` (room for MC_MAX_MOVES), in a
+ * fixed order; returns how many (0 when the game is over) or a status. */
+MC_API int mc_moves(McVm *vm, const McPosition *p, McMove *out);
+/* Applies `m`, one of the decisions mc_moves listed for `p`, and advances
+ * to the next decision; returns MC_OK or a status (then `p` is
+ * meaningless: keep a copy to go back). */
+MC_API int mc_play(McVm *vm, McPosition *p, const McMove *m, McHistory *h);
+/* A decision's token ("3", "6cw", "first:south", "fill:1,3"), written to
+ * buf as snprintf would; returns the length it needs. */
+MC_API int mc_move_token(const McRules *r, const McMove *m, char *buf, size_t n);
+/* The index of the move written `tok` among `moves` (n of them), or -1. */
+MC_API int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok);
+/* Counts the move sequences of `depth` decisions from `p` into *nodes;
+ * returns MC_OK or a status. */
+MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
+
+/* The position as JSON (docs/positions.md), with its legal moves; a
+ * malloc'd string, or NULL (out of memory, or the machine failed: see
+ * mc_vm_status). */
+MC_API char *mc_position_to_json(McVm *vm, const McPosition *p);
+/* Reads a position written as JSON; returns MC_OK, or MC_EINVAL with a
+ * message naming the field in err (`p` untouched). */
+MC_API int mc_position_from_json(const McRules *r, const char *text, size_t len, McPosition *p,
+                                 char *err, size_t errlen);
+/* Seeds on the board, in stores and out of the game. */
+MC_API long mc_seed_total(const McRules *r, const McPosition *p);
+
+/* ---- computer players --------------------------------------------------- */
+
+typedef struct McPlayer McPlayer;
+
+/* A computer player for `r` from a description: "random", "greedy",
+ * "alphabeta[:time=S|:depth=D]", "mcts[:time=S|:playouts=N][:c=X]"
+ * (docs/playing.md), its random choices seeded by `seed`. NULL with a
+ * message in err if the description is wrong or memory is short. */
+MC_API McPlayer *mc_player_new(const McRules *r, const char *spec, uint64_t seed, char *err,
+                               size_t errlen);
+MC_API void mc_player_free(McPlayer *pl);
+/* The index, among mc_moves(p), of the decision the player chooses at
+ * `p` (a position that is not over), or a status. `stop` (may be NULL):
+ * the choice ends early, with the best move so far, once *stop is
+ * non-zero. */
+MC_API int mc_player_choose(McPlayer *pl, const McPosition *p, volatile sig_atomic_t *stop);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,161 @@
+/* capture.c: seeds changing hands: each-seed effects during a sowing,
+ * capture rules after it (with chains and cancelling), and who receives
+ * seeds taken from a hole. */
+#include "engine.h"
+
+Receiver cap_resolve(Receiver to, int mover)
+{
+    if (to == RCV_MOVER)
+        return mover ? RCV_NORTH : RCV_SOUTH;
+    if (to == RCV_OPPONENT)
+        return mover ? RCV_SOUTH : RCV_NORTH;
+    return to;
+}
+
+/* Where seeds given to `to` go: MC_TO_SOUTH, MC_TO_NORTH, MC_TO_REMOVED,
+ * or -1 (they stay). */
+static int destination(const Rules *r, const Position *p, Receiver to, int h, int mover)
+{
+    switch (to) {
+    case RCV_MOVER: return mover;
+    case RCV_OPPONENT: return !mover;
+    case RCV_OWNER: return is_hole(r, h) ? pos_owner(p, h) : mover;
+    case RCV_REMOVED: return MC_TO_REMOVED;
+    case RCV_LAST_MOVER: return p->last_mover;
+    case RCV_STARTER: return p->starter;
+    case RCV_SOUTH: return SOUTH;
+    case RCV_NORTH: return NORTH;
+    default: return -1;
+    }
+}
+
+void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
+{
+    int d = destination(vm->r, p, to, h, mover);
+    if (d < 0)
+        return;
+    if (d == MC_TO_REMOVED)
+        p->removed += n;
+    else
+        p->store[d] += n;
+    if (n > 0 && ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_CAPTURE;
+        ev.player = (uint8_t)mover;
+        ev.receiver = (uint8_t)d;
+        ev.hole = (int16_t)h;
+        ev.seeds = n;
+        ev.n = during;
+        ev_send(vm, &ev);
+    }
+}
+
+/* Does the each-seed rule `i` fire on a seed dropped into a hole that now
+ * holds n0 seeds, with `hand` seeds left? */
+static int each_fires(const SowRules *s, const SowPlan *sp, int i, int n0, int hand, const ExCtx *cx)
+{
+    const CaptureRule *c = &s->each_seed[i];
+    if (!sp->each_masks)
+        return ex_true(&c->when, cx);
+    const ExFilter *f = &sp->each_filter[i];
+    if (n0 < 64 ? !((f->count.mask >> n0) & 1) : !f->count.big)
+        return 0;   /* `when` cannot hold with this many seeds */
+    if (f->exact)   /* `when` only compares hole.count and hand with constants */
+        return hand < 64 ? (int)((f->hand.mask >> hand) & 1) : f->hand.big;
+    return ex_true(&c->when, cx);
+}
+
+void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h, int hand,
+              SowInfo *si)
+{
+    const Rules *r = vm->r;
+    cx->hole = h;
+    cx->hand = hand;
+    const int n0 = p->count[h];
+    for (int i = 0; i < s->neach; i++) {
+        if (!each_fires(s, sp, i, n0, hand, cx))
+            continue;
+        const CaptureRule *c = &s->each_seed[i];
+        int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[0], cx);
+        if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
+            int n = p->count[t];
+            p->count[t] = 0;
+            cap_receive(vm, p, c->to, t, n, si->mover, 1);
+            si->captured += n;
+            cx->captured = si->captured;
+        }
+        break;
+    }
+    cx->hole = NO_HOLE;
+}
+
+/* The holes capture rule `c` takes, in order, into holes[] (with their
+ * seeds in amounts[]); returns how many. */
+static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c, ExCtx *cx, int dir,
+                         int *holes, int *amounts)
+{
+    int n = 0, cur = NO_HOLE;
+    uint64_t taken = 0;
+    for (int k = 0; k < c->ntake; k++) {
+        int h = (int)ex_eval(&c->take[k], cx);
+        if (!is_hole(r, h) || ((taken | p->out_of_play) >> h) & 1)
+            continue;
+        taken |= bit(h);
+        holes[n] = h;
+        amounts[n++] = p->count[h];
+        cur = h;
+    }
+    if (c->chain == CHAIN_NONE || cur == NO_HOLE)
+        return n;
+    int cdir = c->chain == CHAIN_FORWARD ? dir : !dir;
+    for (;;) {
+        int h = bd_step(r, p, cur, cdir);
+        if (h == NO_HOLE || ((taken >> h) & 1))
+            break;
+        cx->hole = h;
+        if (!ex_true(&c->chain_while, cx))
+            break;
+        taken |= bit(h);
+        holes[n] = h;
+        amounts[n++] = p->count[h];
+        cur = h;
+    }
+    cx->hole = NO_HOLE;
+    return n;
+}
+
+/* The first capture rule whose `when` holds takes its holes; `cancel-if`
+ * may undo it. */
+void cap_after(Vm *vm, Position *p, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    if (si->last == NO_HOLE || !r->ncaptures)
+        return;
+    ExCtx cx;
+    ctx_after(&cx, r, p, si);
+    for (int i = 0; i < r->ncaptures; i++) {
+        const CaptureRule *c = &r->captures[i];
+        if (!ex_true(&c->when, &cx))
+            continue;
+        int holes[MAX_HOLES], amounts[MAX_HOLES];
+        int n = capture_holes(r, p, c, &cx, si->dir, holes, amounts);
+        Position before = *p;
+        int got = 0;
+        for (int k = 0; k < n; k++) {
+            p->count[holes[k]] = 0;
+            cap_receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
+            got += amounts[k];
+        }
+        if (c->cancel_if.code) {
+            cx.captured = si->captured + got;
+            if (ex_true(&c->cancel_if, &cx)) {
+                *p = before;
+                got = 0;
+                if (ev_on(vm))
+                    ev_basic(vm, MC_EV_CANCEL, si->mover, NO_HOLE, 0, 0);
+            }
+        }
+        si->captured += got;
+        break;
+    }
+}

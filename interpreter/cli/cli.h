@@ -1,0 +1,40 @@
+/* cli.h: pieces of the command line shared by its files (main.c, play.c,
+ * match.c, bench.c). These print to stdout/stderr; the library below them
+ * never does. */
+#ifndef MANCALA_CLI_H
+#define MANCALA_CLI_H
+
+#include <signal.h>
+#include <stddef.h>
+#include "rules.h"
+#include "vm.h"
+
+/* Loads a built-in name or a file; prints diagnostics; NULL on error. */
+Rules *cli_load(const char *variant, const char *const *opts, int nopts);
+
+/* Ctrl-C: after cli_catch_sigint, SIGINT sets cli_stop (system calls are
+ * not restarted, so a read returns). A Vm made by cli_vm polls it during
+ * long sowings (its calls then fail with MC_EINTR). The commands check it
+ * and stop cleanly: a message, nothing half-written, exit status 130. */
+extern volatile sig_atomic_t cli_stop;
+void cli_catch_sigint(void);
+/* A Vm for `r` that stops when cli_stop is set. */
+void cli_vm(Vm *vm, const Rules *r);
+
+/* After VM work that returned `rc`: 1 if it succeeded; else 0, after a
+ * message for a sowing past the limit or a lack of memory (an
+ * interruption is the caller's to report). */
+int cli_ok(int rc);
+
+/* The variant's start, or the JSON position in `from`; 1, or 0 after a
+ * message. */
+int cli_start(Vm *vm, const char *from, Position *p, History *h);
+
+int cli_play(const char *variant, const char *const *opts, int nopts,
+             const char *south, const char *north, unsigned long seed, const char *load);
+int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
+              const char *second, int games, unsigned long seed, int json);
+int cli_bench(const char *variant, const char *const *opts, int nopts,
+              double seconds, unsigned long seed, int perft_depth, int search);
+
+#endif

@@ -1,0 +1,190 @@
+/* engine.h: what the VM's stages share, and nothing outside the VM
+ * includes. The stages, in the order a move runs through them:
+ *
+ *   board.c     geometry: the sowing track, steps along the board
+ *   sow.c       sowing kernels (plain, general), one sowing move
+ *   cycle.c     exact detection of endless relay sowings
+ *   capture.c   seeds received: each-seed effects, captures
+ *   movegen.c   the legal decisions (trial sowings, must filters)
+ *   flow.c      a decision applied, passes, game ends, advancing
+ *   round.c     game and round ends, the next round's setup
+ *   history.c   positions seen, for the repetition rule
+ *   run.c       the Vm object: poll, limits, failures
+ *   event.c     events and names
+ *   token.c     move tokens; perft.c: counting move sequences */
+#ifndef MANCALA_ENGINE_H
+#define MANCALA_ENGINE_H
+
+#include <string.h>
+#include "vm.h"
+
+/* ---- bits and the board --------------------------------------------------- */
+
+static inline uint64_t bit(int h)
+{
+    return (uint64_t)1 << h;
+}
+
+static inline uint64_t mask_n(int n)
+{
+    return n >= 64 ? ~(uint64_t)0 : bit(n) - 1;
+}
+
+/* The lowest set bit of a non-zero mask. */
+static inline int ctz64(uint64_t m)
+{
+    return __builtin_ctzll(m);
+}
+
+/* The hole after h on a ring of nh holes, counterclockwise (ccw) or not. */
+static inline int ring_next(int h, int nh, int ccw)
+{
+    return ccw ? (h + 1 == nh ? 0 : h + 1) : (h == 0 ? nh - 1 : h - 1);
+}
+
+static inline int is_hole(const Rules *r, int h)
+{
+    return h >= 0 && h < r->nholes;
+}
+
+static inline int row_of(const Rules *r, int h)
+{
+    return h / r->width;
+}
+
+/* The holes `player` owns. */
+static inline uint64_t owned_mask(const Rules *r, const Position *p, int player)
+{
+    return (player ? p->north_owned : ~p->north_owned) & mask_n(r->nholes);
+}
+
+/* An evaluation context for `mover` at `p`, no hole named. */
+static inline void ctx_init(ExCtx *cx, const Rules *r, const Position *p, int mover)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->rules = r;
+    cx->pos = p;
+    cx->mover = mover;
+    cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
+}
+
+/* The context after a sowing: what `last`, `captured`, `reached` are. */
+static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const SowInfo *si)
+{
+    ctx_init(cx, r, p, si->mover);
+    cx->start = si->start;
+    cx->origin = si->origin;
+    cx->last = si->last;
+    cx->dir = si->dir;
+    cx->captured = si->captured;
+    cx->reached = si->reached;
+}
+
+/* board.c */
+int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
+int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
+int bd_step(const Rules *r, const Position *p, int h, int dir);
+
+/* ---- the machine (run.c) --------------------------------------------------- */
+
+/* Records a failure (the first one stays); returns the status. */
+int vm_fail(Vm *vm, int status);
+/* A sowing begins: its count of seeds sown restarts. */
+void vm_sowing(Vm *vm);
+/* Counts `seeds` more seeds dropped by the current sowing (every kernel
+ * calls this once a lap, with the lap's seeds); 1 if the work must stop
+ * (the limit, the poll function, or an earlier failure). */
+int vm_count_slow(Vm *vm);
+static inline int vm_count(Vm *vm, int seeds)
+{
+    vm->sown += (unsigned)seeds;
+    return vm->sown >= vm->poll_at ? vm_count_slow(vm) : vm->status != MC_OK;
+}
+
+/* ---- events (event.c) ------------------------------------------------------ */
+
+void ev_send(Vm *vm, const McEvent *ev);
+static inline int ev_on(const Vm *vm)
+{
+    return vm->sink && !vm->quiet;
+}
+/* One event of `kind` with the most common fields; the others zero. */
+void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds);
+
+/* ---- cycles (cycle.c) ------------------------------------------------------- */
+
+/* The state at the start of a lap: all a relay lap depends on. */
+typedef struct LapState {
+    uint16_t count[MAX_HOLES];
+    int32_t store[2], removed;
+    int origin;
+} LapState;
+
+/* Brent's detection over lap states, plus a comparison with the first. */
+typedef struct Cycle {
+    LapState first, tortoise;
+    unsigned long power, lam;
+} Cycle;
+
+/* Cycle detection starts at this lap: an endless sowing is found at most
+ * this many laps later; shorter sowings save nothing. */
+#define CYCLE_FROM 16
+
+void cyc_init(const Rules *r, const Position *p, int origin, Cycle *c);
+/* 1 if the state at the start of this lap was seen before. */
+int cyc_seen(const Rules *r, const Position *p, int origin, Cycle *c);
+
+/* ---- sowing (sow.c) --------------------------------------------------------- */
+
+/* Everything a sowing move does to the board (not turn or game end):
+ * the mark, the sowing, and (with `captures`) the captures. `spill`: the
+ * spill rule's value if the caller knows it, else -1. */
+void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int captures, SowInfo *si);
+/* The opening sowing (no captures); si->endless if it never ends. */
+void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
+
+/* ---- receiving seeds (capture.c) -------------------------------------------- */
+
+/* `mover`/`opponent` as South or North (who `mover` is depends on the
+ * place: the player who moved for `end`, the player to move for `must`,
+ * `no-moves` and `repetition`). */
+Receiver cap_resolve(Receiver to, int mover);
+/* Gives `n` seeds taken from hole `h` to `to` (the caller empties the
+ * hole) and reports the capture (`during`: by an each-seed rule). */
+void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during);
+/* The each-seed rules after a seed dropped into `h` with `hand` left. */
+void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h, int hand,
+              SowInfo *si);
+/* The capture rules after a sowing. */
+void cap_after(Vm *vm, Position *p, SowInfo *si);
+
+/* ---- moves (movegen.c) -------------------------------------------------------- */
+
+/* The legal sowings; *mustend: the `must` rule that ended the game for
+ * lack of a move (or NULL). `first_only`: any legal move will do. */
+int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
+int gen_opening(Vm *vm, const Position *p, Move *out);
+int gen_fill(Vm *vm, const Position *p, Move *out);
+/* Sows move `m` at `p` from the kept trials; 0 if they do not hold it. */
+int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
+
+/* ---- rounds (round.c) ---------------------------------------------------------- */
+
+/* The game (round) is over: `to` takes the seeds left on the board. */
+int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *h);
+/* Fills `player`'s chosen holes (a fill decision). */
+void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen);
+/* After a fill: the next player who must choose, or the first move. */
+void rnd_after_fill(const Rules *r, Position *p);
+/* How many holes `player` fills, and how many he owns (*own). */
+int rnd_fill_count(const Rules *r, const Position *p, int player, int *own);
+
+/* ---- history (history.c) ---------------------------------------------------------- */
+
+/* Records `p`; returns how often it has now occurred this round, or
+ * MC_ENOMEM. */
+int hist_push(const Rules *r, History *h, const Position *p);
+/* A new round: earlier positions cannot recur. */
+void hist_new_round(History *h);
+
+#endif

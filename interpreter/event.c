@@ -1,0 +1,162 @@
+/* event.c: events (what happened in a move, mancala.h) sent to the Vm's
+ * sink and written as JSON lines (docs/events.md), and the names of
+ * phases and game ends. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "engine.h"
+
+void ev_send(Vm *vm, const McEvent *ev)
+{
+    vm->sink(vm->sink_arg, ev);
+}
+
+void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds)
+{
+    McEvent ev = { 0 };
+    ev.kind = (uint8_t)kind;
+    ev.player = (uint8_t)player;
+    ev.hole = (int16_t)hole;
+    ev.n = n;
+    ev.seeds = seeds;
+    ev_send(vm, &ev);
+}
+
+long pos_seed_total(const Rules *r, const Position *p)
+{
+    long t = (long)p->store[0] + p->store[1] + p->removed;
+    for (int i = 0; i < r->nholes; i++)
+        t += p->count[i];
+    return t;
+}
+
+const char *phase_name(int phase)
+{
+    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill" };
+    return (unsigned)phase < PH_COUNT ? names[phase] : "?";
+}
+
+const char *end_name(int end)
+{
+    static const char *const names[END_COUNT] = { NULL, "rule", "no-moves", "blocked", "must",
+        "repetition", "match", "max-rounds" };
+    return (unsigned)end < END_COUNT ? names[end] : NULL;
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+/* Text written into a buffer that may be too small: `len` counts what
+ * the whole text needs, as snprintf does. */
+typedef struct Out {
+    char *buf;
+    size_t n, len;
+} Out;
+
+static void out(Out *o, const char *fmt, ...) DG_PRINTF(2, 3);
+static void out(Out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(o->len < o->n ? o->buf + o->len : NULL, o->len < o->n ? o->n - o->len : 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        o->len += (size_t)k;
+}
+
+static const char *player(int p)
+{
+    return p ? "north" : "south";
+}
+
+/* A place as JSON: a hole number, "south-store"/"north-store", or null. */
+static void place(Out *o, const char *key, int h)
+{
+    if (h >= 0 && h < MAX_HOLES)
+        out(o, ",\"%s\":%d", key, h + 1);
+    else if (h == STORE_HOLE(0) || h == STORE_HOLE(1))
+        out(o, ",\"%s\":\"%s-store\"", key, player(h - MAX_HOLES));
+    else
+        out(o, ",\"%s\":null", key);
+}
+
+static void holes(Out *o, const char *key, const Rules *r, uint64_t m)
+{
+    out(o, ",\"%s\":[", key);
+    for (int h = 0, first = 1; h < r->nholes; h++)
+        if ((m >> h) & 1) {
+            out(o, "%s%d", first ? "" : ",", h + 1);
+            first = 0;
+        }
+    out(o, "]");
+}
+
+static void ev_end_json(Out *o, const McEvent *ev)
+{
+    const char *winner = ev->winner == WIN_DRAW ? "\"draw\"" : ev->winner == WIN_SOUTH ? "\"south\""
+                       : ev->winner == WIN_NORTH ? "\"north\"" : "null";
+    int match = ev->reason == END_MATCH || ev->reason == END_MAX_ROUNDS;
+    out(o, ",\"reason\":\"%s\",\"round\":%d,\"winner\":%s", end_name(ev->reason) ? end_name(ev->reason) : "?",
+        ev->round, winner);
+    out(o, ",\"%s\":{\"south\":%d,\"north\":%d}", match ? "totals" : "took", ev->took[0], ev->took[1]);
+    if (!match)
+        out(o, ",\"removed\":%d", ev->seeds);
+    out(o, ",\"over\":%s", ev->match_over ? "true" : "false");
+}
+
+/* The fields after "event" for each kind. */
+static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
+{
+    char tok[256];
+    switch (ev->kind) {
+    case MC_EV_MOVE:
+        tok_write(r, &ev->move, tok, sizeof tok);
+        out(o, ",\"player\":\"%s\",\"move\":\"%s\"", player(ev->player), tok);
+        break;
+    case MC_EV_LAP:
+        out(o, ",\"player\":\"%s\",\"lap\":%d", player(ev->player), ev->n);
+        place(o, "from", ev->hole);
+        out(o, ",\"seeds\":%d", ev->seeds);
+        place(o, "last", ev->last);
+        break;
+    case MC_EV_SEED: place(o, "hole", ev->hole); break;
+    case MC_EV_SPILL:
+        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
+        place(o, "after", ev->hole);
+        break;
+    case MC_EV_CAPTURE:
+        out(o, ",\"player\":\"%s\"", player(ev->player));
+        place(o, "hole", ev->hole);
+        out(o, ",\"seeds\":%d,\"to\":\"%s\",\"during\":%s", ev->seeds,
+            ev->receiver == MC_TO_REMOVED ? "removed" : player(ev->receiver), ev->n ? "true" : "false");
+        break;
+    case MC_EV_FLAG:
+        out(o, ",\"flag\":\"%s\"", ev->n >= 0 && ev->n < r->nflags ? r->flags[ev->n] : "?");
+        place(o, "hole", ev->hole);
+        break;
+    case MC_EV_CANCEL: case MC_EV_EXTRA_TURN: case MC_EV_PASS:
+        out(o, ",\"player\":\"%s\"", player(ev->player));
+        break;
+    case MC_EV_END: ev_end_json(o, ev); break;
+    case MC_EV_OWNERS: holes(o, "north", r, ev->mask); break;
+    case MC_EV_ROUND: out(o, ",\"round\":%d,\"starter\":\"%s\"", ev->round, player(ev->player)); break;
+    case MC_EV_FILL:
+        out(o, ",\"player\":\"%s\"", player(ev->player));
+        holes(o, "holes", r, ev->mask);
+        out(o, ",\"seeds\":%d", ev->n);
+        break;
+    default: break;
+    }
+}
+
+int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
+{
+    static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill" };
+    Out o = { buf, n, 0 };
+    if (n)
+        buf[0] = 0;
+    out(&o, "{\"event\":\"%s\"", ev->kind < MC_EV_COUNT ? names[ev->kind] : "?");
+    ev_fields(&o, r, ev);
+    out(&o, "}");
+    return (int)o.len;
+}

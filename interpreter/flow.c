@@ -1,0 +1,201 @@
+/* flow.c: a game from decision to decision: the start, a decision
+ * applied (a sowing with its captures, extra turns and end rules; an
+ * opening; a choice of who begins or of holes to fill), then everything
+ * that follows without a decision: skipped openings, passes, a player
+ * left without a move, repetitions, the end of a game or round. */
+#include "engine.h"
+
+/* The opening is made (or skipped): who decides next. */
+static void after_opening(const Rules *r, Position *p, int opener)
+{
+    if (r->first_chooser >= 0) {
+        p->phase = PH_FIRST;
+        p->to_move = (uint8_t)r->first_chooser;
+    } else {
+        p->phase = PH_PLAY;
+        p->to_move = (uint8_t)!opener;
+    }
+}
+
+/* The player to move has no legal sowing (`me`: the `must` rule that says
+ * so, if one does): the game ends, or he passes. 1 if he passes (the other
+ * player is to move), 0 if the game (round) ended. */
+static int no_move(Vm *vm, Position *p, History *h, const MustRule *me)
+{
+    const Rules *r = vm->r;
+    int who = p->to_move;
+    if (me) {
+        /* `seeds: mover` here means the player who could not move */
+        rnd_end(vm, p, cap_resolve(me->seeds, who), END_MUST, WIN_NONE, h);
+        return 0;
+    }
+    if (r->no_moves_loses) {
+        rnd_end(vm, p, RCV_STAY, END_NO_MOVES, !who, h);
+        return 0;
+    }
+    ExCtx cx;
+    ctx_init(&cx, r, p, who);
+    if (!ex_true(&r->no_moves_pass, &cx)) {
+        rnd_end(vm, p, cap_resolve(r->no_moves_seeds, who), END_NO_MOVES, WIN_NONE, h);
+        return 0;
+    }
+    Position q = *p;
+    q.to_move = (uint8_t)!who;
+    Move tmp[MAX_MOVES];
+    const MustRule *me2;
+    if (gen_sow(vm, &q, tmp, &me2, 1) > 0) {
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_PASS, who, NO_HOLE, 0, 0);
+        p->to_move = q.to_move;
+        return 1;
+    }
+    rnd_end(vm, p, cap_resolve(r->no_moves_seeds, who), END_BLOCKED, WIN_NONE, h);
+    return 0;
+}
+
+/* Runs what needs no decision, up to the next decision or the end. With
+ * `out`, also lists the legal decisions there and returns how many (the
+ * move generation this needs anyway, not repeated by the caller). */
+static int advance(Vm *vm, Position *p, History *h, Move *out)
+{
+    const Rules *r = vm->r;
+    /* Each pass either reaches a decision or ends a game; a match has at
+     * most max_rounds games, so this loop ends. */
+    for (int guard = 0; guard < 4 * (r->max_rounds + 2); guard++) {
+        int known = -1;   /* moves listed in `out` for p as it is now */
+        if (vm->status != MC_OK)
+            return vm->status;
+        if (p->over)
+            return 0;
+        Move tmp[MAX_MOVES];
+        if (p->phase == PH_OPENING) {
+            /* no opening sowing is possible (no seeds where `from` allows,
+             * or only endless ones): the opening is skipped */
+            int n = gen_opening(vm, p, out ? out : tmp);
+            if (n == 0 && vm->status == MC_OK) {
+                after_opening(r, p, p->to_move);
+                continue;
+            }
+            known = n;
+        }
+        if (p->phase == PH_PLAY) {
+            const MustRule *me = NULL;
+            int n = gen_sow(vm, p, out ? out : tmp, &me, !out);
+            if (vm->status != MC_OK)
+                return vm->status;
+            known = n;
+            if (n == 0 && !no_move(vm, p, h, me))
+                continue;
+            if (n == 0)
+                known = -1;   /* a pass is not a decision: record the position */
+        }
+        if (h && r->repetition >= 2) {
+            int seen = hist_push(r, h, p);
+            if (seen < 0)
+                return vm_fail(vm, seen);
+            if (seen >= r->repetition) {
+                rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
+                continue;
+            }
+        }
+        if (!out)
+            return 0;
+        return known >= 0 && vm->status == MC_OK ? known : gen_moves(vm, p, out);
+    }
+    return out && !p->over ? gen_moves(vm, p, out) : vm->status;
+}
+
+int flow_start(Vm *vm, Position *p, History *h)
+{
+    const Rules *r = vm->r;
+    memset(p, 0, sizeof *p);
+    memcpy(p->count, r->initial, sizeof p->count);
+    p->north_owned = rules_north_holes(r);
+    p->round = 1;
+    p->starter = SOUTH;
+    p->to_move = SOUTH;
+    p->last_mover = NORTH;
+    p->winner = WIN_NONE;
+    p->phase = PH_PLAY;
+    if (r->has_opening) {
+        p->phase = PH_OPENING;
+        p->to_move = (uint8_t)r->opening_by;
+        p->starter = (uint8_t)r->opening_by;
+        p->last_mover = (uint8_t)!r->opening_by;
+    }
+    if (h)
+        h->base = h->n;
+    return flow_settle(vm, p, h);
+}
+
+int flow_settle(Vm *vm, Position *p, History *h)
+{
+    int rc = advance(vm, p, h, NULL);
+    return rc < 0 ? rc : 0;
+}
+
+/* A sowing move: the sowing and its captures (from the kept trial when
+ * there is one), the extra turn, the end rules. */
+static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
+{
+    const Rules *r = vm->r;
+    int mover = p->to_move;
+    SowInfo si;
+    if (!ev_on(vm) && gen_kept(vm, p, m, &si))
+        cap_after(vm, p, &si);
+    else
+        sow_move(vm, p, m, mover, -1, 1, &si);
+    p->last_mover = (uint8_t)mover;
+    ExCtx cx;
+    ctx_after(&cx, r, p, &si);
+    int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);
+    p->to_move = (uint8_t)(extra ? mover : !mover);
+    for (int i = 0; i < r->nends; i++) {
+        if (ex_true(&r->ends[i].when, &cx)) {
+            rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, WIN_NONE, h);
+            return;
+        }
+    }
+    if (extra && ev_on(vm))
+        ev_basic(vm, MC_EV_EXTRA_TURN, mover, NO_HOLE, 0, 0);
+}
+
+int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
+{
+    if (vm->status != MC_OK)
+        return vm->status;
+    const Rules *r = vm->r;
+    const Move mv = *mp, *m = &mv;   /* mp may point into next */
+    int mover = p->to_move;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_MOVE;
+        ev.player = (uint8_t)mover;
+        ev.hole = m->kind == MV_SOW ? m->hole : NO_HOLE;
+        ev.move = *m;
+        ev_send(vm, &ev);
+    }
+    switch (m->kind) {
+    case MV_FIRST:
+        p->phase = PH_PLAY;
+        p->last_mover = (uint8_t)mover;
+        p->to_move = m->dir;
+        break;
+    case MV_FILL:
+        rnd_fill(vm, p, mover, m->holes);
+        p->last_mover = (uint8_t)mover;
+        rnd_after_fill(r, p);
+        break;
+    default:
+        if (p->phase == PH_OPENING) {
+            SowInfo si;
+            sow_opening(vm, p, m->hole, mover, &si);
+            p->last_mover = (uint8_t)mover;
+            after_opening(r, p, mover);
+        } else {
+            play_sowing(vm, p, m, h);
+        }
+        break;
+    }
+    return advance(vm, p, h, next);
+}

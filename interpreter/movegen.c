@@ -1,0 +1,259 @@
+/* movegen.c: the legal decisions of a position: sowing moves (candidates
+ * from `moves.from` and `direction`, then trial sowings where a move could
+ * be endless or a `must` rule looks at results), opening moves, first
+ * player choices and fill choices. */
+#include "engine.h"
+
+/* ---- candidates ------------------------------------------------------------ */
+
+/* Own holes in play with at least from_min seeds (and one), in both
+ * constant directions (Plan.moves_by_mask). */
+static int candidates_by_mask(const Rules *r, const Position *p, int mover, Move *out)
+{
+    const Plan *pl = &r->plan;
+    const int nh = r->nholes, least = pl->from_min > 1 ? pl->from_min : 1;
+    uint64_t m = 0;
+    for (int h = 0; h < nh; h++)
+        m |= (uint64_t)(p->count[h] >= least) << h;
+    m &= owned_mask(r, p, mover) & ~p->out_of_play;
+    const int both = pl->dirs == ((1 << DIR_CW) | (1 << DIR_CCW));
+    int n = 0;
+    for (; m; m &= m - 1) {
+        int h = ctz64(m);
+        if (pl->dirs & (1 << DIR_CW))
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)both, 0, 0 };
+        if (pl->dirs & (1 << DIR_CCW))
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)both, 0, 0 };
+    }
+    return n;
+}
+
+/* Every hole with seeds, in play, where `from` holds, in each direction
+ * its condition allows. */
+static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
+{
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+            continue;
+        cx->hole = h;
+        if (!ex_true(&r->from, cx))
+            continue;
+        int cw = r->dir_cw.code && ex_true(&r->dir_cw, cx);
+        int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, cx);
+        if (cw)
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
+        if (ccw)
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
+    }
+    cx->hole = NO_HOLE;
+    return n;
+}
+
+/* ---- trials ------------------------------------------------------------------ */
+
+/* Keeps only the moves whose results the `must` rules in `musts` (bit m:
+ * rule m applies) accept; *mustend: the rule that ends the game for lack
+ * of a move. Returns how many are left. */
+static int must_filter(const Rules *r, unsigned musts, Move *out, Position *after, SowInfo *info, int n,
+                       const MustRule **mustend)
+{
+    for (int m = 0; m < r->nmust && n > 0; m++) {
+        const MustRule *mr = &r->must[m];
+        if (!((musts >> m) & 1))
+            continue;
+        int keep[MAX_MOVES / 8], kept = 0;
+        for (int i = 0; i < n; i++) {
+            ExCtx ax;
+            ctx_after(&ax, r, &after[i], &info[i]);
+            keep[i] = ex_true(&mr->keep, &ax);
+            kept += keep[i];
+        }
+        if (kept == 0) {
+            if (mr->otherwise == MUST_END) {
+                *mustend = mr;
+                return 0;
+            }
+            continue;
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (!keep[i])
+                continue;
+            out[k] = out[i];
+            after[k] = after[i];
+            info[k] = info[i];
+            k++;
+        }
+        n = k;
+    }
+    return n;
+}
+
+/* Sows each candidate on a copy: drops the endless ones, keeps the
+ * results for the `must` rules, and (keep) the sowings for the move
+ * played next. Returns how many candidates are left. */
+static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, int spill, int first_only,
+                  int keep, Position *after, SowInfo *info)
+{
+    const Rules *r = vm->r;
+    Trials *t = &vm->trials;
+    if (keep) {
+        t->src = *p;
+        t->n = 0;
+    }
+    int k = 0;
+    vm->quiet++;
+    for (int i = 0; i < n; i++) {
+        Position tmp, *q = keep ? &t->after[i] : &tmp;
+        *q = *p;
+        SowInfo si;
+        sow_move(vm, q, &out[i], p->to_move, spill, musts != 0, &si);
+        if (keep) {
+            t->mv[i] = out[i];
+            t->info[i] = si;
+            t->n = i + 1;
+        }
+        if (si.endless)
+            continue;
+        if (first_only && !r->nmust) {
+            out[0] = out[i];
+            k = 1;
+            break;
+        }
+        if (musts) {
+            after[k] = *q;
+            info[k] = si;
+        }
+        out[k++] = out[i];
+    }
+    vm->quiet--;
+    if (vm->status != MC_OK)
+        t->n = 0;   /* cut short: not real sowings */
+    return k;
+}
+
+int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
+{
+    const Rules *r = vm->r;
+    const Plan *pl = &r->plan;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    *mustend = NULL;
+    first_only &= pl->first_only;
+    unsigned musts = 0;   /* bit m: must rule m applies here */
+    for (int m = 0; m < r->nmust; m++)
+        if (!r->must[m].when.code || ex_true(&r->must[m].when, &cx))
+            musts |= 1u << m;
+    int n = pl->moves_by_mask ? candidates_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
+    /* Only relay sowings can be endless; only `must` rules that apply here
+     * look at results. Otherwise no move needs a trial. */
+    if (!n || (r->sow.laps != LAPS_RELAY && !musts))
+        return first_only && n ? 1 : n;
+    /* a spill rule that reads neither the move nor a mark it sets is the
+     * same for every move: decided once */
+    int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
+    Position after[MAX_MOVES / 8];
+    SowInfo info[MAX_MOVES / 8];
+    int keep = pl->keep_trials && !musts && !first_only && n <= TRIAL_KEEP;
+    n = trials(vm, p, out, n, musts, spill, first_only, keep, after, info);
+    return must_filter(r, musts, out, after, info, n, mustend);
+}
+
+int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
+{
+    const Trials *t = &vm->trials;
+    if (!t->n || memcmp(&t->src, p, sizeof *p) != 0)
+        return 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && !t->info[i].endless) {
+            *p = t->after[i];
+            *si = t->info[i];
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- other decisions ------------------------------------------------------------ */
+
+int gen_opening(Vm *vm, const Position *p, Move *out)
+{
+    const Rules *r = vm->r;
+    int n = 0;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    vm->quiet++;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!p->count[h])
+            continue;
+        cx.hole = h;
+        if (!ex_true(&r->opening_from, &cx))
+            continue;
+        Position q = *p;
+        SowInfo si;
+        sow_opening(vm, &q, h, p->to_move, &si);
+        if (!si.endless)
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
+    }
+    vm->quiet--;
+    return n;
+}
+
+/* The choices of holes to fill: every set of k of the player's holes, in
+ * lexicographic order. */
+int gen_fill(Vm *vm, const Position *p, Move *out)
+{
+    const Rules *r = vm->r;
+    int player = p->to_move, own;
+    int k = rnd_fill_count(r, p, player, &own);
+    uint64_t m = owned_mask(r, p, player);
+    int idx[MAX_HOLES], ni = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if ((m >> h) & 1)
+            idx[ni++] = h;
+    int c[MAX_HOLES], n = 0;
+    for (int i = 0; i < k; i++)
+        c[i] = i;
+    while (n < MAX_MOVES) {
+        uint64_t set = 0;
+        for (int i = 0; i < k; i++)
+            set |= bit(idx[c[i]]);
+        out[n++] = (Move){ MV_FILL, 0, 0, 0, 0, set };
+        int i = k - 1;
+        while (i >= 0 && c[i] == ni - k + i)
+            i--;
+        if (i < 0)
+            break;
+        c[i]++;
+        for (int j = i + 1; j < k; j++)
+            c[j] = c[j - 1] + 1;
+    }
+    return n;
+}
+
+int gen_moves(Vm *vm, const Position *p, Move *out)
+{
+    if (vm->status != MC_OK)
+        return vm->status;
+    int n;
+    const MustRule *me;
+    if (p->over)
+        return 0;
+    switch (p->phase) {
+    case PH_OPENING:
+        n = gen_opening(vm, p, out);
+        break;
+    case PH_FIRST:
+        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0 };
+        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0 };
+        n = 2;
+        break;
+    case PH_FILL:
+        n = gen_fill(vm, p, out);
+        break;
+    default:
+        n = gen_sow(vm, p, out, &me, 0);
+        break;
+    }
+    return vm->status != MC_OK ? vm->status : n;
+}

@@ -1,0 +1,102 @@
+/* opcodes.h: the operations of compiled expressions, the whole contract
+ * between the code generator (exemit.c) and the evaluator (exeval.c).
+ *
+ * One line an operation: its name, the words of immediate operands that
+ * follow it in the program, the values it pops and pushes, and its
+ * meaning. The emitter tracks the stack depth from these numbers and the
+ * disassembler (exdis.c) walks programs with them. Values on the stack are
+ * int64: numbers, booleans (0/1), holes (index, NO_HOLE or STORE_HOLE(p)),
+ * players (0/1) and sets (64-bit masks of hole indexes, or of 0..63).
+ * "k" is the immediate word, "K" the 64-bit mask of the next two words,
+ * "v" the context value (ExVar) numbered by the immediate word. The jumps
+ * JFK and JTK pop their operand only when they do not jump. */
+#ifndef MANCALA_OPCODES_H
+#define MANCALA_OPCODES_H
+
+/*  name       imm pop push  meaning */
+#define EX_OPS(X)                                                                      \
+    X(PUSH,      1, 0, 1, "push k")                                                  \
+    X(PUSH64,    2, 0, 1, "push K")                                                  \
+    X(VAR,       1, 0, 1, "push v")                                                  \
+    X(COUNT,     0, 1, 1, "h -> seeds in hole (or store) h")                         \
+    X(OWNER,     0, 1, 1, "h -> owner of h (a store's player; -1 for no hole)")      \
+    X(ROWOF,     0, 1, 1, "h -> the player whose row holds h")                       \
+    X(INDEX,     0, 1, 1, "h -> 1..width from the left of h's row (0: no hole)")    \
+    X(NUMBER,    0, 1, 1, "h -> hole number 1..2N (0: no hole or a store)")          \
+    X(OUT,       0, 1, 1, "h -> h is out of play")                                   \
+    X(ISSTORE,   0, 1, 1, "h -> h is a store")                                       \
+    X(FLAG,      1, 1, 1, "h -> flag k is set on h")                                 \
+    X(PSTORE,    0, 1, 1, "p -> seeds in p's store")                                 \
+    X(PTOTAL,    0, 1, 1, "p -> p's match total")                                    \
+    X(OTHER,     0, 1, 1, "p -> the other player")                                   \
+    X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
+    X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \
+    X(OPPOSITE,  0, 1, 1, "h -> the hole facing h")                                  \
+    X(NEXT,      0, 1, 1, "h -> the next hole in the sowing direction")              \
+    X(PREV,      0, 1, 1, "h -> the previous hole in the sowing direction")          \
+    X(STOREOF,   0, 1, 1, "p -> p's store as a hole")                                \
+    X(HOLENUM,   0, 1, 1, "n -> the hole numbered n (no hole if none)")              \
+    X(SEEDS,     0, 1, 1, "S -> seeds in the holes of S")                            \
+    X(SIZE,      0, 1, 1, "S -> holes in S")                                         \
+    X(NONEMPTY,  0, 1, 1, "S -> non-empty holes in S")                               \
+    X(SMAX,      0, 1, 1, "S -> most seeds in a hole of S (0 if none)")              \
+    X(SMIN,      0, 1, 1, "S -> fewest seeds in a hole of S (0 if none)")            \
+    X(REACHED,   0, 1, 1, "S -> this move dropped a seed into S")                    \
+    X(IMAX,      0, 2, 1, "a b -> the larger")                                       \
+    X(IMIN,      0, 2, 1, "a b -> the smaller")                                      \
+    X(ADD,       0, 2, 1, "a b -> a + b (wrapping)")                                 \
+    X(SUB,       0, 2, 1, "a b -> a - b (wrapping)")                                 \
+    X(MUL,       0, 2, 1, "a b -> a * b (wrapping)")                                 \
+    X(DIV,       0, 2, 1, "a b -> a / b (0 when b is 0 or it overflows)")            \
+    X(MOD,       0, 2, 1, "a b -> a % b (0 when b is 0 or it overflows)")            \
+    X(NEG,       0, 1, 1, "a -> -a (wrapping)")                                      \
+    X(EQ,        0, 2, 1, "a b -> a == b")                                           \
+    X(NE,        0, 2, 1, "a b -> a != b")                                           \
+    X(LT,        0, 2, 1, "a b -> a < b")                                            \
+    X(LE,        0, 2, 1, "a b -> a <= b")                                           \
+    X(GT,        0, 2, 1, "a b -> a > b")                                            \
+    X(GE,        0, 2, 1, "a b -> a >= b")                                           \
+    X(IN,        0, 2, 1, "a S -> a in S")                                           \
+    X(NOT,       0, 1, 1, "b -> not b")                                              \
+    X(SETADD,    0, 2, 1, "S a -> S with a (a out of 0..63: S)")                     \
+    X(JFK,       1, 1, 0, "b -> jump to k if b is false, keeping it")                \
+    X(JTK,       1, 1, 0, "b -> jump to k if b is true, keeping it")                 \
+    X(JFP,       1, 1, 0, "b -> jump to k if b is false")                            \
+    X(JMP,       1, 0, 0, "jump to k")                                               \
+    /* fused forms the emitter writes for common shapes */                           \
+    X(VCOUNT,    1, 0, 1, "seeds in the hole v")                                     \
+    X(VOWNER,    1, 0, 1, "owner of the hole v")                                     \
+    X(VPSTORE,   1, 0, 1, "seeds in the store of player v")                          \
+    X(KPSTORE,   1, 0, 1, "seeds in the store of player k")                          \
+    X(VROWSEEDS, 1, 0, 1, "seeds in the row of player v")                            \
+    X(KROWSEEDS, 1, 0, 1, "seeds in the row of player k")                            \
+    X(VSEEDS,    1, 0, 1, "seeds in the hole set v")                                 \
+    X(EQK,       1, 1, 1, "a -> a == k")                                             \
+    X(NEK,       1, 1, 1, "a -> a != k")                                             \
+    X(LTK,       1, 1, 1, "a -> a < k")                                              \
+    X(LEK,       1, 1, 1, "a -> a <= k")                                             \
+    X(GTK,       1, 1, 1, "a -> a > k")                                              \
+    X(GEK,       1, 1, 1, "a -> a >= k")                                             \
+    X(INK,       2, 1, 1, "a -> a in K")                                             \
+    X(EQV,       1, 1, 1, "a -> a == v")                                             \
+    X(NEV,       1, 1, 1, "a -> a != v")                                             \
+    X(END,       0, 0, 0, "stop: the value is the top of the stack")
+
+enum {
+#define X(name, imm, pop, push, doc) EXO_##name,
+    EX_OPS(X)
+#undef X
+    EXO_COUNT_
+};
+
+/* One operation's shape, from the table above. */
+typedef struct ExOpInfo {
+    const char *name;
+    int imm, pop, push;
+    const char *doc;
+} ExOpInfo;
+
+/* The table as data (expr.c), indexed by EXO_*. */
+extern const ExOpInfo ex_op_info[EXO_COUNT_];
+
+#endif

@@ -1,0 +1,225 @@
+/* plan.c: the engine's short cuts for one rule set, chosen in one place
+ * (see plan.h).
+ *
+ * What a sowing needs is read from the keys the file gives (FT_*) and the
+ * normal forms of its conditions; each kernel and short cut lists what it
+ * supports, and is chosen only when that covers every need. A key the
+ * plan does not know keeps everything general. */
+#include <string.h>
+
+#include "rules.h"
+
+/* What a sowing needs of a kernel. */
+enum {
+    N_FIRST_ORIGIN = 1 << 0,   /* the first seed into the origin */
+    N_SKIP_ORIGIN  = 1 << 1,   /* the origin is passed over */
+    N_SKIP         = 1 << 2,   /* other holes are passed over */
+    N_STORES       = 1 << 3,   /* stores on the track take seeds */
+    N_RELAY        = 1 << 4,   /* relay laps, while the last hole was occupied */
+    N_RELAY_NEXT   = 1 << 5,   /* a relay lap lifts the hole after the landing hole */
+    N_RELAY_WHILE  = 1 << 6,   /* relay laps while a condition holds */
+    N_SPILL        = 1 << 7,   /* seeds may leave at a row's end (decided per move) */
+    N_EACH         = 1 << 8    /* each-seed rules */
+};
+
+/* The plain kernel: laps a circuit at a time; a spill is checked at the
+ * start of each move (a move that spills goes to the general kernel). */
+#define PLAIN_SUPPORTS (N_SKIP_ORIGIN | N_RELAY | N_SPILL)
+/* The general kernel's tight loop for a lap into consecutive holes. */
+#define CONSECUTIVE_SUPPORTS (N_FIRST_ORIGIN | N_RELAY | N_RELAY_NEXT | N_RELAY_WHILE | N_SPILL | N_EACH)
+
+/* The sowing keys this plan knows (rules.h). */
+#define SOW_KNOWN (FT_FIRST_SEED | FT_SKIP | FT_INTO_STORES | FT_LAPS | FT_RELAY_FROM | FT_RELAY_WHILE | \
+                   FT_SPILL | FT_EACH_SEED)
+#define MOVES_KNOWN (FT_FROM | FT_DIRECTION | FT_MARK | FT_MUST)
+
+/* A condition that is present and not always false. */
+static int active(const Expr *e)
+{
+    return e->code && !(e->is_const && !e->value);
+}
+
+/* Is the normal form exactly `a`, one test? */
+static int form_is(const ExForm *f, ExSubj subj, int var, ExCmp op, int rhs)
+{
+    const ExAtom *a = &f->atoms[0];
+    return f->kind == EXF_AND && !f->rest && f->n == 1 && a->subj == subj && a->var == var && !a->player &&
+           a->op == op && a->rhs == rhs;
+}
+
+/* What the sowing `s` needs (N_*). */
+static unsigned sow_needs(const SowRules *s)
+{
+    unsigned need = 0;
+    if (s->first_seed == FIRST_ORIGIN)
+        need |= N_FIRST_ORIGIN;
+    if (active(&s->skip))
+        need |= !s->skip.is_const && form_is(&s->skip.form, EXS_VALUE, EXV_HOLE, CMP_EQ, EXV_ORIGIN)
+                ? N_SKIP_ORIGIN : N_SKIP;
+    if (s->into_stores != INTO_NONE)
+        need |= N_STORES;
+    if (s->laps == LAPS_RELAY)
+        need |= N_RELAY;
+    if (s->relay_from == RELAY_FROM_NEXT)
+        need |= N_RELAY_NEXT;
+    if (s->relay_while.code)
+        need |= N_RELAY_WHILE;
+    if (active(&s->spill))
+        need |= N_SPILL;
+    if (s->neach)
+        need |= N_EACH;
+    return need;
+}
+
+/* The each-seed rules' masks and `take: hole`. */
+static void plan_each(const SowRules *s, SowPlan *sp)
+{
+    for (int i = 0; i < s->neach; i++) {
+        const CaptureRule *c = &s->each_seed[i];
+        nf_filter(&c->when, &sp->each_filter[i]);
+        sp->each_take_hole[i] = c->take[0].form.kind == EXF_NAME && c->take[0].form.name == EXV_HOLE;
+        sp->each_counts |= sp->each_filter[i].count.mask;
+        sp->each_big |= (uint8_t)sp->each_filter[i].count.big;
+    }
+    sp->each_masks = 1;
+}
+
+static void plan_sow(const SowRules *s, SowPlan *sp)
+{
+    if (s->features & ~SOW_KNOWN)
+        return;   /* a key this plan does not know: the general kernel, as written */
+    unsigned need = sow_needs(s);
+    sp->kernel = (need & ~PLAIN_SUPPORTS) ? KERNEL_GENERAL : KERNEL_PLAIN;
+    sp->skip_origin = (need & N_SKIP_ORIGIN) != 0;
+    sp->consecutive = !(need & ~CONSECUTIVE_SUPPORTS);
+    plan_each(s, sp);
+}
+
+/* `from` as "own hole with at least K seeds": K, or -1 if it is not. */
+static int own_min(const Expr *from)
+{
+    const ExForm *f = &from->form;
+    if (from->is_const || f->kind != EXF_AND || f->rest)
+        return -1;
+    int own = 0, min = 0;
+    for (int i = 0; i < f->n; i++) {
+        const ExAtom *a = &f->atoms[i];
+        if (a->var != EXV_HOLE || a->player)
+            return -1;
+        if (a->subj == EXS_OWNER && a->op == CMP_EQ && a->rhs == EXV_MOVER)
+            own = 1;
+        else if (a->subj == EXS_COUNT && a->op == CMP_GE && a->rhs == EX_NO_VAR && a->k > min)
+            min = a->k;
+        else
+            return -1;
+    }
+    return own ? min : -1;
+}
+
+/* Constant directions as DIR_* bits, or -1 if a direction depends on the
+ * hole. */
+static int const_dirs(const Rules *r)
+{
+    int dirs = 0;
+    const Expr *d[2] = { [DIR_CCW] = &r->dir_ccw, [DIR_CW] = &r->dir_cw };
+    for (int i = 0; i < 2; i++) {
+        if (!d[i]->code)
+            continue;
+        if (!d[i]->is_const)
+            return -1;
+        if (d[i]->value)
+            dirs |= 1 << i;
+    }
+    return dirs;
+}
+
+static void plan_moves(Rules *r)
+{
+    Plan *pl = &r->plan;
+    if (r->move_features & ~MOVES_KNOWN)
+        return;
+    int min = own_min(&r->from), dirs = const_dirs(r);
+    if (min < 0 || dirs < 0)
+        return;
+    pl->moves_by_mask = 1;
+    pl->from_min = (int16_t)min;
+    pl->dirs = (uint8_t)dirs;
+}
+
+/* Lets the evaluator test a normal form directly. */
+static void direct(void *arg, Expr *e, const char *what)
+{
+    (void)arg;
+    (void)what;
+    e->direct = !e->is_const && (e->form.kind == EXF_AND || e->form.kind == EXF_OR) && !e->form.rest;
+}
+
+void plan_build(Rules *r, int general)
+{
+    Plan *pl = &r->plan;
+    memset(pl, 0, sizeof *pl);
+    pl->general = (uint8_t)(general != 0);
+    if (general)
+        return;
+    rules_each_expr(r, direct, NULL);
+    plan_sow(&r->sow, &pl->sow);
+    plan_sow(&r->opening_sow, &pl->opening);
+    plan_moves(r);
+    pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
+    pl->first_only = 1;
+    pl->keep_trials = 1;
+    pl->forget = 1;
+}
+
+/* ---- in words ------------------------------------------------------------ */
+
+static void describe_sow(FILE *f, const char *what, const SowRules *s, const SowPlan *sp)
+{
+    fprintf(f, "%s: ", what);
+    if (sp->kernel == KERNEL_PLAIN)
+        fprintf(f, "plain kernel, a lap at a time%s (a move that spills, or a board with holes out of play, goes seed by seed)\n",
+                sp->skip_origin ? ", the origin passed over" : "");
+    else
+        fprintf(f, "general kernel, seed by seed%s%s\n",
+                sp->consecutive ? "; a lap into consecutive holes in a tight loop" : "",
+                s->features & ~SOW_KNOWN ? "; a key this plan does not know keeps every short cut off" : "");
+    if (s->neach && sp->each_masks)
+        fprintf(f, "  each-seed rules: tried only at the hole counts they can fire on (%s)\n",
+                sp->each_filter[0].exact ? "decided by masks" : "then their conditions");
+}
+
+/* One expression: its key, normal form and program. */
+static void describe_expr(void *arg, Expr *e, const char *what)
+{
+    FILE *f = arg;
+    char form[400];
+    if (e->is_const) {
+        fprintf(f, "  %s: constant %lld\n", what, (long long)e->value);
+        return;
+    }
+    dis_form(&e->form, form, sizeof form);
+    fprintf(f, "  %s: %s\n    normal form: %s%s\n", what, e->src ? e->src : "", form,
+            e->direct ? " (tested directly)" : "");
+    dis_expr(e, f, "    ");
+}
+
+void plan_describe(const Rules *r, FILE *f)
+{
+    const Plan *pl = &r->plan;
+    fprintf(f, "mode: %s\n", pl->general ? "reference (no short cut: every rule as written)" : "planned");
+    describe_sow(f, "sowing", &r->sow, &pl->sow);
+    if (r->has_opening)
+        describe_sow(f, "opening sowing", &r->opening_sow, &pl->opening);
+    if (pl->moves_by_mask)
+        fprintf(f, "moves: by bit masks: own holes with at least %d seed%s, directions %s\n",
+                pl->from_min > 1 ? pl->from_min : 1, pl->from_min > 1 ? "s" : "",
+                pl->dirs == 3 ? "ccw and cw" : pl->dirs == 1 << DIR_CW ? "cw" : pl->dirs ? "ccw" : "none");
+    else
+        fprintf(f, "moves: each hole tested with `moves.from` and the directions\n");
+    fprintf(f, "spill: %s\n", pl->spill_once ? "decided once for a move list" : "decided for each move");
+    fprintf(f, "relay trials: %s\n", pl->keep_trials ? "kept for the move played next" : "sown again");
+    fprintf(f, "repetition history: %s\n",
+            pl->forget ? "forgets positions once seeds leave the board" : "keeps every position of a round");
+    fprintf(f, "conditions:\n");
+    rules_each_expr((Rules *)r, describe_expr, f);
+}

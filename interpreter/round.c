@@ -1,0 +1,270 @@
+/* round.c: the end of a game or of a round of a match (the seeds left on
+ * the board, the winner, match totals and whether the match is decided),
+ * and the next round's setup: a reset, holes filled from holdings (by
+ * choice or not), or holes redistributed by holdings. */
+#include "engine.h"
+
+/* `to` takes the seeds left on the board; took[] gets what each player
+ * took, *other what went elsewhere (removed). */
+static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
+{
+    const Rules *r = vm->r;
+    int32_t s0 = p->store[0], s1 = p->store[1], rm = p->removed;
+    if (to != RCV_STAY)
+        for (int h = 0; h < r->nholes; h++) {
+            int n = p->count[h];
+            if (!n)
+                continue;
+            p->count[h] = 0;
+            cap_receive(vm, p, to, h, n, p->last_mover, -1);
+        }
+    took[0] = p->store[0] - s0;
+    took[1] = p->store[1] - s1;
+    *other = p->removed - rm;
+}
+
+/* A player's match score (`match.score`). */
+static int64_t score(const Rules *r, const Position *p, int player)
+{
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    cx.player = player;
+    return ex_eval(&r->match_score, &cx);
+}
+
+/* Reports the end of a game, round or match. */
+static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], int other, int over)
+{
+    McEvent ev = { 0 };
+    ev.kind = MC_EV_END;
+    ev.player = p->last_mover;
+    ev.reason = (uint8_t)why;
+    ev.winner = p->winner;
+    ev.match_over = (uint8_t)over;
+    ev.took[0] = took[0];
+    ev.took[1] = took[1];
+    ev.seeds = other;
+    ev.round = p->round;
+    ev.hole = NO_HOLE;
+    ev_send(vm, &ev);
+}
+
+/* ---- fills ------------------------------------------------------------------ */
+
+void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen)
+{
+    const Rules *r = vm->r;
+    uint64_t own = owned_mask(r, p, player), filled = 0;
+    int k = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!((own >> h) & 1))
+            continue;
+        if ((chosen >> h) & 1) {
+            p->count[h] = (uint16_t)r->fill_seeds;
+            filled |= bit(h);
+            k++;
+        } else {
+            p->count[h] = 0;
+            p->out_of_play |= bit(h);
+        }
+    }
+    p->store[player] -= k * r->fill_seeds;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_FILL;
+        ev.player = (uint8_t)player;
+        ev.mask = filled;
+        ev.n = r->fill_seeds;
+        ev.seeds = k * r->fill_seeds;
+        ev.hole = NO_HOLE;
+        ev_send(vm, &ev);
+    }
+}
+
+int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
+{
+    *own = __builtin_popcountll(owned_mask(r, p, player));
+    int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : *own;
+    if (k > *own)
+        k = *own;
+    return k < 0 ? 0 : k;
+}
+
+/* Does `player` still have to choose which holes to fill? (Before his
+ * fill none of his holes is out of play; after a partial fill some are.) */
+static int must_choose(const Rules *r, const Position *p, int player)
+{
+    int own, k = rnd_fill_count(r, p, player, &own);
+    uint64_t m = owned_mask(r, p, player);
+    if (r->choose != CHOOSE_PLAYER || k >= own || (m & p->out_of_play))
+        return 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (((m >> h) & 1) && p->count[h])
+            return 0;   /* already filled */
+    return 1;
+}
+
+/* Fills without a choice: every hole, or k of them from one end. */
+static void fill_auto(Vm *vm, Position *p, int player)
+{
+    const Rules *r = vm->r;
+    int own, k = rnd_fill_count(r, p, player, &own);
+    uint64_t m = owned_mask(r, p, player), chosen = 0;
+    if (k < own) {
+        for (int i = 0; i < r->nholes && k > 0; i++) {
+            int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
+            if ((m >> h) & 1) {
+                chosen |= bit(h);
+                k--;
+            }
+        }
+        m = chosen;
+    }
+    rnd_fill(vm, p, player, m);
+}
+
+void rnd_after_fill(const Rules *r, Position *p)
+{
+    for (int pl = 0; pl < 2; pl++) {
+        if (must_choose(r, p, pl)) {
+            p->phase = PH_FILL;
+            p->to_move = (uint8_t)pl;
+            return;
+        }
+    }
+    p->phase = PH_PLAY;
+    p->to_move = p->starter;
+}
+
+/* ---- the next round ---------------------------------------------------------- */
+
+/* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
+ * left over goes to the larger remainder (equal: more seeds, then South).
+ * Each owns his own row first; one entitled to more takes the opponent's
+ * holes in sowing order from the opponent's first hole. */
+static void redistribute(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    int S = r->seeds > 0 ? r->seeds : 1;
+    int e[2], rem[2];
+    for (int i = 0; i < 2; i++) {
+        e[i] = p->store[i] / S;
+        rem[i] = p->store[i] % S;
+    }
+    for (int left = r->nholes - e[0] - e[1]; left > 0; left--) {
+        int to = rem[0] != rem[1] ? rem[1] > rem[0] : p->store[1] > p->store[0];
+        e[to]++;
+        rem[to] = -1;
+    }
+    int w = r->width;
+    uint64_t north = rules_north_holes(r);
+    for (int i = 0; i < e[0] - w && i < w; i++)
+        north &= ~bit(w + i);
+    for (int i = 0; i < e[1] - w && i < w; i++)
+        north |= bit(i);
+    if (north != p->north_owned && ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_OWNERS;
+        ev.mask = north;
+        ev.hole = NO_HOLE;
+        ev_send(vm, &ev);
+    }
+    p->north_owned = north;
+}
+
+/* Sets up the next round of a match. */
+static void next_round(Vm *vm, Position *p, History *hist)
+{
+    const Rules *r = vm->r;
+    p->round++;
+    p->end = END_NONE;   /* `end` says why a finished game ended */
+    if (r->starter_alternates)
+        p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
+    memset(p->flags, 0, sizeof p->flags);
+    p->out_of_play = 0;
+    p->to_move = p->starter;
+    p->phase = PH_PLAY;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_ROUND;
+        ev.player = p->starter;
+        ev.round = p->round;
+        ev.hole = NO_HOLE;
+        ev_send(vm, &ev);
+    }
+    switch (r->next) {
+    case NEXT_RESET:
+    case NEXT_REDISTRIBUTE:
+        memcpy(p->count, r->initial, sizeof p->count);
+        p->store[0] = p->store[1] = 0;
+        break;
+    case NEXT_FILL:
+        memset(p->count, 0, sizeof p->count);
+        for (int pl = 0; pl < 2; pl++)
+            if (!must_choose(r, p, pl))
+                fill_auto(vm, p, pl);
+        rnd_after_fill(r, p);
+        break;
+    }
+    if (hist)
+        hist_new_round(hist);
+}
+
+/* A round of a match is over (its winner set, totals and owners
+ * updated): is the match decided? */
+static int match_decided(const Rules *r, Position *p)
+{
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->last_mover);
+    if (ex_true(&r->match_over, &cx)) {
+        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        if (a != b) {
+            p->winner = a > b ? WIN_SOUTH : WIN_NORTH;
+            p->end = END_MATCH;
+            return 1;
+        }
+    }
+    if (p->round >= r->max_rounds) {
+        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        p->winner = a > b ? WIN_SOUTH : b > a ? WIN_NORTH : WIN_DRAW;
+        p->end = END_MAX_ROUNDS;
+        return 1;
+    }
+    return 0;
+}
+
+int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *hist)
+{
+    const Rules *r = vm->r;
+    int took[2], other;
+    sweep(vm, p, to, took, &other);
+    p->end = (uint8_t)why;
+    /* a finished game shows the last mover's opponent to move */
+    p->to_move = (uint8_t)!p->last_mover;
+    if (winner == WIN_NONE)
+        p->winner = p->store[0] > p->store[1] ? WIN_SOUTH : p->store[1] > p->store[0] ? WIN_NORTH : WIN_DRAW;
+    else
+        p->winner = (uint8_t)winner;
+    if (!r->match) {
+        p->over = 1;
+        if (ev_on(vm))
+            ev_end(vm, p, why, took, other, 1);
+        return 0;
+    }
+    /* a round of a match: its result, then the match's */
+    if (ev_on(vm))
+        ev_end(vm, p, why, took, other, 0);
+    p->total[0] += p->store[0];
+    p->total[1] += p->store[1];
+    if (r->next == NEXT_REDISTRIBUTE)
+        redistribute(vm, p);
+    if (match_decided(r, p)) {
+        p->over = 1;
+        if (ev_on(vm))
+            ev_end(vm, p, (EndReason)p->end, p->total, 0, 1);
+        return 0;
+    }
+    p->winner = WIN_NONE;
+    next_round(vm, p, hist);
+    return 0;
+}

@@ -1,0 +1,344 @@
+/* sow.c: sowing. Two kernels do the same thing:
+ *
+ *   general   seed by seed, every rule of `sowing` (first seed, skip,
+ *             stores on the track, spills, each-seed effects, relay
+ *             conditions); the reference for the other;
+ *   plain     a lap at a time (whole circuits at once, then a run of
+ *             holes), for sowings with none of those rules but relay laps
+ *             and a skipped origin.
+ *
+ * plan.c chooses the kernel (Plan.sow.kernel); this file only checks the
+ * guards that depend on the position (a spill this move, holes out of
+ * play, seed events wanted), which send a move back to the general
+ * kernel. Both kernels count a lap's seeds against the limit, detect
+ * endless relays and report laps the same way, so which one runs never
+ * changes a result. */
+#include "engine.h"
+
+/* ---- the plain kernel ------------------------------------------------------ */
+
+/* One more seed in each of `len` holes from `a` on (no wrap). */
+static inline void add_run(uint16_t *c, int a, int len)
+{
+    for (int i = 0; i < len; i++)
+        c[a + i]++;
+}
+
+/* One more seed in each hole i (i < nh) whose bit is set in m. */
+static inline void add_mask(uint16_t *c, uint64_t m, int nh)
+{
+    for (int i = 0; i < nh; i++)
+        c[i] = (uint16_t)(c[i] + ((m >> i) & 1));
+}
+
+/* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
+static inline uint64_t ring_mask(int a, int len, int nh)
+{
+    if (a + len <= nh)
+        return mask_n(len) << a;
+    return (mask_n(nh - a) << a) | mask_n(len - (nh - a));
+}
+
+/* Drops `hand` seeds one a hole from the hole after `origin` on (ccw or
+ * not), without wrapping past a full circuit: returns the last hole. */
+static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, uint64_t *reached)
+{
+    int a, last;
+    if (ccw) {
+        a = ring_next(origin, nh, 1);
+        last = origin + hand >= nh ? origin + hand - nh : origin + hand;
+    } else {
+        last = origin - hand < 0 ? origin - hand + nh : origin - hand;
+        a = last;
+    }
+    if (nh <= 32) {
+        /* branch-free: the run as a mask folded onto the ring */
+        uint64_t m = mask_n(hand) << a;
+        m = (m | m >> nh) & mask_n(nh);
+        *reached |= m;
+        add_mask(c, m, nh);
+    } else {
+        if (a + hand <= nh) {
+            add_run(c, a, hand);
+        } else {
+            add_run(c, a, nh - a);
+            add_run(c, 0, hand - (nh - a));
+        }
+        *reached |= ring_mask(a, hand, nh);
+    }
+    return last;
+}
+
+/* One lap of a plain sowing from `origin` (skip: the origin gets no seed):
+ * lifts the hole, adds whole circuits to every hole at once, then one seed
+ * to a run of consecutive holes. Returns the hole of the last seed; adds
+ * the holes sown to *reached. */
+static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, uint64_t *reached)
+{
+    int hand = c[origin], ring = nh - skip;
+    c[origin] = 0;
+    if (hand >= ring) {
+        int q = hand / ring;
+        for (int i = 0; i < nh; i++)
+            c[i] = (uint16_t)(c[i] + q);
+        if (skip)
+            c[origin] = 0;
+        hand -= q * ring;
+        *reached |= skip ? mask_n(nh) & ~bit(origin) : mask_n(nh);
+        if (!hand)   /* the last seed ended a circuit: in the origin, or
+                        (skipped) in the hole before it */
+            return skip ? ring_next(origin, nh, !ccw) : origin;
+    }
+    return lap_run(c, nh, origin, hand, ccw, reached);
+}
+
+/* Reports a lap (MC_EV_LAP). */
+static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, int lap)
+{
+    McEvent ev = { 0 };
+    ev.kind = MC_EV_LAP;
+    ev.player = (uint8_t)si->mover;
+    ev.hole = (int16_t)origin;
+    ev.seeds = seeds;
+    ev.last = (int16_t)last;
+    ev.n = lap;
+    ev_send(vm, &ev);
+}
+
+/* After lap `lap` (from 1) another lap is to come from `origin`, having
+ * lifted `lifted` seeds: 1 if the sowing is endless or must stop. The
+ * same for both kernels: the seeds count against the limit, and lap
+ * states from lap CYCLE_FROM on are checked for a repeat. */
+static int relay_on(Vm *vm, const Position *p, int origin, int lap, int lifted, Cycle *c)
+{
+    if (vm_count(vm, lifted))
+        return 1;
+    if (lap < CYCLE_FROM)
+        return 0;
+    if (lap == CYCLE_FROM) {
+        cyc_init(vm->r, p, origin, c);
+        return 0;
+    }
+    return cyc_seen(vm->r, p, origin, c);
+}
+
+/* The plain kernel (see the top of the file). */
+static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+{
+    const int nh = vm->r->nholes, ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
+    uint16_t *c = p->count;
+    uint64_t reached = 0;
+    int origin = si->start;
+    Cycle cyc;
+    for (int lap = 1;; lap++) {
+        int hand = c[origin];
+        int last = lap_plain(c, nh, origin, ccw, skip, &reached);
+        si->origin = origin;
+        si->last = last;
+        if (ev)
+            ev_lap(vm, si, origin, hand, last, lap);
+        if (s->laps != LAPS_RELAY || c[last] <= 1)
+            break;
+        origin = last;
+        if (relay_on(vm, p, origin, lap, hand, &cyc)) {
+            si->endless = 1;
+            break;
+        }
+    }
+    si->reached |= reached;
+}
+
+/* ---- the general kernel ------------------------------------------------------ */
+
+/* One seed into `t` (a hole or a store), with the each-seed rules. */
+static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int hand,
+                 SowInfo *si)
+{
+    if (t >= MAX_HOLES) {
+        p->store[t - MAX_HOLES]++;
+    } else {
+        unsigned n = ++p->count[t];
+        si->reached |= bit(t);
+        if (s->neach && (!sp->each_masks || (n < 64 ? (sp->each_counts >> n) & 1 : sp->each_big)))
+            cap_drop(vm, s, sp, p, cx, t, hand, si);
+    }
+    if ((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm))
+        ev_basic(vm, MC_EV_SEED, si->mover, t, 0, 1);
+}
+
+/* The tight loop of a lap into consecutive holes (no skip, no store on
+ * the track, no spill, nothing out of play); returns the last hole. */
+static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx,
+                           int origin, int hand, SowInfo *si)
+{
+    const int nh = vm->r->nholes, ccw = si->dir == DIR_CCW, neach = s->neach;
+    const int masks = sp->each_masks, big = sp->each_big;
+    const uint64_t ec = sp->each_counts;
+    uint16_t *c = p->count;
+    int h = origin, first = s->first_seed == FIRST_ORIGIN, seeds = hand;
+    while (hand > 0) {
+        if (first)
+            first = 0;
+        else
+            h = ring_next(h, nh, ccw);
+        hand--;
+        unsigned n = ++c[h];
+        if (neach && (!masks || (n < 64 ? (ec >> n) & 1 : (uint64_t)big)))
+            cap_drop(vm, s, sp, p, cx, h, hand, si);
+    }
+    /* the holes sown: a run of `seeds` ending at h */
+    if (seeds >= nh) {
+        si->reached |= mask_n(nh);
+    } else if (seeds > 0) {
+        int a = ccw ? h - seeds + 1 : h;
+        si->reached |= ring_mask(a < 0 ? a + nh : a, seeds, nh);
+    }
+    return h;
+}
+
+/* The result of a lap of the general kernel that spilled its seeds. */
+#define SPILLED (-2)
+
+/* One lap of the general kernel: `hand` seeds from `origin` (already
+ * lifted); returns the hole (or store) of the last seed, or SPILLED. */
+static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int origin,
+                       int hand, int spill, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    int seed_ev = (vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm);
+    if (sp->consecutive && !spill && !p->out_of_play && !seed_ev)
+        return lap_consecutive(vm, s, sp, p, cx, origin, hand, si);
+    int h = origin, first = s->first_seed == FIRST_ORIGIN;
+    while (hand > 0) {
+        int t = origin;
+        if (first) {
+            first = 0;
+        } else {
+            t = sp->consecutive && !p->out_of_play ? ring_next(h, r->nholes, si->dir == DIR_CCW)
+                                                   : bd_target(r, s, sp, cx, h, si->dir);
+            if (t == NO_HOLE) {
+                /* every place is passed over: the hand goes back to the
+                 * origin and the lap ends where the last seed fell */
+                p->count[origin] = (uint16_t)(p->count[origin] + hand);
+                break;
+            }
+            if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {
+                p->removed += hand;
+                if (ev_on(vm))
+                    ev_basic(vm, MC_EV_SPILL, si->mover, h, hand, hand);
+                return SPILLED;
+            }
+        }
+        hand--;
+        drop(vm, s, sp, p, cx, t, hand, si);
+        h = t;
+    }
+    return h;
+}
+
+/* Whether a relay goes on from the landing hole `h`, and from where:
+ * the hole to lift next, or NO_HOLE when the sowing ends. */
+static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h,
+                      int dir)
+{
+    const Rules *r = vm->r;
+    if (s->laps != LAPS_RELAY || !is_hole(r, h))
+        return NO_HOLE;
+    cx->last = h;
+    int more = s->relay_while.code ? ex_true(&s->relay_while, cx) : p->count[h] > 1;
+    cx->last = NO_HOLE;
+    if (!more)
+        return NO_HOLE;
+    if (s->relay_from == RELAY_FROM_NEXT) {
+        int t = bd_target(r, s, sp, cx, h, dir);
+        if (!is_hole(r, t))
+            return NO_HOLE;
+        h = t;
+    }
+    return p->count[h] ? h : NO_HOLE;
+}
+
+/* The general kernel (see the top of the file). */
+static void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill)
+{
+    ExCtx cx;
+    ctx_init(&cx, vm->r, p, si->mover);
+    cx.start = si->start;
+    cx.dir = si->dir;
+    int origin = si->start;
+    Cycle cyc;
+    for (int lap = 1;; lap++) {
+        int hand = p->count[origin];
+        p->count[origin] = 0;
+        cx.origin = origin;
+        si->origin = origin;
+        int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, si);
+        si->last = h == SPILLED ? NO_HOLE : h;
+        if (ev_on(vm))
+            ev_lap(vm, si, origin, hand, si->last, lap);
+        if (h == SPILLED)
+            return;
+        int next = relay_from(vm, s, sp, p, &cx, h, si->dir);
+        if (next == NO_HOLE)
+            return;
+        origin = next;
+        if (relay_on(vm, p, origin, lap, hand, &cyc)) {
+            si->endless = 1;
+            return;
+        }
+    }
+}
+
+/* ---- a sowing -------------------------------------------------------------- */
+
+/* Sows from si->start with the rules `s`: sets si->last (NO_HOLE if the
+ * seeds left the board) or si->endless. */
+static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+{
+    int spill = si->spill > 0;
+    if (s->spill.code && si->spill < 0) {
+        ExCtx cx;
+        ctx_init(&cx, vm->r, p, si->mover);
+        cx.start = si->start;
+        cx.dir = si->dir;
+        spill = ex_true(&s->spill, &cx);
+    }
+    vm_sowing(vm);
+    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play &&
+        !((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm)))
+        sow_plain(vm, s, sp, p, si);
+    else
+        sow_general(vm, s, sp, p, si, spill);
+}
+
+/* A fresh record of a sowing from `hole`. */
+static void info_init(SowInfo *si, int mover, int hole, int dir, int spill)
+{
+    memset(si, 0, sizeof *si);
+    si->spill = spill;
+    si->mover = mover;
+    si->start = si->origin = hole;
+    si->last = NO_HOLE;
+    si->dir = dir;
+}
+
+void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int captures, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    info_init(si, mover, m->hole, m->dir, spill);
+    if (r->mark_flag >= 0 && !((p->flags[r->mark_flag] >> m->hole) & 1)) {
+        p->flags[r->mark_flag] |= bit(m->hole);
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_FLAG, mover, m->hole, r->mark_flag, 0);
+    }
+    sow(vm, &r->sow, &r->plan.sow, p, si);
+    if (captures && !si->endless)
+        cap_after(vm, p, si);
+}
+
+void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    info_init(si, mover, hole, r->opening_dir, -1);
+    sow(vm, &r->opening_sow, &r->plan.opening, p, si);
+}

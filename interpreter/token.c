@@ -1,0 +1,36 @@
+/* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
+ * "first:south", "fill:1,3". */
+#include <stdio.h>
+
+#include "engine.h"
+
+int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
+{
+    switch (m->kind) {
+    case MV_FIRST:
+        return snprintf(buf, n, "first:%s", m->dir ? "north" : "south");
+    case MV_FILL: {
+        size_t len = (size_t)snprintf(buf, n, "fill:");
+        int any = 0;
+        for (int h = 0; h < r->nholes && len < n; h++)
+            if ((m->holes >> h) & 1) {
+                len += (size_t)snprintf(buf + len, n - len, "%s%d", any ? "," : "", h + 1);
+                any = 1;
+            }
+        return (int)len;
+    }
+    default:
+        return snprintf(buf, n, "%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
+    }
+}
+
+int tok_find(const Rules *r, const Move *moves, int n, const char *tok)
+{
+    char buf[256];
+    for (int i = 0; i < n; i++) {
+        tok_write(r, &moves[i], buf, sizeof buf);
+        if (strcmp(buf, tok) == 0)
+            return i;
+    }
+    return -1;
+}
