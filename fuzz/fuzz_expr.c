@@ -95,10 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         };
         for (int i = 0; i < (int)(sizeof holes / sizeof holes[0]); i++) {
             ExCtx cx;
-            memset(&cx, 0, sizeof cx);
-            cx.rules = &rules;
-            cx.pos = &pos;
-            cx.mover = i & 1;
+            ex_ctx_init(&cx, &rules, &pos, i & 1);
             cx.player = (i >> 1) & 1;
             cx.hole = holes[i][0];
             cx.origin = holes[i][1];

@@ -121,12 +121,8 @@ int64_t ai_evaluate(const Rules *r, const Position *p, int player)
     if (!r->evaluate.code)
         return (int64_t)p->store[player] - p->store[!player];
     ExCtx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.rules = r;
-    cx.pos = p;
-    cx.mover = p->to_move;
+    ex_ctx_init(&cx, r, p, p->to_move);
     cx.player = player;
-    cx.hole = cx.origin = cx.start = cx.last = NO_HOLE;
     return ex_eval(&r->evaluate, &cx);
 }
 

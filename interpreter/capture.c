@@ -139,7 +139,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             continue;
         int holes[MAX_HOLES], amounts[MAX_HOLES];
         int n = capture_holes(r, p, c, &cx, si->dir, holes, amounts);
-        Position before = *p;
+        /* what a cancelled capture gives back: the holes, the stores */
+        int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         int got = 0;
         for (int k = 0; k < n; k++) {
             p->count[holes[k]] = 0;
@@ -149,7 +150,11 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         if (c->cancel_if.code) {
             cx.captured = si->captured + got;
             if (ex_true(&c->cancel_if, &cx)) {
-                *p = before;
+                for (int k = 0; k < n; k++)
+                    p->count[holes[k]] = (uint16_t)amounts[k];
+                p->store[0] = stores[0];
+                p->store[1] = stores[1];
+                p->removed = stores[2];
                 got = 0;
                 if (ev_on(vm))
                     ev_basic(vm, MC_EV_CANCEL, si->mover, NO_HOLE, 0, 0);

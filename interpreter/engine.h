@@ -61,11 +61,7 @@ static inline uint64_t owned_mask(const Rules *r, const Position *p, int player)
 /* An evaluation context for `mover` at `p`, no hole named. */
 static inline void ctx_init(ExCtx *cx, const Rules *r, const Position *p, int mover)
 {
-    memset(cx, 0, sizeof *cx);
-    cx->rules = r;
-    cx->pos = p;
-    cx->mover = mover;
-    cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
+    ex_ctx_init(cx, r, p, mover);
 }
 
 /* The context after a sowing: what `last`, `captured`, `reached` are. */

@@ -40,21 +40,9 @@ static inline int64_t hole_number(const ExCtx *cx, int64_t h)
 /* The value of context name `v` (ExVar). */
 static inline int64_t var_value(const ExCtx *cx, int v)
 {
-    switch (v) {
-    case EXV_MOVER: return cx->mover;
-    case EXV_OPPONENT: return !cx->mover;
-    case EXV_STARTER: return cx->pos->starter;
-    case EXV_ROUND: return cx->pos->round;
-    case EXV_HOLE: return cx->hole;
-    case EXV_ORIGIN: return cx->origin;
-    case EXV_START: return cx->start;
-    case EXV_LAST: return cx->last;
-    case EXV_HAND: return cx->hand;
-    case EXV_CAPTURED: return cx->captured;
-    case EXV_PLAYER: return cx->player;
-    case EXV_BOARD: return (int64_t)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
-    default: return 0;
-    }
+    if (v < EXV_BOARD)
+        return cx->v[v];
+    return (int64_t)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
 /* Seeds in the holes of a set. */
@@ -97,41 +85,54 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
 
 /* ---- normal forms --------------------------------------------------------- */
 
-/* The value an atom's subject reads. */
-static inline int64_t subject_value(const ExAtom *a, const ExCtx *cx)
-{
-    int64_t x = a->player ? a->var : var_value(cx, a->var);
-    switch (a->subj) {
-    case EXS_NUMBER: return hole_number(cx, x);
-    case EXS_COUNT: return hole_count(cx, x);
-    case EXS_OWNER: return hole_owner(cx, x);
-    case EXS_SET_SEEDS: return set_seeds(cx, (uint64_t)x);
-    case EXS_ROW_SEEDS: return row_seeds(cx, x);
-    case EXS_STORE: return cx->pos->store[x & 1];
-    default: return x;
-    }
-}
+/* The eight comparisons of a subject `x` with `y`, as cases of the switch
+ * in ex_test_form on subject * 8 + comparison. */
+#define TESTS(S, x)                                                      \
+    case S * 8 + CMP_EQ: ok = (x) == y; break;                           \
+    case S * 8 + CMP_NE: ok = (x) != y; break;                           \
+    case S * 8 + CMP_LT: ok = (x) < y; break;                            \
+    case S * 8 + CMP_LE: ok = (x) <= y; break;                           \
+    case S * 8 + CMP_GT: ok = (x) > y; break;                            \
+    case S * 8 + CMP_GE: ok = (x) >= y; break;                           \
+    case S * 8 + CMP_IN: ok = ex_in((x), (uint64_t)y); break;            \
+    case S * 8 + CMP_NOTIN: ok = !ex_in((x), (uint64_t)y); break;
 
 int ex_test_form(const ExForm *f, const ExCtx *cx)
 {
     const int any = f->kind == EXF_OR;
     for (int i = 0; i < f->n; i++) {
         const ExAtom *a = &f->atoms[i];
-        int64_t x = subject_value(a, cx);
-        int64_t y = a->rhs != EX_NO_VAR ? var_value(cx, a->rhs)
-                  : a->op == CMP_IN || a->op == CMP_NOTIN ? (int64_t)a->set : a->k;
-        if (ex_cmp((ExCmp)a->op, x, y) == any)
+        /* what the subject reads through: a context value (the board's
+         * set is the only one past v[]), or a constant player */
+        const int64_t v = a->player ? a->var : a->var < EXV_BOARD ? cx->v[a->var] : 0;
+        const int64_t y = a->rhs != EX_NO_VAR ? cx->v[a->rhs] : a->arg;
+        int ok;
+        switch (a->subj * 8 + a->op) {
+            TESTS(EXS_VALUE, v)
+            TESTS(EXS_NUMBER, hole_number(cx, v))
+            TESTS(EXS_COUNT, hole_count(cx, v))
+            TESTS(EXS_OWNER, hole_owner(cx, v))
+            TESTS(EXS_SET_SEEDS, set_seeds(cx, (uint64_t)var_value(cx, a->var)))
+            TESTS(EXS_ROW_SEEDS, row_seeds(cx, v))
+            TESTS(EXS_STORE, cx->pos->store[v & 1])
+        default:
+            assert(!"an atom of an unknown shape");
+            ok = 0;
+        }
+        if (ok == any)
             return any;   /* `and`: the first false; `or`: the first true */
     }
     return !any;
 }
+
+#undef TESTS
 
 int64_t ex_eval(const Expr *e, const ExCtx *cx)
 {
     if (e->is_const)
         return e->value;
     if (e->direct)
-        return ex_test_form(&e->form, cx);
+        return e->form.kind == EXF_NAME ? var_value(cx, e->form.name) : ex_test_form(&e->form, cx);
     return ex_run(e, cx);
 }
 

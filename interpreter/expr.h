@@ -124,6 +124,7 @@ typedef struct ExAtom {
     uint8_t rhs;       /* an ExVar compared with, or EX_NO_VAR: k or set */
     int32_t k;
     uint64_t set;      /* CMP_IN, CMP_NOTIN */
+    int64_t arg;       /* what a constant rhs is: set (in, not in) or k */
 } ExAtom;
 
 typedef enum ExFormKind {
@@ -181,24 +182,50 @@ int ex_reserved(const char *name);
 /* A property every hole has (count, owner, ...): no flag may take it. */
 int ex_hole_property(const char *name);
 
-/* Evaluation context: what the names of CX_* stand for right now. */
+/* Evaluation context: what the names of CX_* stand for right now. The
+ * context values are also an array indexed by ExVar (`v`), so that the
+ * evaluator reads any of them with one load; ex_ctx_init keeps the ones
+ * that follow from others (opponent, starter, round) right. */
 struct McRules;
 typedef struct ExCtx {
     const struct McRules *rules;
     const Position *pos;
-    int mover;
-    /* hole, origin and start are holes of the board whenever an
-     * expression that reads them runs (the normal form relies on it);
-     * last is a hole, a store (STORE_HOLE) or NO_HOLE */
-    int hole, origin, start, last;
-    int hand, captured;
+    union {
+        int v[EXV_BOARD];
+        struct {
+            int mover, opponent, starter, round;
+            /* hole, origin and start are holes of the board whenever an
+             * expression that reads them runs (the normal form relies on
+             * it); last is a hole, a store (STORE_HOLE) or NO_HOLE */
+            int hole, origin, start, last;
+            int hand, captured, player;
+        };
+    };
     int dir;                          /* DIR_* of the sowing */
-    int player;
     uint64_t reached;
 } ExCtx;
 
-/* The value of `e` (a constant, the normal form if `direct`, else the
- * program). */
+_Static_assert(EXV_MOVER == 0 && EXV_OPPONENT == 1 && EXV_STARTER == 2 && EXV_ROUND == 3 && EXV_HOLE == 4 &&
+               EXV_ORIGIN == 5 && EXV_START == 6 && EXV_LAST == 7 && EXV_HAND == 8 && EXV_CAPTURED == 9 &&
+               EXV_PLAYER == 10 && EXV_BOARD == 11, "ExCtx.v follows ExVar");
+
+/* A context for `mover` at `p` (rules `r`), no hole named. */
+static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Position *p, int mover)
+{
+    cx->rules = r;
+    cx->pos = p;
+    cx->mover = mover;
+    cx->opponent = !mover;
+    cx->starter = p->starter;
+    cx->round = p->round;
+    cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
+    cx->hand = cx->captured = cx->player = 0;
+    cx->dir = 0;
+    cx->reached = 0;
+}
+
+/* The value of `e` (a constant; if `direct`, its normal form or the
+ * context name it is; else the program). */
 int64_t ex_eval(const Expr *e, const ExCtx *cx);
 /* The program's value, never a short cut (tests compare the two). */
 int64_t ex_run(const Expr *e, const ExCtx *cx);
@@ -211,7 +238,9 @@ static inline int ex_true(const Expr *e, const ExCtx *cx)
         return 0;
     if (e->is_const)
         return e->value != 0;
-    return ex_eval(e, cx) != 0;
+    if (e->direct)
+        return ex_test_form(&e->form, cx);
+    return ex_run(e, cx) != 0;
 }
 
 /* What a condition on a dropped seed can hold for: the values of

@@ -10,7 +10,8 @@ static inline uint64_t mix64(uint64_t h, uint64_t v)
     return h ^ (h >> 29);
 }
 
-/* Over what hist_same compares; the counts four at a time. */
+/* Over what hist_same compares; the counts four at a time (for the
+ * computer players' tables; the history hashes its records). */
 uint64_t hist_hash(const Rules *r, const Position *p)
 {
     const int nh = r->nholes;
@@ -57,58 +58,126 @@ void hist_init(History *h)
 
 void hist_free(History *h)
 {
-    free(h->pos);
-    free(h->hash);
+    free(h->rec);
     memset(h, 0, sizeof *h);
 }
 
-/* Room for one more position; 0 when out of memory. */
+/* A record: what the repetition rule compares. The counts come first
+ * (whole words of four holes), then the flags, then this head: records of
+ * one round differ mostly in their counts, so a comparison usually stops
+ * at the first word. */
+typedef struct RecHead {
+    uint64_t north_owned, out_of_play;
+    int32_t store[2], removed;
+    uint16_t round;
+    uint8_t to_move, phase;
+} RecHead;
+
+/* Words of counts in a record of `r`. */
+static inline int count_words(const Rules *r)
+{
+    return (r->nholes + 3) / 4;
+}
+
+/* Bytes a record of `r` takes. */
+static int rec_size(const Rules *r)
+{
+    return (int)((size_t)count_words(r) * 8 + (size_t)r->nflags * sizeof(uint64_t) + sizeof(RecHead));
+}
+
+/* Writes the record of `p` into `out` (rec_size bytes); the counts a word
+ * at a time, the last word holding only the board's holes. */
+static void rec_make(const Rules *r, const Position *p, unsigned char *out)
+{
+    const int nh = r->nholes;
+    int i = 0;
+    uint64_t w;
+    for (; i + 4 <= nh; i += 4, out += 8) {
+        memcpy(&w, p->count + i, sizeof w);
+        memcpy(out, &w, sizeof w);
+    }
+    if (i < nh) {
+        w = 0;
+        memcpy(&w, p->count + i, (size_t)(nh - i) * sizeof *p->count);
+        memcpy(out, &w, sizeof w);
+        out += 8;
+    }
+    for (int f = 0; f < r->nflags; f++, out += 8)
+        memcpy(out, &p->flags[f], 8);
+    RecHead hd = { p->north_owned, p->out_of_play, { p->store[0], p->store[1] }, p->removed, p->round,
+                   p->to_move, p->phase };
+    memcpy(out, &hd, sizeof hd);
+}
+
+/* The head of a record. */
+static inline RecHead rec_head(const History *h, const unsigned char *rec)
+{
+    RecHead hd;
+    memcpy(&hd, rec + h->stride - sizeof hd, sizeof hd);
+    return hd;
+}
+
+/* Are two records the same? */
+static inline int rec_same(const unsigned char *a, const unsigned char *b, int stride)
+{
+    uint64_t x, y;
+    for (int i = 0; i < stride; i += 8) {
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+/* Room for one more record; 0 when out of memory. */
 static int grow(History *h)
 {
     if (h->n < h->cap)
         return 1;
     int cap = h->cap ? h->cap * 2 : 64;
-    Position *np = realloc(h->pos, (size_t)cap * sizeof *np);
-    if (!np)
+    unsigned char *nr = realloc(h->rec, (size_t)cap * (size_t)h->stride);
+    if (!nr)
         return 0;
-    h->pos = np;
-    uint64_t *nh = realloc(h->hash, (size_t)cap * sizeof *nh);
-    if (!nh)
-        return 0;
-    h->hash = nh;
+    h->rec = nr;
     h->cap = cap;
     return 1;
 }
 
 /* Seeds that left the board for good (stores and removed). */
-static inline int64_t gone(const Position *p)
+static inline int64_t gone(const RecHead *hd)
 {
-    return (int64_t)p->store[0] + p->store[1] + p->removed;
+    return (int64_t)hd->store[0] + hd->store[1] + hd->removed;
 }
 
 int hist_push(const Rules *r, History *h, const Position *p)
 {
+    if (!h->stride)
+        h->stride = rec_size(r);
     if (!grow(h))
         return MC_ENOMEM;
+    const int stride = h->stride;
+    unsigned char *rec = h->rec + (size_t)h->n * (size_t)stride;
+    rec_make(r, p, rec);
     /* While play is on, seeds only go into stores or out of the game, so
      * once their sum grows no earlier position can come back: forget
      * them (phases before play, such as setup choices, never return in a
      * round either). Exact, so a short cut of the plan only. */
     if (r->plan.forget && h->n > h->base && p->phase == PH_PLAY) {
-        const Position *q = &h->pos[h->n - 1];
-        if (q->phase == PH_PLAY && gone(p) > gone(q)) {
-            if (h->compact)
-                h->n = 0;
+        RecHead now = rec_head(h, rec), before = rec_head(h, rec - stride);
+        if (before.phase == PH_PLAY && gone(&now) > gone(&before)) {
             h->base = h->n;
+            if (h->compact) {
+                memmove(h->rec, rec, (size_t)stride);
+                h->n = h->base = 0;
+            }
+            h->n++;
+            return 1;
         }
     }
-    uint64_t k = hist_hash(r, p);
     int seen = 1;
     for (int i = h->base; i < h->n; i++)
-        if (h->hash[i] == k && hist_same(r, &h->pos[i], p))
-            seen++;
-    h->pos[h->n] = *p;
-    h->hash[h->n] = k;
+        seen += rec_same(h->rec + (size_t)i * (size_t)stride, rec, stride);
     h->n++;
     return seen;
 }

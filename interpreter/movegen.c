@@ -2,28 +2,71 @@
  * from `moves.from` and `direction`, then trial sowings where a move could
  * be endless or a `must` rule looks at results), opening moves, first
  * player choices and fill choices. */
+#include <stddef.h>
+
 #include "engine.h"
 
 /* ---- candidates ------------------------------------------------------------ */
+
+/* A sowing move. On a little-endian machine as two words: writing a
+ * Move field by field costs more (move lists are written every ply). */
+static inline void put_sow(Move *out, int h, int dir, int show_dir)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(Move, hole) == 1 && offsetof(Move, dir) == 2 && offsetof(Move, show_dir) == 3 &&
+                   offsetof(Move, holes) == 8 && sizeof(Move) == 16, "the layout put_sow writes");
+    uint64_t w = (uint64_t)MV_SOW | (uint64_t)h << 8 | (uint64_t)dir << 16 | (uint64_t)show_dir << 24, z = 0;
+    memcpy(out, &w, sizeof w);
+    memcpy((char *)out + sizeof w, &z, sizeof z);
+#else
+    *out = (Move){ MV_SOW, (uint8_t)h, (uint8_t)dir, (uint8_t)show_dir, 0, 0 };
+#endif
+}
+
+/* The holes of the first nh with at least `least` seeds (1 <= least <=
+ * MAX_SEEDS), as a mask: four counts at a time in a word. Adding 0x8000 -
+ * least to a count of at most MAX_SEEDS sets its high bit exactly when
+ * the count is at least `least`, with no carry into the next count; one
+ * multiplication gathers the four high bits. */
+static inline uint64_t at_least(const uint16_t *count, int nh, int least)
+{
+    const uint64_t add = (uint64_t)(0x8000 - least) * 0x0001000100010001ull;
+    uint64_t m = 0, w;
+    for (int i = 0; i < nh; i += 4) {
+        memcpy(&w, count + i, sizeof w);
+        uint64_t hi = ((w + add) & 0x8000800080008000ull) >> 15;
+        m |= ((hi * 0x0000200040008001ull) >> 45 & 0xF) << i;
+    }
+    return m & mask_n(nh);
+}
 
 /* Own holes in play with at least from_min seeds (and one), in both
  * constant directions (Plan.moves_by_mask). */
 static int candidates_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
     const Plan *pl = &r->plan;
-    const int nh = r->nholes, least = pl->from_min > 1 ? pl->from_min : 1;
-    uint64_t m = 0;
-    for (int h = 0; h < nh; h++)
-        m |= (uint64_t)(p->count[h] >= least) << h;
-    m &= owned_mask(r, p, mover) & ~p->out_of_play;
-    const int both = pl->dirs == ((1 << DIR_CW) | (1 << DIR_CCW));
+    const int least = pl->from_min > 1 ? pl->from_min : 1;
+    if (least > MAX_SEEDS)
+        return 0;
+    uint64_t m = at_least(p->count, r->nholes, least) & owned_mask(r, p, mover) & ~p->out_of_play;
     int n = 0;
-    for (; m; m &= m - 1) {
-        int h = ctz64(m);
-        if (pl->dirs & (1 << DIR_CW))
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)both, 0, 0 };
-        if (pl->dirs & (1 << DIR_CCW))
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)both, 0, 0 };
+    switch (pl->dirs) {
+    case 1 << DIR_CCW:
+        for (; m; m &= m - 1)
+            put_sow(&out[n++], ctz64(m), DIR_CCW, 0);
+        break;
+    case 1 << DIR_CW:
+        for (; m; m &= m - 1)
+            put_sow(&out[n++], ctz64(m), DIR_CW, 0);
+        break;
+    case (1 << DIR_CW) | (1 << DIR_CCW):
+        for (; m; m &= m - 1) {
+            put_sow(&out[n++], ctz64(m), DIR_CW, 1);
+            put_sow(&out[n++], ctz64(m), DIR_CCW, 1);
+        }
+        break;
+    default:
+        break;
     }
     return n;
 }
@@ -137,10 +180,16 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
 {
     const Rules *r = vm->r;
     const Plan *pl = &r->plan;
-    ExCtx cx;
-    ctx_init(&cx, r, p, p->to_move);
     *mustend = NULL;
     first_only &= pl->first_only;
+    if (pl->moves_by_mask && !r->nmust && r->sow.laps != LAPS_RELAY) {
+        /* no rule looks at a move's result and no sowing can be endless:
+         * the candidates are the moves */
+        int n = candidates_by_mask(r, p, p->to_move, out);
+        return first_only && n ? 1 : n;
+    }
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
     unsigned musts = 0;   /* bit m: must rule m applies here */
     for (int m = 0; m < r->nmust; m++)
         if (!r->must[m].when.code || ex_true(&r->must[m].when, &cx))

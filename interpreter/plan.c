@@ -146,12 +146,14 @@ static void plan_moves(Rules *r)
     pl->dirs = (uint8_t)dirs;
 }
 
-/* Lets the evaluator test a normal form directly. */
+/* Lets the evaluator test a normal form (or read a context name)
+ * directly. */
 static void direct(void *arg, Expr *e, const char *what)
 {
     (void)arg;
     (void)what;
-    e->direct = !e->is_const && (e->form.kind == EXF_AND || e->form.kind == EXF_OR) && !e->form.rest;
+    e->direct = !e->is_const && (e->form.kind == EXF_AND || e->form.kind == EXF_OR || e->form.kind == EXF_NAME) &&
+                !e->form.rest;
 }
 
 void plan_build(Rules *r, int general)

@@ -24,13 +24,6 @@ static inline void add_run(uint16_t *c, int a, int len)
         c[a + i]++;
 }
 
-/* One more seed in each hole i (i < nh) whose bit is set in m. */
-static inline void add_mask(uint16_t *c, uint64_t m, int nh)
-{
-    for (int i = 0; i < nh; i++)
-        c[i] = (uint16_t)(c[i] + ((m >> i) & 1));
-}
-
 /* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
 static inline uint64_t ring_mask(int a, int len, int nh)
 {
@@ -51,21 +44,13 @@ static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, ui
         last = origin - hand < 0 ? origin - hand + nh : origin - hand;
         a = last;
     }
-    if (nh <= 32) {
-        /* branch-free: the run as a mask folded onto the ring */
-        uint64_t m = mask_n(hand) << a;
-        m = (m | m >> nh) & mask_n(nh);
-        *reached |= m;
-        add_mask(c, m, nh);
+    if (a + hand <= nh) {
+        add_run(c, a, hand);
     } else {
-        if (a + hand <= nh) {
-            add_run(c, a, hand);
-        } else {
-            add_run(c, a, nh - a);
-            add_run(c, 0, hand - (nh - a));
-        }
-        *reached |= ring_mask(a, hand, nh);
+        add_run(c, a, nh - a);
+        add_run(c, 0, hand - (nh - a));
     }
+    *reached |= ring_mask(a, hand, nh);
     return last;
 }
 

@@ -63,13 +63,14 @@ typedef struct McVm {
     Trials trials;
 } Vm;
 
-/* Positions where a decision was due, for the repetition rule. `base` is
- * where the current round (game) began. Owned by the caller; the VM only
- * pushes. `struct McHistory` is mancala.h's McHistory. */
+/* Positions where a decision was due, for the repetition rule: each kept
+ * as a record of what the rule compares (history.c), `stride` bytes.
+ * `base` is where the current round (game) began. Owned by the caller;
+ * the VM only pushes. `struct McHistory` is mancala.h's McHistory. */
 typedef struct McHistory {
-    Position *pos;
-    uint64_t *hash;
+    unsigned char *rec;
     int n, cap, base;
+    int stride;       /* bytes a record, set by the first push */
     int compact;      /* forget earlier rounds (not for perft, which
                          restores n and base when it backs up) */
 } History;

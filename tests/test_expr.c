@@ -76,10 +76,7 @@ static int64_t run(Fx *fx, const char *src, int hole, int last)
     if (!ok)
         fail_msg("%s: %s", src, fx->dg.count ? fx->dg.items[fx->dg.count - 1].msg : "?");
     ExCtx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.rules = &fx->r;
-    cx.pos = &fx->p;
-    cx.mover = SOUTH;
+    ex_ctx_init(&cx, &fx->r, &fx->p, SOUTH);
     cx.hole = hole;
     cx.last = last;
     cx.dir = DIR_CCW;

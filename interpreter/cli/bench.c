@@ -102,8 +102,9 @@ static int bench_perft(Vm *vm, double seconds, int depth)
     return 0;
 }
 
-/* bench: random games from the start, in batches of 16, for `seconds`. */
-static int bench_playouts(Vm *vm, double seconds, unsigned long seed)
+/* bench: random games from the start, in batches of 16, for `seconds`
+ * (or exactly `want` games). */
+static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed)
 {
     const Rules *r = vm->r;
     Rng g;
@@ -115,7 +116,7 @@ static int bench_playouts(Vm *vm, double seconds, unsigned long seed)
     unsigned long games = 0, plies = 0, wins[3] = { 0, 0, 0 };
     int n = 0;
     do {
-        for (int batch = 0; batch < 16 && n >= 0; batch++) {
+        for (int batch = 0; batch < 16 && n >= 0 && (!want || games < (unsigned long)want); batch++) {
             Position p;
             Move moves[MAX_MOVES];
             h.n = h.base = 0;
@@ -130,7 +131,7 @@ static int bench_playouts(Vm *vm, double seconds, unsigned long seed)
             wins[p.winner < 3 ? p.winner : 2]++;
         }
         t = now() - t0;
-    } while (t < seconds && n >= 0);
+    } while ((want ? games < (unsigned long)want : t < seconds) && n >= 0);
     hist_free(&h);
     if (!cli_ok(n))
         return 1;
@@ -142,7 +143,7 @@ static int bench_playouts(Vm *vm, double seconds, unsigned long seed)
 }
 
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, unsigned long seed, int perft_depth, int search)
+              double seconds, int games, unsigned long seed, int perft_depth, int search)
 {
     Rules *r = cli_load(variant, opts, nopts);
     if (!r)
@@ -154,7 +155,7 @@ int cli_bench(const char *variant, const char *const *opts, int nopts,
         rules_free(r);
         return rc;
     }
-    int rc = perft_depth > 0 ? bench_perft(&vm, seconds, perft_depth) : bench_playouts(&vm, seconds, seed);
+    int rc = perft_depth > 0 ? bench_perft(&vm, seconds, perft_depth) : bench_playouts(&vm, seconds, games, seed);
     rules_free(r);
     return rc;
 }

@@ -34,7 +34,9 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
              const char *south, const char *north, unsigned long seed, const char *load);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
+/* `games` > 0: exactly that many playouts (a fixed amount of work, for
+ * instruction counts), else as many as `seconds` allow. */
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, unsigned long seed, int perft_depth, int search);
+              double seconds, int games, unsigned long seed, int perft_depth, int search);
 
 #endif

@@ -32,7 +32,7 @@ static void usage(FILE *f)
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
-          "  bench VARIANT [--seconds S] [--seed N] [--perft D | --search] [--option K=V]...\n"
+          "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
           "WHO is human, random, greedy, alphabeta[:time=S|:depth=D] or\n"
           "mcts[:time=S|:playouts=N][:c=X].\n"
@@ -585,7 +585,7 @@ static int run(const char *cmd, Args *a0)
             fprintf(stderr, "mancala: bench takes --perft or --search, not both\n");
             return 1;
         }
-        return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.have_seed ? a.seed : 1, a.perft_depth,
+        return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.games, a.have_seed ? a.seed : 1, a.perft_depth,
                          a.search);
     }
     fprintf(stderr, "mancala: unknown command '%s'\n", cmd);
