@@ -54,10 +54,10 @@ deps-check:
 	@sh .ci/deps --check-only
 
 # ---- generated sources --------------------------------------------------
-$(BUILD)/expr.tab.c $(BUILD)/expr.tab.h: grammar/expr.y | $(BUILD)
+$(BUILD)/expr.tab.c $(BUILD)/expr.tab.h &: grammar/expr.y | $(BUILD)
 	bison -Wall -Werror --defines=$(BUILD)/expr.tab.h -o $(BUILD)/expr.tab.c $<
 
-$(BUILD)/expr.lex.c $(BUILD)/expr.lex.h: grammar/expr.l | $(BUILD)
+$(BUILD)/expr.lex.c $(BUILD)/expr.lex.h &: grammar/expr.l | $(BUILD)
 	flex --header-file=$(BUILD)/expr.lex.h -o $(BUILD)/expr.lex.c $<
 
 $(BUILD)/embed: tools/embed.c | $(BUILD)

@@ -186,8 +186,11 @@ MC_API int mc_rules_seeds(const McRules *r);           /* seeds in the game */
 
 /* ---- events ------------------------------------------------------------ */
 
-/* What happened while a decision was applied, in order. Fields not named
- * for a kind are zero (hole: MC_NO_HOLE where it names none). */
+/* What happened while a decision was applied, in order. `player` is the
+ * player the event concerns (who moved, took, passes, fills, begins; for
+ * the board's seeds at a game's end, the last mover); `seeds` the seeds it
+ * moves. Other fields not named for a kind are zero (hole: MC_NO_HOLE
+ * where it names none). */
 typedef enum McEventKind {
     MC_EV_MOVE = 0,      /* the decision: player, move; hole: its hole (a sowing) */
     MC_EV_LAP,           /* a lap of a sowing: player, hole (lifted), seeds
@@ -197,9 +200,10 @@ typedef enum McEventKind {
     MC_EV_SEED,          /* a seed dropped into hole (a hole or a store); only
                             with MC_EVENTS_SEEDS */
     MC_EV_SPILL,         /* seeds left the board at a row's end after hole */
-    MC_EV_CAPTURE,       /* seeds taken from hole by receiver (MC_TO_*) for
-                            player's move; n: 1 during the sowing (`each-seed`),
-                            0 after it */
+    MC_EV_CAPTURE,       /* seeds taken from hole by receiver (MC_TO_*); n: 1
+                            during the sowing (`each-seed`), 0 after it (capture
+                            rules; and the seeds left on the board when a game
+                            or round ends, which MC_EV_END then sums up) */
     MC_EV_CANCEL,        /* the move's last capture was undone (`cancel-if`) */
     MC_EV_FLAG,          /* flag number n set on hole */
     MC_EV_EXTRA_TURN,    /* player moves again */

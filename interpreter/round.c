@@ -16,7 +16,7 @@ static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
             if (!n)
                 continue;
             p->count[h] = 0;
-            cap_receive(vm, p, to, h, n, p->last_mover, -1);
+            cap_receive(vm, p, to, h, n, p->last_mover, 0);
         }
     took[0] = p->store[0] - s0;
     took[1] = p->store[1] - s1;

@@ -139,6 +139,8 @@ static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
 static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int hand,
                  SowInfo *si)
 {
+    if ((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm))
+        ev_basic(vm, MC_EV_SEED, si->mover, t, 0, 1);
     if (t >= MAX_HOLES) {
         p->store[t - MAX_HOLES]++;
     } else {
@@ -147,8 +149,6 @@ static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCt
         if (s->neach && (!sp->each_masks || (n < 64 ? (sp->each_counts >> n) & 1 : sp->each_big)))
             cap_drop(vm, s, sp, p, cx, t, hand, si);
     }
-    if ((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm))
-        ev_basic(vm, MC_EV_SEED, si->mover, t, 0, 1);
 }
 
 /* The tight loop of a lap into consecutive holes (no skip, no store on
@@ -210,7 +210,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
             if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {
                 p->removed += hand;
                 if (ev_on(vm))
-                    ev_basic(vm, MC_EV_SPILL, si->mover, h, hand, hand);
+                    ev_basic(vm, MC_EV_SPILL, si->mover, h, 0, hand);
                 return SPILLED;
             }
         }
