@@ -1,5 +1,5 @@
 #!/bin/sh
-# Command-line checks (CONTRACT.md): exit codes, output shapes, perft
+# Command-line checks (docs/mancala.1): exit codes, output shapes, perft
 # against tests/perft.txt (an independent implementation's counts), replay
 # round trips. Usage: tests/cli.sh PATH/TO/mancala
 M=${1:-build/mancala}
