@@ -45,6 +45,8 @@
 #include "vm.h"
 #include "testlib.h"
 
+#define N_OF(a) ((int)(sizeof(a) / sizeof(a)[0]))
+
 /* ---- recording events ------------------------------------------------------ */
 
 #define MAX_REC 256
@@ -255,12 +257,32 @@ static void check_events(const Rec *rec, const McEvent *want, int n, const char 
 
 /* ---- setting up ------------------------------------------------------------------ */
 
-/* A built-in variant with at most one option. */
+/* What a test allocates, freed by its teardown even when it fails (a
+ * failed assertion leaves the test at once). */
+#define MAX_LOADED 32
+static Rules *loaded[MAX_LOADED];
+static int nloaded;
+static History hist[3];
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < nloaded; i++)
+        rules_free(loaded[i]);
+    nloaded = 0;
+    for (int i = 0; i < N_OF(hist); i++)
+        hist_free(&hist[i]);
+    return 0;
+}
+
+/* A built-in variant with at most one option (freed by the teardown). */
 static Rules *load(const char *name, const char *opt)
 {
     const char *opts[1] = { opt };
+    assert_true(nloaded < MAX_LOADED);
     Rules *r = test_builtin(name, opts, opt ? 1 : 0);
     assert_non_null(r);
+    loaded[nloaded++] = r;
     return r;
 }
 
@@ -301,8 +323,6 @@ static void assert_board(const Rules *r, const Position *p, const int *want)
             fail_msg("hole %d holds %d, expected %d", h + 1, p->count[h], want[h]);
 }
 
-#define N_OF(a) ((int)(sizeof(a) / sizeof(a)[0]))
-
 /* ---- Kalah -------------------------------------------------------------------- */
 
 /* Kalah: South sows hole 3 (3 seeds), counterclockwise from the next
@@ -337,7 +357,6 @@ static void test_events_kalah_capture(void **state)
     assert_int_equal(p.store[1], 10);
     assert_int_equal(p.to_move, MC_NORTH);
     assert_false(p.over);
-    rules_free(r);
 }
 
 /* Kalah from the start (4 seeds a hole): South sows hole 3: hole 4, hole
@@ -367,7 +386,6 @@ static void test_events_kalah_extra_turn(void **state)
     assert_board(r, &p, board);
     assert_int_equal(p.store[0], 1);
     assert_int_equal(p.to_move, MC_SOUTH);
-    rules_free(r);
 }
 
 /* Kalah: South's last seed, from hole 6 (1 seed), goes into his store:
@@ -408,7 +426,6 @@ static void test_events_kalah_last_move(void **state)
     assert_int_equal(p.winner, MC_WIN_SOUTH);
     assert_int_equal(p.end, MC_END_RULE);
     check_events(&rec, want, N_OF(want), "kalah last move");
-    rules_free(r);
 }
 
 /* ---- Oware: the grand slam ---------------------------------------------------- */
@@ -450,7 +467,6 @@ static void test_events_oware_grand_slam_nothing(void **state)
     assert_int_equal(p.store[1], 10);
     assert_int_equal(p.to_move, MC_NORTH);
     assert_false(p.over);
-    rules_free(r);
 }
 
 /* grand-slam=capture: the captures stand (South 10 + 4 = 14). No end
@@ -489,7 +505,6 @@ static void test_events_oware_grand_slam_capture(void **state)
     assert_int_equal(p.winner, MC_WIN_SOUTH);
     assert_int_equal(p.end, MC_END_NO_MOVES);
     check_events(&rec, want, N_OF(want), "oware grand slam, capture");
-    rules_free(r);
 }
 
 /* ---- Bechi ----------------------------------------------------------------------- */
@@ -524,7 +539,6 @@ static void test_events_bechi_pass(void **state)
     assert_board(r, &p, board);
     assert_int_equal(p.to_move, MC_SOUTH);
     assert_int_equal(p.flags[0], HOLES(3));
-    rules_free(r);
 }
 
 /* Bechi, round 1: South 0,0,2,0; North 1,0,1,0; holdings 24, 20. South
@@ -596,7 +610,6 @@ static void test_events_bechi_round_end(void **state)
     assert_int_equal(p.phase, MC_PHASE_PLAY);
     assert_int_equal(p.to_move, MC_NORTH);
     check_events(&rec, want, N_OF(want), "bechi round end");
-    rules_free(r);
 }
 
 /* Bechi, as in the round end above but with holdings 40 and 2: after the
@@ -633,7 +646,6 @@ static void test_events_bechi_match_end(void **state)
         e_end(MC_SOUTH, MC_END_MATCH, 1, MC_WIN_SOUTH, 42, 4, 0, 1),
     };
     check_events(&rec, want, N_OF(want), "bechi match end");
-    rules_free(r);
 }
 
 /* ---- Andada ------------------------------------------------------------------------ */
@@ -678,7 +690,6 @@ static void test_events_andada_opening(void **state)
     assert_string_equal(tok, "first:north");
     assert_int_equal(p.phase, MC_PHASE_PLAY);
     assert_int_equal(p.to_move, MC_NORTH);
-    rules_free(r);
 }
 
 /* Andada: South 0 x 10, 1, 1 (holes 11, 12); North one seed in hole 20.
@@ -718,7 +729,6 @@ static void test_events_andada_spill(void **state)
     assert_int_equal(p.count[10] + p.count[11], 0);
     assert_int_equal(p.to_move, MC_NORTH);
     check_events(&rec, want, N_OF(want), "andada spill");
-    rules_free(r);
 }
 
 /* ---- Ba-awa: captures during the sowing ------------------------------------------- */
@@ -755,7 +765,6 @@ static void test_events_baawa_each_seed(void **state)
     assert_int_equal(p.store[0], 4);
     assert_int_equal(p.store[1], 4);
     assert_int_equal(p.to_move, MC_NORTH);
-    rules_free(r);
 }
 
 /* ---- seed events ---------------------------------------------------------------------- */
@@ -775,9 +784,8 @@ static void seeds_case(const char *variant, const char *opt, const char *json, c
     else
         assert_int_equal(flow_start(&vm, &p, NULL), 0);
     q = p;
-    Rec *seeds = calloc(1, sizeof *seeds), *plain = calloc(1, sizeof *plain);
-    assert_non_null(seeds);
-    assert_non_null(plain);
+    static Rec seeds_rec, plain_rec;
+    Rec *seeds = &seeds_rec, *plain = &plain_rec;
     play_rec(&vm, &p, tok, seeds, MC_EVENTS_SEEDS);
     play_rec(&vm, &q, tok, plain, 0);
     assert_memory_equal(&p, &q, sizeof p);
@@ -792,9 +800,6 @@ static void seeds_case(const char *variant, const char *opt, const char *json, c
     assert_true(dropped > 0);
     check_events(plain, less, k, what);
     check_events(seeds, want, n, what);
-    free(seeds);
-    free(plain);
-    rules_free(r);
 }
 
 /* Kalah from the start, South sows hole 3: one seed each into hole 4,
@@ -965,11 +970,8 @@ static void random_same(const char *name, const char *opt, int moves, unsigned s
     sc.with_seeds = 1;
     vm_set_events(&b, stream_sink, &sb, 0);
     vm_set_events(&c, stream_sink, &sc, MC_EVENTS_SEEDS);
-    History ha, hb, hc;
-    hist_init(&ha);
-    hist_init(&hb);
-    hist_init(&hc);
-    ha.compact = hb.compact = hc.compact = 1;
+    History *ha = &hist[0], *hb = &hist[1], *hc = &hist[2];
+    ha->compact = hb->compact = hc->compact = 1;
     Rng g;
     rng_seed(&g, seed);
     Position pa, pb, pc;
@@ -977,10 +979,10 @@ static void random_same(const char *name, const char *opt, int moves, unsigned s
     int na = 0, games = 0, ends = 0;
     for (int ply = 0; ply < moves; ply++) {
         if (ply == 0 || pa.over) {
-            ha.n = ha.base = hb.n = hb.base = hc.n = hc.base = 0;
-            assert_int_equal(flow_start(&a, &pa, &ha), 0);
-            assert_int_equal(flow_start(&b, &pb, &hb), 0);
-            assert_int_equal(flow_start(&c, &pc, &hc), 0);
+            ha->n = ha->base = hb->n = hb->base = hc->n = hc->base = 0;
+            assert_int_equal(flow_start(&a, &pa, ha), 0);
+            assert_int_equal(flow_start(&b, &pb, hb), 0);
+            assert_int_equal(flow_start(&c, &pc, hc), 0);
             na = gen_moves(&a, &pa, ma);
             games++;
         }
@@ -996,10 +998,10 @@ static void random_same(const char *name, const char *opt, int moves, unsigned s
         int k = rng_below(&g, na);
         Move m = ma[k];
         long before = sb.events;
-        na = flow_play(&a, &pa, &m, &ha, ma);
+        na = flow_play(&a, &pa, &m, ha, ma);
         assert_true(na >= 0);
-        assert_true(flow_play(&b, &pb, &mb[k], &hb, NULL) >= 0);
-        assert_true(flow_play(&c, &pc, &mc[k], &hc, NULL) >= 0);
+        assert_true(flow_play(&b, &pb, &mb[k], hb, NULL) >= 0);
+        assert_true(flow_play(&c, &pc, &mc[k], hc, NULL) >= 0);
         if (memcmp(&pa, &pb, sizeof pa) || memcmp(&pa, &pc, sizeof pa))
             fail_msg("%s ply %d: the positions differ with a sink", name, ply);
         if (na != (pa.over ? 0 : gen_moves(&a, &pa, mb)))
@@ -1019,10 +1021,8 @@ static void random_same(const char *name, const char *opt, int moves, unsigned s
         kinds[i] += sc.kinds[i];
     print_message("%-12s %-20s %d decisions, %d games (%d ended), %ld events, %ld seeds\n", name,
                   opt ? opt : "", moves, games, ends, sb.events, sc.seeds);
-    hist_free(&ha);
-    hist_free(&hb);
-    hist_free(&hc);
-    rules_free(r);
+    for (int i = 0; i < N_OF(hist); i++)
+        hist_free(&hist[i]);
 }
 
 /* Every built-in variant (and a few options) in random play; between
@@ -1068,8 +1068,9 @@ static void test_events_move_first(void **state)
             assert_true(n > 0);
             Move m = moves[rng_below(&g, n)];
             int mover = p.to_move;
-            Rec *rec = calloc(1, sizeof *rec);
-            assert_non_null(rec);
+            static Rec recbuf;
+            Rec *rec = &recbuf;
+            memset(rec, 0, sizeof *rec);
             vm_set_events(&vm, rec_sink, rec, 0);
             assert_true(flow_play(&vm, &p, &m, NULL, NULL) >= 0);
             vm_set_events(&vm, NULL, NULL, 0);
@@ -1081,9 +1082,7 @@ static void test_events_move_first(void **state)
             assert_int_equal(e->hole, m.kind == MC_MOVE_SOW ? m.hole : MC_NO_HOLE);
             for (int i = 1; i < rec->n; i++)
                 assert_int_not_equal(rec->ev[i].kind, MC_EV_MOVE);
-            free(rec);
         }
-        rules_free(r);
     }
 }
 
@@ -1144,10 +1143,6 @@ static void test_events_json_text(void **state)
     json_is(andada, e_first(MC_NORTH, MC_SOUTH), "{\"event\":\"move\",\"player\":\"north\",\"move\":\"first:south\"}");
     json_is(baawa, e_owners(HOLES(1, 7, 8, 9, 10, 11, 12)),
             "{\"event\":\"owners\",\"north\":[1,7,8,9,10,11,12]}");
-    rules_free(kalah);
-    rules_free(bechi);
-    rules_free(baawa);
-    rules_free(andada);
 }
 
 /* A buffer too small: the length the whole text needs is returned, as
@@ -1191,33 +1186,31 @@ static void test_events_json_small_buffer(void **state)
     assert_int_equal(ev_json(b, &f, buf, 45), (int)strlen(ftext));
     assert_int_equal((int)strlen(buf), 44);
     assert_memory_equal(buf, ftext, 44);
-    rules_free(b);
-    rules_free(r);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_events_kalah_capture),
-        cmocka_unit_test(test_events_kalah_extra_turn),
-        cmocka_unit_test(test_events_kalah_last_move),
-        cmocka_unit_test(test_events_oware_grand_slam_nothing),
-        cmocka_unit_test(test_events_oware_grand_slam_capture),
-        cmocka_unit_test(test_events_bechi_pass),
-        cmocka_unit_test(test_events_bechi_round_end),
-        cmocka_unit_test(test_events_bechi_match_end),
-        cmocka_unit_test(test_events_andada_opening),
-        cmocka_unit_test(test_events_andada_spill),
-        cmocka_unit_test(test_events_baawa_each_seed),
-        cmocka_unit_test(test_events_seeds_kalah),
-        cmocka_unit_test(test_events_seeds_oware_skip),
-        cmocka_unit_test(test_events_seeds_bechi_origin),
-        cmocka_unit_test(test_events_seeds_baawa_order),
-        cmocka_unit_test(test_events_seeds_andada_spill),
-        cmocka_unit_test(test_events_random_no_change),
-        cmocka_unit_test(test_events_move_first),
-        cmocka_unit_test(test_events_json_text),
-        cmocka_unit_test(test_events_json_small_buffer),
+        cmocka_unit_test_teardown(test_events_kalah_capture, teardown),
+        cmocka_unit_test_teardown(test_events_kalah_extra_turn, teardown),
+        cmocka_unit_test_teardown(test_events_kalah_last_move, teardown),
+        cmocka_unit_test_teardown(test_events_oware_grand_slam_nothing, teardown),
+        cmocka_unit_test_teardown(test_events_oware_grand_slam_capture, teardown),
+        cmocka_unit_test_teardown(test_events_bechi_pass, teardown),
+        cmocka_unit_test_teardown(test_events_bechi_round_end, teardown),
+        cmocka_unit_test_teardown(test_events_bechi_match_end, teardown),
+        cmocka_unit_test_teardown(test_events_andada_opening, teardown),
+        cmocka_unit_test_teardown(test_events_andada_spill, teardown),
+        cmocka_unit_test_teardown(test_events_baawa_each_seed, teardown),
+        cmocka_unit_test_teardown(test_events_seeds_kalah, teardown),
+        cmocka_unit_test_teardown(test_events_seeds_oware_skip, teardown),
+        cmocka_unit_test_teardown(test_events_seeds_bechi_origin, teardown),
+        cmocka_unit_test_teardown(test_events_seeds_baawa_order, teardown),
+        cmocka_unit_test_teardown(test_events_seeds_andada_spill, teardown),
+        cmocka_unit_test_teardown(test_events_random_no_change, teardown),
+        cmocka_unit_test_teardown(test_events_move_first, teardown),
+        cmocka_unit_test_teardown(test_events_json_text, teardown),
+        cmocka_unit_test_teardown(test_events_json_small_buffer, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
