@@ -953,10 +953,12 @@ static void stream_sink(void *arg, const McEvent *ev)
 
 /* `moves` random decisions (games restarted as they end) by three
  * machines: no sink (a), a sink (b), a sink with seed events (c). The
- * positions and move lists must be the same after every decision; the
- * sinks get nothing while moves are listed; each decision's events begin
- * with its MOVE; b's events are c's without the seeds (so both sowing
- * kernels report the same laps), and c's seeds add up, lap by lap. */
+ * positions and move lists must be the same after every decision (and
+ * the moves flow_play lists those gen_moves lists); the sinks get nothing
+ * while moves are listed; every decision sends events; b's events are
+ * c's without the seeds (the plain kernel, where it runs without seed
+ * events, reports the laps the general one does), and c's seeds add up,
+ * lap by lap. */
 static void random_same(const char *name, const char *opt, int moves, unsigned seed, long *kinds)
 {
     Rules *r = load(name, opt);
