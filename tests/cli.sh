@@ -141,9 +141,6 @@ grep -q '"board":\[3,0,0,0,0,0,2,2,0,0,0,0\],"stores":\[10,10\],"to_move":"north
 # neither player has a hole of 2 seeds: the round ends (blocked) and each
 # takes his row, hole by hole, after the sowing; round 2, begun by North;
 # South, richer (26), fills his four holes; North (22) is to choose 3.
-# ENGINE DISCREPANCY: the engine writes "during":true for the four
-# captures of the round's end (round.c, sweep(): n = -1); they are made
-# after the sowing, not by an each-seed rule: "during":false.
 echo '{"board":[0,0,2,0,1,0,1,0],"stores":[24,20],"to_move":"south"}' >"$T/bechi.json"
 cat >"$T/want" <<'END'
 {"event":"move","player":"south","move":"3"}

@@ -25,10 +25,7 @@
  *   with no sink, a sink, and a sink with seed events; no event while
  *   moves are listed; the laps the same whichever kernel sows;
  * - ev_json / mc_event_json: exact text, and a buffer too small.
- *
- * Cases marked ENGINE DISCREPANCY expect what the rules and mancala.h say
- * where the engine (at the time of writing) sends something else; they
- * fail until the engine is fixed. */
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -397,11 +394,7 @@ static void test_events_kalah_extra_turn(void **state)
  * South 0, North 3; nothing removed. Stores 20 + 1 = 21 and 10 + 3 = 13:
  * South wins. The game is over (no match). The row is taken after the
  * sowing, not by an each-seed rule: the captures have during = 0.
- *
- * ENGINE DISCREPANCY: round.c, sweep() reports the seeds taken from the
- * board at a game's end as captures with n = -1 (cap_receive's `during`
- * argument), which ev_json writes as "during":true; mancala.h defines n
- * as 1 during the sowing (each-seed) and 0 after it. */
+ */
 static void test_events_kalah_last_move(void **state)
 {
     (void)state;
@@ -478,9 +471,7 @@ static void test_events_oware_grand_slam_nothing(void **state)
  * reason no-moves, round 1, over. The row is taken after the sowing:
  * during = 0; `player` of those captures and of the end: South, who made
  * the last decision.
- *
- * ENGINE DISCREPANCY: the capture of hole 1 at the game's end is sent with
- * n = -1 ("during":true in JSON); see test_events_kalah_last_move. */
+ */
 static void test_events_oware_grand_slam_capture(void **state)
 {
     (void)state;
@@ -558,9 +549,7 @@ static void test_events_bechi_pass(void **state)
  * Then North's choice `fill:5,6,7`: MOVE (no hole) then FILL of holes
  * 5, 6, 7, 6 seeds each, 18 seeds; holdings 22 - 18 = 4; hole 8 out of
  * play; the round's starter, North, makes the first move.
- *
- * ENGINE DISCREPANCY: the four captures of the sweep are sent with n = -1
- * ("during":true in JSON); see test_events_kalah_last_move. */
+ */
 static void test_events_bechi_round_end(void **state)
 {
     (void)state;
@@ -618,8 +607,7 @@ static void test_events_bechi_round_end(void **state)
  * (`over: south.store < 6 or north.store < 6`), scores (`player.store`)
  * 42 and 4: South wins the match; a second END, reason match, with the
  * match totals 42, 4 (nothing before this round), over. No new round.
- *
- * ENGINE DISCREPANCY: the sweep's captures (n = -1), as above. */
+ */
 static void test_events_bechi_match_end(void **state)
 {
     (void)state;
@@ -702,10 +690,7 @@ static void test_events_andada_opening(void **state)
  * removed; North to move (hole 20). mancala.h names `hole` (after which
  * the seeds left) for a spill, `seeds` the seeds concerned, `player` who
  * moved; `n` is not named for it, so it is zero.
- *
- * ENGINE DISCREPANCY: sow.c, lap_general() sends the spill with
- * ev_basic(..., n = hand, seeds = hand): n is 2, not 0 ("fields not named
- * for a kind are zero"). */
+ */
 static void test_events_andada_spill(void **state)
 {
     (void)state;
@@ -855,11 +840,7 @@ static void test_events_seeds_bechi_origin(void **state)
  * 7 is dropped, and then (it made 4) the hole is captured: SEED 7 before
  * CAPTURE 7. Then SEED 8, SEED 9, lap 1; SEED 10, SEED 11, CAPTURE 11,
  * lap 2.
- *
- * ENGINE DISCREPANCY: sow.c, drop() runs the each-seed rules (cap_drop,
- * which sends the CAPTURE) before it sends the SEED event of the seed
- * that made the capture, so a reader sees hole 7 captured before the seed
- * that filled it arrives. */
+ */
 static void test_events_seeds_baawa_order(void **state)
 {
     (void)state;
@@ -881,9 +862,7 @@ static void test_events_seeds_baawa_order(void **state)
 
 /* Andada, the singletons of test_events_andada_spill: the seed into hole
  * 12 is dropped; the two spilled seeds are not (no SEED for them).
- *
- * ENGINE DISCREPANCY: the spill's n (2, not 0), as in
- * test_events_andada_spill. */
+ */
 static void test_events_seeds_andada_spill(void **state)
 {
     (void)state;
