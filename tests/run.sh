@@ -1,9 +1,12 @@
 #!/bin/sh
 # Runs every test against the build in $1 (default: build): the cmocka unit
 # tests, the bad-file corpus, the command-line checks, one check per
-# documented limit, the hostile-input pack, and (for a build without
-# sanitizers, where valgrind is installed) memcheck over sample runs. Prints a closing
-# line "N passed, M failed" and exits 1 if anything failed.
+# documented limit, the hostile-input pack, perft and the worked positions
+# in both the planned and the reference mode, (for a build without
+# sanitizers, where valgrind is installed) memcheck over sample runs, and
+# random games against an independent implementation in both modes.
+# Prints a closing line "N passed, M failed" and exits 1 if anything
+# failed.
 B=${1:-build}
 pass=0
 fail=0
@@ -36,6 +39,15 @@ step() {
 for s in tests/cli.sh tests/run_bad.sh tests/limits.sh tests/hostile.sh; do
     [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
 done
+# The reference mode (MANCALA_VM=general: no short cut of the plan) must
+# give what the planned mode gives: perft tables (both modes; the deep
+# ones without sanitizers), the worked positions, the random games below.
+if [ "$(basename "$B")" = asan ]; then
+    step perft.sh sh tests/perft.sh "$B/mancala" --quick
+else
+    step perft.sh sh tests/perft.sh "$B/mancala"
+fi
+step "test_positions (reference mode)" env MANCALA_VM=general "$B/tests/test_positions"
 # valgrind cannot run a sanitizer build
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
     step valgrind.sh sh tests/valgrind.sh "$B/mancala"
@@ -44,6 +56,8 @@ fi
 # where python3 is installed.
 if command -v python3 >/dev/null 2>&1; then
     step crosscheck python3 tests/crosscheck/compare.py --games 40 --seed 1 --jobs 2 --bin "$B/mancala"
+    step "crosscheck (reference mode)" env MANCALA_VM=general \
+        python3 tests/crosscheck/compare.py --games 20 --seed 2 --jobs 2 --bin "$B/mancala"
 else
     echo "SKIP crosscheck (no python3)"
 fi
