@@ -3,7 +3,7 @@
  *
  * No interpreter, no library: int arrays for the board, a move generator
  * that fills an array, copy-make play. The rules are those of
- * rules/RULES.md with default options, as variants/bohnenspiel.yaml and
+ * docs/rules.md with default options, as variants/bohnenspiel.yaml and
  * variants/oware.yaml play them, including the global repetition rule
  * (third occurrence of a position where a decision is due ends the game,
  * each player taking the seeds in his own row).

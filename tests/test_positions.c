@@ -2,7 +2,7 @@
  *
  * Data-driven: each case gives a position, moves, and what must follow
  * (fields of the JSON position, or that a move is illegal, or the legal
- * moves). The cases live in tests/positions/ (worked by hand from RULES.md,
+ * moves). The cases live in tests/positions/ (worked by hand from docs/rules.md,
  * see WORKING.md there) and tests/external/ (MancalaGames' and EveryBoard's
  * test suites, converted). One cmocka test per file; every failing case is
  * printed with its name. Run from the project root. */

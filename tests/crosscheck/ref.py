@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Independent reference implementation of the mancala games of
-/work/shared/rules/RULES.md, with the hole numbering, move tokens and JSON
-position of /work/shared/CONTRACT.md.
+docs/rules.md, with the hole numbering, move tokens and JSON position of
+docs/positions.md.
 
-Written from RULES.md alone (not from the C sources or the YAML variant
+Written from the rules alone (not from the C sources or the YAML variant
 files), so that it can disagree with the C program.  Standard library only.
 
 API
@@ -936,7 +936,7 @@ def perft(s, depth):
 
 
 def from_json(variant, options, d):
-    """A state from a JSON position (CONTRACT.md fields; moves and winner are
+    """A state from a JSON position (docs/positions.md fields; moves and winner are
     ignored).  The repetition count starts afresh at this position."""
     s = initial(variant, options)
     names = {"south": SOUTH, "north": NORTH}
