@@ -85,8 +85,17 @@ int bd_step(const Rules *r, const Position *p, int h, int dir);
 
 /* Records a failure (the first one stays); returns the status. */
 int vm_fail(Vm *vm, int status);
+/* The poll function is asked each time a sowing has dropped this many
+ * more seeds: often enough to stop within milliseconds, rarely enough to
+ * cost nothing. */
+#define POLL_SEEDS ((uint64_t)1 << 16)
+
 /* A sowing begins: its count of seeds sown restarts. */
-void vm_sowing(Vm *vm);
+static inline void vm_sowing(Vm *vm)
+{
+    vm->sown = 0;
+    vm->poll_at = POLL_SEEDS;
+}
 /* Counts `seeds` more seeds dropped by the current sowing (every kernel
  * calls this once a lap, with the lap's seeds); 1 if the work must stop
  * (the limit, the poll function, or an earlier failure). */

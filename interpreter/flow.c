@@ -141,11 +141,15 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     const Rules *r = vm->r;
     int mover = p->to_move;
     SowInfo si;
-    if (!ev_on(vm) && gen_kept(vm, p, m, &si))
+    if (r->plan.keep_trials && !ev_on(vm) && gen_kept(vm, p, m, &si))
         cap_after(vm, p, &si);
     else
         sow_move(vm, p, m, mover, -1, 1, &si);
     p->last_mover = (uint8_t)mover;
+    if (r->plan.no_after) {
+        p->to_move = (uint8_t)!mover;   /* no extra turn or end rule can hold */
+        return;
+    }
     ExCtx cx;
     ctx_after(&cx, r, p, &si);
     int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);

@@ -169,8 +169,11 @@ void plan_build(Rules *r, int general)
     plan_moves(r);
     pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
     pl->first_only = 1;
-    pl->keep_trials = 1;
+    pl->keep_trials = r->sow.laps == LAPS_RELAY;
     pl->forget = 1;
+    pl->no_after = !active(&r->extra_turn);
+    for (int i = 0; i < r->nends; i++)
+        pl->no_after &= (uint8_t)!active(&r->ends[i].when);
 }
 
 /* ---- in words ------------------------------------------------------------ */

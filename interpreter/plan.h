@@ -53,6 +53,9 @@ typedef struct Plan {
                                 for the move played next */
     uint8_t forget;          /* the repetition history forgets positions
                                 once seeds leave the board for good */
+    uint8_t no_after;        /* no extra-turn or end rule can hold after a
+                                sowing (each is absent or always false):
+                                the context after a move is not built */
     int16_t from_min;
     SowPlan sow, opening;
 } Plan;

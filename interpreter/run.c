@@ -2,11 +2,6 @@
  * dropped against the limit, and the status of a failure. */
 #include "engine.h"
 
-/* The poll function is asked each time a sowing has dropped this many
- * more seeds: often enough to stop within milliseconds, rarely enough to
- * cost nothing. */
-#define POLL_SEEDS ((uint64_t)1 << 16)
-
 /* Sets up `vm` for the rules `r`: no poll, no sink, no failure. */
 void vm_init(Vm *vm, const Rules *r)
 {
@@ -45,13 +40,6 @@ int vm_fail(Vm *vm, int status)
         vm->status = status;
     vm->trials.n = 0;
     return vm->status;
-}
-
-/* A sowing begins: it has dropped no seed yet. */
-void vm_sowing(Vm *vm)
-{
-    vm->sown = 0;
-    vm->poll_at = POLL_SEEDS;
 }
 
 /* The count reached a poll point: the limit, then the poll function. */
