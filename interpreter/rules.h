@@ -39,7 +39,8 @@ typedef enum Receiver {
 } Receiver;
 
 /* The words of the keys that take one of a few words, in the order the
- * file's words are listed (docs/variant-format.md). */
+ * file's words are listed (docs/variant-format.md): the loader's word
+ * lists (loadsec.c) follow these enums, so a word's index is its value. */
 typedef enum StoreKind { STORES_NONE = 0, STORES_OFF_TRACK, STORES_ON_TRACK } StoreKind;
 typedef enum IntoStores { INTO_NONE = 0, INTO_OWN, INTO_BOTH } IntoStores;
 typedef enum FirstSeed { FIRST_NEXT = 0, FIRST_ORIGIN } FirstSeed;

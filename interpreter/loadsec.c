@@ -1,0 +1,663 @@
+/* loadsec.c: the sections of a variant file as tables of keys (load.h),
+ * with the checks between their keys.
+ *
+ * A table lists a mapping's keys once, in the order the messages list
+ * them (docs/variant-format.md); a word's index in a word list is the
+ * value of its enum in rules.h. A section's function sets its defaults,
+ * checks the mapping against its table and reads it; `then` functions
+ * run as their key's turn comes, so that a check between keys reports
+ * where it always has among the messages of the keys after it. */
+#include "load.h"
+
+#include <string.h>
+
+/* LK_WORD writes an int into the enums of rules.h. */
+_Static_assert(sizeof(StoreKind) == sizeof(int) && sizeof(IntoStores) == sizeof(int) &&
+               sizeof(FirstSeed) == sizeof(int) && sizeof(Laps) == sizeof(int) &&
+               sizeof(RelayFrom) == sizeof(int) && sizeof(ChainDir) == sizeof(int) &&
+               sizeof(MustOtherwise) == sizeof(int) && sizeof(NextRound) == sizeof(int) &&
+               sizeof(FillChoice) == sizeof(int),
+               "the word enums of rules.h are ints");
+
+#define MAX_ROUNDS_CAP   10000   /* totals stay below 2^31: 10000 x 30000 seeds */
+
+/* ---- words, in the order of their enums ------------------------------- */
+
+static const char *const store_words[] = {
+    [STORES_NONE] = "none", [STORES_OFF_TRACK] = "off-track", [STORES_ON_TRACK] = "on-track", NULL };
+static const char *const into_words[] = {
+    [INTO_NONE] = "none", [INTO_OWN] = "own", [INTO_BOTH] = "both", NULL };
+static const char *const first_seed_words[] = {
+    [FIRST_NEXT] = "next", [FIRST_ORIGIN] = "origin", NULL };
+static const char *const laps_words[] = { [LAPS_SINGLE] = "single", [LAPS_RELAY] = "relay", NULL };
+static const char *const relay_from_words[] = {
+    [RELAY_FROM_LAST] = "last", [RELAY_FROM_NEXT] = "next", NULL };
+static const char *const chain_words[] = {
+    [CHAIN_NONE] = "none", [CHAIN_FORWARD] = "forward", [CHAIN_BACKWARD] = "backward", NULL };
+static const char *const otherwise_words[] = { [MUST_ALL] = "all", [MUST_END] = "end", NULL };
+static const char *const next_words[] = {
+    [NEXT_RESET] = "reset", [NEXT_FILL] = "fill", [NEXT_REDISTRIBUTE] = "redistribute", NULL };
+static const char *const choose_words[] = {
+    [CHOOSE_PLAYER] = "player", [CHOOSE_LEFT] = "left", [CHOOSE_RIGHT] = "right", NULL };
+static const char *const player_words[] = { [SOUTH] = "south", [NORTH] = "north", NULL };
+static const char *const dir_words[] = { [DIR_CCW] = "ccw", [DIR_CW] = "cw", NULL };
+
+/* ---- board ------------------------------------------------------------ */
+
+enum { BK_ROWS, BK_HOLES, BK_SEEDS, BK_STORES, BK_FLAGS, BK_N };
+
+/* Only two rows are played: another count is reported, and the board
+ * keeps two rows so that what follows is read as usual. */
+static void ls_board_rows(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    if (r->rows == 2)
+        return;
+    SrcLoc at = ld_nloc(p->val[BK_ROWS]);
+    dg_error(ld->dg, at, "boards of %d row%s are not played yet: `board.rows` must be 2", r->rows,
+             r->rows == 1 ? "" : "s");
+    dg_note(ld->dg, at, "the format keeps room for 3 and 4 rows; the VM plays 2 today");
+    r->rows = 2;
+}
+
+/* Once rows and holes are known: the board's size, for `seeds`. */
+static void ls_board_size(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    (void)p;
+    ld->r->nholes = ld->r->rows * ld->r->width;
+    ld->r->uniform = 1;
+}
+
+/* board.seeds: a number, or an expression of `hole` giving each hole's
+ * starting seeds (`if hole.index % 2 == 1 then 4 else 0`). */
+static void ls_layout(Ld *ld, const yaml_node_t *n, const char *key)
+{
+    Rules *r = ld->r;
+    Expr e;
+    if (!lk_expr(ld, n, T_INT, CX_HOLE, key, &e))
+        return;
+    Position zero;
+    memset(&zero, 0, sizeof zero);
+    ExCtx cx;
+    memset(&cx, 0, sizeof cx);
+    cx.rules = r;
+    cx.pos = &zero;
+    r->total_seeds = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        int64_t v = ex_eval(&e, &cx);
+        if (v < 0 || v > 10000) {
+            dg_error(ld->dg, ld_nloc(n), "`%s` gives %lld seeds for hole %d; it must lie in 0..10000", key,
+                     (long long)v, h + 1);
+            return;
+        }
+        r->initial[h] = (uint16_t)v;
+        r->total_seeds += (int)v;
+        if (h && v != r->initial[0])
+            r->uniform = 0;
+    }
+    r->seeds = r->nholes ? r->total_seeds / r->nholes : 0;
+}
+
+/* board.seeds: the layout, and no more seeds than a position holds. */
+static int ls_seeds(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    char buf[80];
+    (void)base;
+    int before = ld->dg->errors;
+    ls_layout(ld, v, lk_label(s, k, buf, sizeof buf));
+    if (ld->r->total_seeds > MAX_SEEDS)
+        dg_error(ld->dg, ld_nloc(v), "%d seeds on the board is too many (at most %d)", ld->r->total_seeds,
+                 MAX_SEEDS);
+    return ld->dg->errors == before;
+}
+
+/* A `stores` word that is not known leaves -1, as it always has: the
+ * check of refilling from holdings (which needs stores) then adds
+ * nothing to the message already given. */
+static void ls_board_stores(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    if (p->bad[BK_STORES])
+        ld->r->stores = (StoreKind)-1;
+}
+
+/* A name expressions can read: what grammar/expr.l calls ID. */
+static int ls_is_name(const char *s)
+{
+    if (!lk_is_letter(*s))
+        return 0;
+    for (s++; *s; s++) {
+        if (*s == '-' && lk_is_letter(s[1]))
+            continue;
+        if (!lk_is_letter(*s) && !(*s >= '0' && *s <= '9'))
+            return 0;
+    }
+    return 1;
+}
+
+/* Is `s` a name that a flag may take? Flags are read as hole.NAME and
+ * written in JSON positions, so neither a hole property nor a field of
+ * the position (position.h), nor a flag declared before. */
+static int ls_flag_name_ok(const Rules *r, const char *s)
+{
+    static const char *const fields[] = {
+#define X(name) name,
+        POSITION_FIELDS(X)
+#undef X
+        NULL };
+    if (!ls_is_name(s) || strlen(s) >= MAX_NAME || ex_hole_property(s))
+        return 0;
+    for (int i = 0; fields[i]; i++)
+        if (!strcmp(fields[i], s))
+            return 0;
+    for (int i = 0; i < r->nflags; i++)
+        if (!strcmp(r->flags[i], s))
+            return 0;
+    return 1;
+}
+
+/* board.flags: the names of the per-hole flags. */
+static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = ld->r;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    (void)base;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be a list of names", key);
+        return 0;
+    }
+    int ok = 1;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        if (!e)
+            continue;
+        if (!lk_is_scalar(ld, e, key)) {
+            ok = 0;
+            continue;
+        }
+        if (r->nflags >= MAX_FLAGS) {
+            dg_error(ld->dg, ld_nloc(e), "too many flags (at most %d)", MAX_FLAGS);
+            return 0;
+        }
+        if (!ls_flag_name_ok(r, lk_sval(e))) {
+            dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a hole property or a field of the JSON position", lk_sval(e));
+            ok = 0;
+            continue;
+        }
+        r->flags[r->nflags++] = lk_text(ld, e, key);
+    }
+    return ok;
+}
+
+static const LdKey board_keys[BK_N + 1] = {
+    [BK_ROWS] = { .name = "rows", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
+                  .lo = 1, .hi = 8, .off = offsetof(Rules, rows), .then = ls_board_rows },
+    [BK_HOLES] = { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
+                   .lo = 1, .hi = MAX_ROW_HOLES, .off = offsetof(Rules, width), .then = ls_board_size },
+    [BK_SEEDS] = { .name = "seeds", .required = 1, .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_seeds },
+    [BK_STORES] = { .name = "stores", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = store_words,
+                    .off = offsetof(Rules, stores), .then = ls_board_stores },
+    [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
+};
+
+/* `board`: read even when the mapping has errors, so that the board's
+ * size is known to everything after it. */
+void ls_board(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    ld->r->rows = 2;
+    ld->r->width = 6;
+    lk_sec(&s, n, "`board`", "board");
+    lk_part(&s, board_keys, 0, ld->r, NULL);
+    lk_keys(ld, &s);
+    lk_read(ld, &s);
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+enum { DK_CW, DK_CCW, DK_N };
+
+static const LdKey direction_keys[DK_N + 1] = {
+    [DK_CW] = { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+                .off = offsetof(Rules, dir_cw) },
+    [DK_CCW] = { .name = "ccw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+                 .off = offsetof(Rules, dir_ccw) },
+};
+
+/* moves.direction: `ccw` or `cw` (allowed everywhere), or a mapping of
+ * the holes where each direction is allowed. */
+static int ls_direction(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = ld->r;
+    (void)base;
+    if (v->type == YAML_MAPPING_NODE) {
+        LdSec d;
+        lk_sec(&d, v, "`moves.direction`", "direction");
+        LdPart *p = lk_part(&d, direction_keys, 0, r, NULL);
+        if (!lk_map(ld, &d))
+            return 0;
+        if (!p->val[DK_CW] && !p->val[DK_CCW]) {
+            dg_error(ld->dg, ld_nloc(v), "`moves.direction` needs `cw`, `ccw` or both");
+            return 0;
+        }
+        return 1;
+    }
+    char buf[80];
+    int w = lk_word(ld, v, lk_label(s, k, buf, sizeof buf), dir_words);
+    static const int32_t one[] = { 0 };
+    Expr t = { 0 };
+    t.code = one;
+    t.is_const = 1;
+    t.value = 1;
+    t.type = T_BOOL;
+    t.loc = ld_nloc(v);
+    if (w == DIR_CCW)
+        r->dir_ccw = t;
+    else if (w == DIR_CW)
+        r->dir_cw = t;
+    return w >= 0;
+}
+
+enum { MU_WHEN, MU_KEEP, MU_OTHERWISE, MU_SEEDS, MU_N };
+
+/* `seeds` says who takes the board when a must rule ends the game. */
+static void ls_must_seeds(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const MustRule *m = p->base;
+    (void)s;
+    if (p->val[MU_SEEDS] && m->otherwise != MUST_END)
+        dg_error(ld->dg, ld_nloc(p->val[MU_SEEDS]), "`seeds` goes with `otherwise: end`");
+}
+
+static const LdKey must_keys[MU_N + 1] = {
+    [MU_WHEN] = { .name = "when", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+                  .off = offsetof(MustRule, when) },
+    [MU_KEEP] = { .name = "keep", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
+                  .ctx = CTX_CAPTURED | CX_REACHED, .off = offsetof(MustRule, keep) },
+    [MU_OTHERWISE] = { .name = "otherwise", .required = 1, .kind = LK_WORD, .words = otherwise_words,
+                       .off = offsetof(MustRule, otherwise) },
+    [MU_SEEDS] = { .name = "seeds", .kind = LK_RECEIVER, .off = offsetof(MustRule, seeds),
+                   .then = ls_must_seeds },
+};
+
+/* One rule of moves.must. */
+static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    MustRule *m = rule;
+    LdSec s;
+    m->loc = ld_nloc(n);
+    lk_sec(&s, n, "a rule of `moves.must`", "must");
+    lk_part(&s, must_keys, 0, m, NULL);
+    if (!lk_keys(ld, &s))
+        return;
+    m->seeds = RCV_OWNER;
+    lk_read(ld, &s);
+}
+
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_N };
+
+static const LdKey moves_keys[MK_N + 1] = {
+    [MK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
+                  .ctx = CTX_FROM, .feature = FT_FROM, .off = offsetof(Rules, from) },
+    [MK_DIRECTION] = { .name = "direction", .required = 1, .kind = LK_CUSTOM, .flags = LF_QUALIFY,
+                       .feature = FT_DIRECTION, .read = ls_direction },
+    [MK_MARK] = { .name = "mark", .kind = LK_FLAG, .flags = LF_QUALIFY, .feature = FT_MARK,
+                  .off = offsetof(Rules, mark_flag) },
+    [MK_MUST] = { .name = "must", .kind = LK_RULES, .flags = LF_QUALIFY, .feature = FT_MUST,
+                  .off = offsetof(Rules, must), .count = offsetof(Rules, nmust), .size = sizeof(MustRule),
+                  .hi = MAX_MUST, .rule = ls_must_rule },
+};
+
+/* `moves`: read when `from` and `direction` are there, even if the
+ * mapping has other errors. */
+void ls_moves(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`moves`", "moves");
+    LdPart *p = lk_part(&s, moves_keys, 0, ld->r, &ld->r->move_features);
+    if (!lk_keys(ld, &s) && (!p->val[MK_FROM] || !p->val[MK_DIRECTION]))
+        return;
+    lk_read(ld, &s);
+}
+
+/* ---- captures --------------------------------------------------------- */
+
+enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_CANCEL, CK_N };
+
+/* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
+static int ls_is_seed_rule(const LdSec *s)
+{
+    return s->ctx == CTX_SEED;
+}
+
+/* take: one hole, or a list of at most MAX_TAKES. */
+static int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    CaptureRule *c = base;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    int before = ld->dg->errors;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        lk_expr(ld, v, T_HOLE, s->ctx, key, &c->take[0]);
+        c->ntake = 1;
+        return ld->dg->errors == before;
+    }
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        if (!e)
+            continue;
+        if (c->ntake >= MAX_TAKES) {
+            dg_error(ld->dg, ld_nloc(e), "`take` lists at most %d holes", MAX_TAKES);
+            break;
+        }
+        lk_expr(ld, e, T_HOLE, s->ctx, key, &c->take[c->ntake++]);
+    }
+    if (!c->ntake)
+        dg_error(ld->dg, ld_nloc(v), "`take` must name at least one hole");
+    return ld->dg->errors == before;
+}
+
+/* An each-seed rule takes the one hole it is about. */
+static void ls_capture_chain(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const CaptureRule *c = p->base;
+    if (p->val[CK_CHAIN] && ls_is_seed_rule(s) && c->chain)
+        dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "`each-seed` rules take one hole: no `chain`");
+}
+
+/* `while` and a chain go together. */
+static void ls_capture_while(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const CaptureRule *c = p->base;
+    (void)s;
+    if (p->val[CK_WHILE] && !c->chain)
+        dg_error(ld->dg, ld_nloc(p->val[CK_WHILE]), "`while` belongs to a chain: add `chain: forward` or `chain: backward`");
+    else if (!p->val[CK_WHILE] && c->chain)
+        dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "a chain needs `while`: the condition for each further hole");
+}
+
+/* Captured seeds go to somebody. */
+static void ls_capture_to(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const CaptureRule *c = p->base;
+    (void)s;
+    if (p->val[CK_TO] && (c->to == RCV_STAY || c->to == RCV_LAST_MOVER))
+        dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "captured seeds go to mover, opponent, owner, removed, starter, south or north");
+}
+
+static const LdKey capture_keys[CK_N + 1] = {
+    [CK_WHEN] = { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX,
+                  .type = T_BOOL, .off = offsetof(CaptureRule, when) },
+    [CK_TAKE] = { .name = "take", .required = 1, .kind = LK_CUSTOM, .read = ls_take },
+    [CK_CHAIN] = { .name = "chain", .kind = LK_WORD, .words = chain_words, .off = offsetof(CaptureRule, chain),
+                   .then = ls_capture_chain },
+    [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
+                   .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
+    [CK_TO] = { .name = "to", .required = 1, .kind = LK_RECEIVER, .off = offsetof(CaptureRule, to),
+                .then = ls_capture_to },
+    [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
+                    .off = offsetof(CaptureRule, cancel_if) },
+};
+
+/* A rule of `captures` (after the sowing) or of `each-seed` (on each
+ * seed): the same keys, but an each-seed rule takes one hole and cannot
+ * be cancelled, which is said before anything else of the rule. */
+static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_seed)
+{
+    LdSec s;
+    memset(c, 0, sizeof *c);
+    c->loc = ld_nloc(n);
+    lk_sec(&s, n, each_seed ? "a rule of `sowing.each-seed`" : "a rule of `captures`",
+           each_seed ? "each-seed" : "captures");
+    s.ctx = each_seed ? CTX_SEED : CTX_AFTER;
+    LdPart *p = lk_part(&s, capture_keys, 0, c, NULL);
+    if (!lk_keys(ld, &s))
+        return;
+    if (each_seed && p->val[CK_TAKE]->type == YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, ld_nloc(p->val[CK_TAKE]), "an `each-seed` rule takes one hole: write `take: hole` (or another hole expression)");
+        return;
+    }
+    if (each_seed && p->val[CK_CANCEL]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_CANCEL]), "`cancel-if` belongs to `captures`, not to `each-seed`");
+        return;
+    }
+    lk_read(ld, &s);
+}
+
+/* One rule of `captures`. */
+void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    ls_capture(ld, n, rule, 0);
+}
+
+/* One rule of `sowing.each-seed`. */
+static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    ls_capture(ld, n, rule, 1);
+}
+
+/* ---- sowing and opening ----------------------------------------------- */
+
+enum { SK_FIRST, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_SPILL, SK_EACH, SK_N };
+
+/* Seeds go into stores only where the stores are on the track. */
+static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const SowRules *w = p->base;
+    (void)s;
+    if (p->val[SK_STORES] && w->into_stores != INTO_NONE && ld->r->stores != STORES_ON_TRACK)
+        dg_error(ld->dg, ld_nloc(p->val[SK_STORES]), "sowing into stores needs `board.stores: on-track`");
+}
+
+/* relay-from and relay-while are about relay laps (`row` is the key). */
+static void ls_sow_relay(Ld *ld, const LdPart *p, int row)
+{
+    const SowRules *w = p->base;
+    if (p->val[row] && w->laps != LAPS_RELAY)
+        dg_error(ld->dg, ld_nloc(p->val[row]), "`%s` needs `laps: relay`", p->keys[row].name);
+}
+
+/* relay-from needs relay laps. */
+static void ls_sow_relay_from(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    ls_sow_relay(ld, p, SK_RFROM);
+}
+
+/* relay-while needs relay laps. */
+static void ls_sow_relay_while(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    ls_sow_relay(ld, p, SK_RWHILE);
+}
+
+/* The sowing's keys, which the opening takes too (but `each-seed`). */
+static const LdKey sow_keys[SK_N + 1] = {
+    [SK_FIRST] = { .name = "first-seed", .kind = LK_WORD, .feature = FT_FIRST_SEED, .words = first_seed_words,
+                   .off = offsetof(SowRules, first_seed) },
+    [SK_SKIP] = { .name = "skip", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_SOW | CX_HOLE,
+                  .feature = FT_SKIP, .off = offsetof(SowRules, skip) },
+    [SK_STORES] = { .name = "stores", .kind = LK_WORD, .feature = FT_INTO_STORES, .words = into_words,
+                    .off = offsetof(SowRules, into_stores), .then = ls_sow_stores },
+    [SK_LAPS] = { .name = "laps", .kind = LK_WORD, .feature = FT_LAPS, .words = laps_words,
+                  .off = offsetof(SowRules, laps) },
+    [SK_RFROM] = { .name = "relay-from", .kind = LK_WORD, .feature = FT_RELAY_FROM, .words = relay_from_words,
+                   .off = offsetof(SowRules, relay_from), .then = ls_sow_relay_from },
+    [SK_RWHILE] = { .name = "relay-while", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_AFTER,
+                    .feature = FT_RELAY_WHILE, .off = offsetof(SowRules, relay_while), .then = ls_sow_relay_while },
+    [SK_SPILL] = { .name = "spill-at-row-end", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
+                   .ctx = CX_STATE | CX_START, .feature = FT_SPILL, .off = offsetof(SowRules, spill) },
+    [SK_EACH] = { .name = "each-seed", .kind = LK_RULES, .flags = LF_SOWING, .feature = FT_EACH_SEED,
+                  .off = offsetof(SowRules, each_seed), .count = offsetof(SowRules, neach),
+                  .size = sizeof(CaptureRule), .hi = MAX_CAPTURES, .rule = ls_seed_rule },
+};
+
+/* `sowing`. */
+void ls_sowing(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`sowing`", "sowing");
+    lk_part(&s, sow_keys, 0, &ld->r->sow, &ld->r->sow.features);
+    lk_map(ld, &s);
+}
+
+static const LdKey opening_keys[] = {
+    { .name = "by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = player_words,
+      .off = offsetof(Rules, opening_by) },
+    { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, opening_from) },
+    { .name = "direction", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = dir_words,
+      .off = offsetof(Rules, opening_dir) },
+    { .name = NULL }
+};
+
+/* `opening`: who sows it, from where, which way, then how, with the
+ * sowing's keys. */
+void ls_opening(Ld *ld, const yaml_node_t *n)
+{
+    Rules *r = ld->r;
+    LdSec s;
+    lk_sec(&s, n, "`opening`", "opening");
+    lk_part(&s, opening_keys, 0, r, NULL);
+    lk_part(&s, sow_keys, LF_SOWING, &r->opening_sow, &r->opening_sow.features);
+    if (!lk_keys(ld, &s))
+        return;
+    r->has_opening = 1;
+    lk_read(ld, &s);
+}
+
+static const LdKey first_player_keys[] = {
+    { .name = "chosen-by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = player_words,
+      .off = offsetof(Rules, first_chooser) },
+    { .name = NULL }
+};
+
+/* `first-player`: who chooses who begins, after the opening. */
+void ls_first_player(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`first-player`", "first-player");
+    lk_part(&s, first_player_keys, 0, ld->r, NULL);
+    lk_map(ld, &s);
+}
+
+/* ---- the end of a game ------------------------------------------------ */
+
+static const LdKey end_keys[] = {
+    { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_CAPTURED,
+      .off = offsetof(EndRule, when) },
+    { .name = "seeds", .required = 1, .kind = LK_RECEIVER, .flags = LF_QUALIFY, .off = offsetof(EndRule, seeds) },
+    { .name = NULL }
+};
+
+/* One rule of `end`. */
+void ls_end_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    EndRule *x = rule;
+    LdSec s;
+    x->loc = ld_nloc(n);
+    lk_sec(&s, n, "a rule of `end`", "end");
+    lk_part(&s, end_keys, 0, x, NULL);
+    lk_map(ld, &s);
+}
+
+enum { NM_PASS, NM_SEEDS, NM_LOSES, NM_N };
+
+/* A player who passes does not lose for having no move. */
+static void ls_loses(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const Rules *r = ld->r;
+    (void)s;
+    if (p->val[NM_LOSES] && r->no_moves_loses && r->no_moves_pass.code &&
+        !(r->no_moves_pass.is_const && !r->no_moves_pass.value))
+        dg_error(ld->dg, ld_nloc(p->val[NM_LOSES]), "a player who passes cannot also lose: drop `pass` or `loses`");
+}
+
+static const LdKey no_moves_keys[NM_N + 1] = {
+    [NM_PASS] = { .name = "pass", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+                  .off = offsetof(Rules, no_moves_pass) },
+    [NM_SEEDS] = { .name = "seeds", .kind = LK_RECEIVER, .flags = LF_QUALIFY, .off = offsetof(Rules, no_moves_seeds) },
+    [NM_LOSES] = { .name = "loses", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, no_moves_loses),
+                   .then = ls_loses },
+};
+
+/* `no-moves`: what happens to a player who has no legal move. */
+void ls_no_moves(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`no-moves`", "no-moves");
+    lk_part(&s, no_moves_keys, 0, ld->r, NULL);
+    lk_map(ld, &s);
+}
+
+static const LdKey repetition_keys[] = {
+    { .name = "count", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 2, .hi = 100,
+      .off = offsetof(Rules, repetition) },
+    { .name = "seeds", .kind = LK_RECEIVER, .flags = LF_QUALIFY, .off = offsetof(Rules, repetition_seeds) },
+    { .name = NULL }
+};
+
+/* `repetition`: a position seen `count` times ends the game. */
+void ls_repetition(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`repetition`", "repetition");
+    lk_part(&s, repetition_keys, 0, ld->r, NULL);
+    lk_map(ld, &s);
+}
+
+/* ---- match ------------------------------------------------------------ */
+
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_STARTER, MA_OVER, MA_SCORE, MA_N };
+
+/* Filling holes needs the seeds that go into each. */
+static void ls_match_fill(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    if (ld->r->next == NEXT_FILL && !p->val[MA_FILL])
+        dg_error(ld->dg, ld_nloc(s->node), "`match.next: fill` needs `fill-seeds`: the seeds put in each filled hole");
+}
+
+/* match.starter: `alternate` (the default) or `same`. */
+static int ls_starter(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    static const char *const words[] = { "alternate", "same", NULL };
+    char buf[80];
+    int w = lk_word(ld, v, lk_label(s, k, buf, sizeof buf), words);
+    ((Rules *)base)->starter_alternates = w != 1;
+    return w >= 0;
+}
+
+static const LdKey match_keys[MA_N + 1] = {
+    [MA_ENABLED] = { .name = "enabled", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_BOOL, .lo = 0, .hi = 1,
+                     .off = offsetof(Rules, match) },
+    [MA_MAX_ROUNDS] = { .name = "max-rounds", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
+                        .lo = 1, .hi = MAX_ROUNDS_CAP, .off = offsetof(Rules, max_rounds) },
+    [MA_NEXT] = { .name = "next", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = next_words,
+                  .off = offsetof(Rules, next) },
+    [MA_FILL] = { .name = "fill-seeds", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 1, .hi = 10000,
+                  .off = offsetof(Rules, fill_seeds), .then = ls_match_fill },
+    [MA_CHOOSE] = { .name = "choose", .kind = LK_WORD, .flags = LF_QUALIFY, .words = choose_words,
+                    .off = offsetof(Rules, choose) },
+    [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },
+    [MA_OVER] = { .name = "over", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
+                  .ctx = CX_STATE, .off = offsetof(Rules, match_over) },
+    [MA_SCORE] = { .name = "score", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+                   .ctx = CX_STATE | CX_PLAYER, .off = offsetof(Rules, match_score) },
+};
+
+/* `match`: rounds played until `over`. */
+void ls_match(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    lk_sec(&s, n, "`match`", "match");
+    lk_part(&s, match_keys, 0, ld->r, NULL);
+    if (!lk_keys(ld, &s))
+        return;
+    ld->r->match = 1;
+    ld->r->starter_alternates = 1;
+    lk_read(ld, &s);
+}
