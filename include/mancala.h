@@ -59,8 +59,9 @@ typedef enum McStatus {
     MC_ETOOLONG = -2,   /* a sowing ran past MC_MAX_SOWN seeds without
                            ending or repeating (a documented limit) */
     MC_ENOMEM = -3,     /* out of memory (a history could not grow) */
-    MC_EINVAL = -4      /* an argument the function cannot take (a move
-                           that is not legal, a bad position) */
+    MC_EINVAL = -4      /* an argument the function cannot take (a JSON
+                           position that cannot be read, a position that is
+                           over for a player, a negative perft depth) */
 } McStatus;
 
 MC_API const char *mc_status_text(int status);
@@ -199,7 +200,9 @@ typedef enum McEventKind {
     MC_EV_SPILL,         /* seeds left the board at a row's end after hole */
     MC_EV_CAPTURE,       /* seeds taken from hole by receiver (MC_TO_*) for
                             player's move; n: 1 during the sowing (`each-seed`),
-                            0 after it */
+                            0 after it, -1 for the seeds left on the board
+                            that a game's end hands out (player: the last
+                            mover) */
     MC_EV_CANCEL,        /* the move's last capture was undone (`cancel-if`) */
     MC_EV_FLAG,          /* flag number n set on hole */
     MC_EV_EXTRA_TURN,    /* player moves again */
@@ -284,17 +287,18 @@ MC_API int mc_start(McVm *vm, McPosition *p, McHistory *h);
 /* The legal decisions at `p` into `out` (room for MC_MAX_MOVES), in a
  * fixed order; returns how many (0 when the game is over) or a status. */
 MC_API int mc_moves(McVm *vm, const McPosition *p, McMove *out);
-/* Applies `m`, one of the decisions mc_moves listed for `p`, and advances
- * to the next decision; returns MC_OK or a status (then `p` is
- * meaningless: keep a copy to go back). */
+/* Applies `m`, one of the decisions mc_moves listed for `p` (this is not
+ * checked: find a player's move with mc_find_move), and advances to the
+ * next decision; returns MC_OK or a status (then `p` is meaningless: keep
+ * a copy to go back). */
 MC_API int mc_play(McVm *vm, McPosition *p, const McMove *m, McHistory *h);
 /* A decision's token ("3", "6cw", "first:south", "fill:1,3"), written to
  * buf as snprintf would; returns the length it needs. */
 MC_API int mc_move_token(const McRules *r, const McMove *m, char *buf, size_t n);
 /* The index of the move written `tok` among `moves` (n of them), or -1. */
 MC_API int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok);
-/* Counts the move sequences of `depth` decisions from `p` into *nodes;
- * returns MC_OK or a status. */
+/* Counts the move sequences of `depth` (>= 0) decisions from `p` into
+ * *nodes; returns MC_OK or a status. */
 MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
 
 /* The position as JSON (docs/positions.md), with its legal moves; a
@@ -302,9 +306,16 @@ MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
  * mc_vm_status). */
 MC_API char *mc_position_to_json(McVm *vm, const McPosition *p);
 /* Reads a position written as JSON; returns MC_OK, or MC_EINVAL with a
- * message naming the field in err (`p` untouched). */
+ * message naming the field in err (`p` untouched). Settle it before
+ * playing from it. */
 MC_API int mc_position_from_json(const McRules *r, const char *text, size_t len, McPosition *p,
                                  char *err, size_t errlen);
+/* Settles a position that did not come from mc_start or mc_play (one read
+ * from JSON): runs what follows it without a decision, as after a move
+ * (a player with no legal move passes, or the game ends), and records it
+ * in `h` (may be NULL) as the first position of the repetition count.
+ * Returns MC_OK or a status. */
+MC_API int mc_settle(McVm *vm, McPosition *p, McHistory *h);
 /* Seeds on the board, in stores and out of the game. */
 MC_API long mc_seed_total(const McRules *r, const McPosition *p);
 

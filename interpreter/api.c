@@ -200,6 +200,9 @@ int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok)
 
 int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes)
 {
+    *nodes = 0;
+    if (depth < 0)
+        return MC_EINVAL;    /* it would walk the whole game and count nothing */
     History h;
     hist_init(&h);
     int rc = perft_count(vm, p, &h, depth, nodes);
@@ -223,6 +226,13 @@ int mc_position_from_json(const McRules *r, const char *text, size_t len, McPosi
                           size_t errlen)
 {
     return pos_from_json(r, text, len, p, err, errlen) ? MC_OK : MC_EINVAL;
+}
+
+int mc_settle(McVm *vm, McPosition *p, McHistory *h)
+{
+    if (h)
+        h->base = h->n;
+    return flow_settle(vm, p, h);
 }
 
 long mc_seed_total(const McRules *r, const McPosition *p)
