@@ -1,9 +1,10 @@
 #!/bin/sh
 # Runs every test against the build in $1 (default: build): the cmocka unit
 # tests, the bad-file corpus, the command-line checks, one check per
-# documented limit, the hostile-input pack, and (for a build without
-# sanitizers, where valgrind is installed) memcheck over sample runs. Prints a closing
-# line "N passed, M failed" and exits 1 if anything failed.
+# documented limit, the hostile-input pack, the example program, (for a
+# build without sanitizers, where valgrind is installed) memcheck over
+# sample runs, and the Python crosscheck. Prints a
+# closing line "N passed, M failed" and exits 1 if anything failed.
 B=${1:-build}
 pass=0
 fail=0
@@ -36,6 +37,8 @@ step() {
 for s in tests/cli.sh tests/run_bad.sh tests/limits.sh tests/hostile.sh; do
     [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
 done
+# the library's example program (examples/play.c) plays a game to its end
+[ -x "$B/examples/play" ] && step example "$B/examples/play" kalah
 # valgrind cannot run a sanitizer build
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
     step valgrind.sh sh tests/valgrind.sh "$B/mancala"
