@@ -107,7 +107,7 @@ $(BUILD)/examples/%: examples/%.c include/mancala.h $(LIB)
 	$(CC) -std=c11 $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB) $(LIB_LIBS)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(TESTS) $(EXAMPLES)
+	@$(MAKE) --no-print-directory $(BIN) $(SOLIB) $(TESTS) $(EXAMPLES)
 	@sh tests/run.sh $(BUILD)
 	@$(MAKE) --no-print-directory test-sanitize
 
@@ -153,7 +153,8 @@ play: deps
 	$(BIN) play $(or $(VARIANT),bohnenspiel)
 
 # The binary, the library (static and shared), its header and pkg-config
-# file, the variant files and the man page.
+# file, the variant files and the man page. tests/install.sh (make
+# test-install, and a step of make test) checks the installed tree.
 install: $(BIN) $(LIB) $(SOLIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants \
 	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include
@@ -167,6 +168,7 @@ install: $(BIN) $(LIB) $(SOLIB)
 	  mancala.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc
 	install -m 644 $(VARIANTS) $(DESTDIR)$(PREFIX)/share/mancala/variants/
 	install -m 644 docs/mancala.1 $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
+	@$(LDCONFIG)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
@@ -174,6 +176,17 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/libmancala.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/mancala.h \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/mancala
+	@$(LDCONFIG)
+
+# The dynamic loader finds a library in a directory of /etc/ld.so.conf
+# (/usr/local/lib on Debian) through its cache: refreshed by a real
+# install (no DESTDIR) as root into such a directory, and only then.
+LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+  cat /etc/ld.so.conf /etc/ld.so.conf.d/*.conf 2>/dev/null | grep -qx '$(LIBDIR)/*'; then \
+  echo ldconfig; PATH="$$PATH:/sbin:/usr/sbin" ldconfig; fi
+
+test-install: $(BIN) $(LIB) $(SOLIB)
+	@sh tests/install.sh $(BUILD)
 
 clean:
 	rm -rf build

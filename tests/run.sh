@@ -3,7 +3,8 @@
 # tests, the bad-file corpus, the command-line checks, one check per
 # documented limit, the hostile-input pack, the example program, (for a
 # build without sanitizers, where valgrind is installed) memcheck over
-# sample runs, and the Python crosscheck. Prints a
+# sample runs, (for a build without sanitizers, where pkg-config is
+# installed) the installed tree, and the Python crosscheck. Prints a
 # closing line "N passed, M failed" and exits 1 if anything failed.
 B=${1:-build}
 pass=0
@@ -42,6 +43,15 @@ done
 # valgrind cannot run a sanitizer build
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
     step valgrind.sh sh tests/valgrind.sh "$B/mancala"
+fi
+# make install into a temporary prefix, the example built against it with
+# pkg-config (shared and static), make uninstall: for the plain build only
+if [ "$(basename "$B")" != asan ]; then
+    if command -v pkg-config >/dev/null 2>&1; then
+        step install.sh sh tests/install.sh "$B"
+    else
+        echo "SKIP install.sh (no pkg-config)"
+    fi
 fi
 # Random games against the independent Python reference (tests/crosscheck),
 # where python3 is installed.
