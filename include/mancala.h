@@ -298,7 +298,7 @@ MC_API int mc_move_token(const McRules *r, const McMove *m, char *buf, size_t n)
 /* The index of the move written `tok` among `moves` (n of them), or -1. */
 MC_API int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok);
 /* Counts the move sequences of `depth` (>= 0) decisions from `p` into
- * *nodes; returns MC_OK or a status. */
+ * *nodes (sending no event); returns MC_OK or a status. */
 MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
 
 /* The position as JSON (docs/positions.md), with its legal moves; a

@@ -203,10 +203,14 @@ int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes)
     *nodes = 0;
     if (depth < 0)
         return MC_EINVAL;    /* it would walk the whole game and count nothing */
+    /* the moves it plays are no one's: no events */
+    McEventFn sink = vm->sink;
+    vm->sink = NULL;
     History h;
     hist_init(&h);
     int rc = perft_count(vm, p, &h, depth, nodes);
     hist_free(&h);
+    vm->sink = sink;
     return rc;
 }
 

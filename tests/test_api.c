@@ -2,7 +2,8 @@
  * includes nothing else sees it.
  * - loading: built-in names, a file, a string (not NUL-terminated),
  *   options, and the errors text of each kind of failure;
- * - perft against tests/perft.txt in both modes; a negative depth refused;
+ * - perft against tests/perft.txt in both modes, with no event sent; a
+ *   negative depth refused;
  * - whole games through mc_start/mc_moves/mc_play: tokens found again,
  *   seeds conserved, events in order (a move event first, an end event
  *   last);
@@ -97,9 +98,16 @@ static void test_api_load(void **state)
 
 /* ---- perft -------------------------------------------------------------- */
 
+static void count_event(void *arg, const McEvent *ev)
+{
+    (void)ev;
+    ++*(int *)arg;
+}
+
 static void test_api_perft(void **state)
 {
     (void)state;
+    int events = 0;
     static const uint64_t kalah[] = { 1, 6, 35, 185, 942 };
     static const unsigned mode[] = { MC_LOAD_GENERAL, MC_LOAD_PLANNED };
     for (int m = 0; m < 2; m++) {
@@ -108,6 +116,7 @@ static void test_api_perft(void **state)
         McVm *vm = mc_vm_new(r);
         McPosition p;
         assert_int_equal(mc_start(vm, &p, NULL), MC_OK);
+        mc_vm_set_events(vm, count_event, &events, MC_EVENTS_SEEDS);
         for (int d = 0; d < 5; d++) {
             uint64_t nodes = 0;
             assert_int_equal(mc_perft(vm, &p, d, &nodes), MC_OK);
@@ -116,6 +125,13 @@ static void test_api_perft(void **state)
         uint64_t nodes = 7;
         assert_int_equal(mc_perft(vm, &p, -1, &nodes), MC_EINVAL);
         assert_int_equal(nodes, 0);
+        /* perft sends no event, and leaves the sink in place */
+        assert_int_equal(events, 0);
+        McMove moves[MC_MAX_MOVES];
+        assert_true(mc_moves(vm, &p, moves) > 0);
+        assert_int_equal(mc_play(vm, &p, &moves[0], NULL), MC_OK);
+        assert_true(events > 0);
+        events = 0;
         mc_vm_free(vm);
         mc_rules_free(r);
     }
