@@ -203,6 +203,8 @@ int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes)
     *nodes = 0;
     if (depth < 0)
         return MC_EINVAL;    /* it would walk the whole game and count nothing */
+    if (vm->status != MC_OK)
+        return vm->status;   /* failed, even at depth 0 */
     /* the moves it plays are no one's: no events */
     McEventFn sink = vm->sink;
     vm->sink = NULL;

@@ -317,6 +317,7 @@ static void test_api_poll(void **state)
     assert_int_equal(mc_settle(vm, &q, NULL), MC_EINTR);
     uint64_t nodes;
     assert_int_equal(mc_perft(vm, &p, 1, &nodes), MC_EINTR);
+    assert_int_equal(mc_perft(vm, &p, 0, &nodes), MC_EINTR);
     mc_vm_reset(vm);
     assert_int_equal(mc_vm_status(vm), MC_OK);
     int n = mc_moves(vm, &p, moves);
