@@ -6,7 +6,8 @@
  *   negative depth refused;
  * - whole games through mc_start/mc_moves/mc_play: tokens found again,
  *   seeds conserved, events in order (a move event first, an end event
- *   last);
+ *   last), every position written as JSON, read, settled and written
+ *   again the same;
  * - positions: JSON written, read back and written again the same; a
  *   position read from JSON settled (a player without moves);
  * - the poll: MC_EINTR, every call failing until mc_vm_reset;
@@ -189,6 +190,16 @@ static void play_game(const char *name)
             assert_int_equal(mc_find_move(r, moves, n, tok), k);
         }
         assert_int_equal(mc_find_move(r, moves, n, "no-such-move"), -1);
+        /* written, read, settled: the same JSON */
+        char *a = mc_position_to_json(vm, &p), *b, err[200];
+        McPosition q;
+        assert_non_null(a);
+        assert_int_equal(mc_position_from_json(r, a, strlen(a), &q, err, sizeof err), MC_OK);
+        assert_int_equal(mc_settle(vm, &q, NULL), MC_OK);
+        b = mc_position_to_json(vm, &q);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
         int k = (ply * 7) % n;
         log.n = 0;
         assert_int_equal(mc_play(vm, &p, &moves[k], h), MC_OK);
