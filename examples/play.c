@@ -44,7 +44,7 @@ static int is_file(const char *name)
 int main(int argc, char **argv)
 {
     const char *variant = argc > 1 ? argv[1] : "kalah";
-    const char *const *opts = (const char *const *)argv + 2;
+    const char *const *opts = argc > 2 ? (const char *const *)argv + 2 : NULL;
     int nopts = argc > 2 ? argc - 2 : 0;
     const char *spec[2] = { "alphabeta:depth=3", "mcts:playouts=200" };
     McRules *rules = NULL;
@@ -60,9 +60,7 @@ int main(int argc, char **argv)
     else
         rules = mc_load_builtin(variant, opts, nopts, MC_LOAD_DEFAULT, &errors);
     if (!rules) {
-        fprintf(stderr, "%s", errors ? errors : "out of memory\n");
-        if (errors && errors[0] && errors[strlen(errors) - 1] != '\n')
-            fputc('\n', stderr);
+        fputs(errors ? errors : "out of memory\n", stderr);   /* lines */
         free(errors);
         return 1;
     }

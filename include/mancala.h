@@ -165,14 +165,16 @@ enum {
  * named `name` in messages, with options `opts` ("KEY=VALUE", `nopts` of
  * them). Returns the rule set, or NULL; then, if `errors` is not NULL,
  * *errors is a malloc'd text of every problem found, one
- * "NAME:LINE:COLUMN: error: MESSAGE" a line (NULL when out of memory). */
+ * "NAME:LINE:COLUMN: error: MESSAGE" a line, each line ending with a
+ * newline (NULL when out of memory). */
 MC_API McRules *mc_load_string(const char *name, const char *text, size_t len,
                                const char *const *opts, int nopts, unsigned flags, char **errors);
-/* The same for the file at `path` (at most 4 MiB). */
+/* The same for the file at `path` (at most 4 MiB); "PATH: REASON" when it
+ * cannot be read. */
 MC_API McRules *mc_load_file(const char *path, const char *const *opts, int nopts, unsigned flags,
                              char **errors);
 /* The same for a variant built into the library (mc_builtin_name lists
- * them); NULL with *errors "no built-in variant NAME" if there is none. */
+ * them); NULL with *errors "no built-in variant NAME\n" if there is none. */
 MC_API McRules *mc_load_builtin(const char *name, const char *const *opts, int nopts, unsigned flags,
                                 char **errors);
 /* The i-th built-in variant's name (i from 0), or NULL past the last. */

@@ -66,11 +66,17 @@ static void give_errors(const Diags *dg, char **errors)
     *errors = buf;
 }
 
-/* One message as *errors. */
+/* One message as *errors: a line, ending with a newline as dg_print's. */
 static void give_message(char **errors, const char *msg)
 {
-    if (errors)
-        *errors = strdup(msg);
+    if (!errors)
+        return;
+    size_t n = strlen(msg);
+    *errors = malloc(n + 2);
+    if (*errors) {
+        memcpy(*errors, msg, n);
+        memcpy(*errors + n, "\n", 2);
+    }
 }
 
 McRules *mc_load_string(const char *name, const char *text, size_t len, const char *const *opts, int nopts,

@@ -55,7 +55,7 @@ static void test_api_load(void **state)
 
     char *errors = NULL;
     assert_null(mc_load_builtin("nope", NULL, 0, 0, &errors));
-    assert_string_equal(errors, "no built-in variant nope");
+    assert_string_equal(errors, "no built-in variant nope\n");
     free(errors);
 
     r = mc_load_file("variants/oware.yaml", NULL, 0, 0, &errors);
@@ -65,6 +65,7 @@ static void test_api_load(void **state)
     mc_rules_free(r);
     assert_null(mc_load_file("tests/no-such-file.yaml", NULL, 0, 0, &errors));
     assert_non_null(strstr(errors, "tests/no-such-file.yaml: "));
+    assert_int_equal(errors[strlen(errors) - 1], '\n');
     free(errors);
 
     /* options */
@@ -75,6 +76,7 @@ static void test_api_load(void **state)
     assert_null(mc_load_builtin("kalah", bad, 1, 0, &errors));
     assert_non_null(strstr(errors, ": error: "));
     assert_non_null(strstr(errors, "no-such-option"));
+    assert_int_equal(errors[strlen(errors) - 1], '\n');
     free(errors);
     /* errors may be NULL */
     assert_null(mc_load_builtin("kalah", bad, 1, 0, NULL));
