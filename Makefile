@@ -5,6 +5,7 @@
 #                      VM, positions, records, computer players
 #   interpreter/cli/   the `mancala` command (main.c, play.c, match.c, bench.c)
 #   include/           the public header, mancala.h
+#   examples/          programs using only mancala.h (docs/library.md)
 
 PREFIX  ?= /usr/local
 LIBDIR  ?= $(PREFIX)/lib
@@ -39,8 +40,9 @@ BIN     = $(BUILD)/mancala
 VARIANTS = $(sort $(wildcard variants/*.yaml))
 
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test check deps play install uninstall clean sanitize test-sanitize bench test-install
+.PHONY: all test check deps play install uninstall clean sanitize test-sanitize bench test-install examples
 
 all: deps-check $(BIN) $(SOLIB)
 
@@ -98,8 +100,14 @@ $(BUILD) $(BUILD)/obj $(BUILD)/obj/cli $(BUILD)/tests:
 $(BUILD)/tests/%: tests/%.c $(LIB) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -o $@ $< $(LIB) $(LIB_LIBS) $(shell pkg-config --libs cmocka)
 
+# the examples: the public header only (no -Iinterpreter), the static library
+examples: $(EXAMPLES)
+$(BUILD)/examples/%: examples/%.c include/mancala.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB) $(LIB_LIBS)
+
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(TESTS)
+	@$(MAKE) --no-print-directory $(BIN) $(SOLIB) $(TESTS) $(EXAMPLES)
 	@sh tests/run.sh $(BUILD)
 	@$(MAKE) --no-print-directory test-sanitize
 
@@ -107,7 +115,7 @@ test: deps
 test-sanitize:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	  build/asan/mancala $(TESTS:$(BUILD)/%=build/asan/%)
+	  build/asan/mancala $(TESTS:$(BUILD)/%=build/asan/%) $(EXAMPLES:$(BUILD)/%=build/asan/%)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/asan
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
@@ -145,7 +153,8 @@ play: deps
 	$(BIN) play $(or $(VARIANT),bohnenspiel)
 
 # The binary, the library (static and shared), its header and pkg-config
-# file, the variant files and the man page.
+# file, the variant files and the man page. tests/install.sh (make
+# test-install, and a step of make test) checks the installed tree.
 install: $(BIN) $(LIB) $(SOLIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants \
 	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include
@@ -159,6 +168,7 @@ install: $(BIN) $(LIB) $(SOLIB)
 	  mancala.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc
 	install -m 644 $(VARIANTS) $(DESTDIR)$(PREFIX)/share/mancala/variants/
 	install -m 644 docs/mancala.1 $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
+	@$(LDCONFIG)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
@@ -166,6 +176,17 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/libmancala.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/mancala.h \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/mancala
+	@$(LDCONFIG)
+
+# The dynamic loader finds a library in a directory of /etc/ld.so.conf
+# (/usr/local/lib on Debian) through its cache: refreshed by a real
+# install (no DESTDIR) as root into such a directory, and only then.
+LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+  cat /etc/ld.so.conf /etc/ld.so.conf.d/*.conf 2>/dev/null | grep -qx '$(LIBDIR)/*'; then \
+  echo ldconfig; PATH="$$PATH:/sbin:/usr/sbin" ldconfig; fi
+
+test-install: $(BIN) $(LIB) $(SOLIB)
+	@sh tests/install.sh $(BUILD)
 
 clean:
 	rm -rf build

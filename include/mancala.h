@@ -59,8 +59,9 @@ typedef enum McStatus {
     MC_ETOOLONG = -2,   /* a sowing ran past MC_MAX_SOWN seeds without
                            ending or repeating (a documented limit) */
     MC_ENOMEM = -3,     /* out of memory (a history could not grow) */
-    MC_EINVAL = -4      /* an argument the function cannot take (a move
-                           that is not legal, a bad position) */
+    MC_EINVAL = -4      /* an argument the function cannot take (a JSON
+                           position that cannot be read, a position that is
+                           over for a player, a negative perft depth) */
 } McStatus;
 
 MC_API const char *mc_status_text(int status);
@@ -164,14 +165,16 @@ enum {
  * named `name` in messages, with options `opts` ("KEY=VALUE", `nopts` of
  * them). Returns the rule set, or NULL; then, if `errors` is not NULL,
  * *errors is a malloc'd text of every problem found, one
- * "NAME:LINE:COLUMN: error: MESSAGE" a line (NULL when out of memory). */
+ * "NAME:LINE:COLUMN: error: MESSAGE" a line, each line ending with a
+ * newline (NULL when out of memory). */
 MC_API McRules *mc_load_string(const char *name, const char *text, size_t len,
                                const char *const *opts, int nopts, unsigned flags, char **errors);
-/* The same for the file at `path` (at most 4 MiB). */
+/* The same for the file at `path` (at most 4 MiB); "PATH: REASON" when it
+ * cannot be read. */
 MC_API McRules *mc_load_file(const char *path, const char *const *opts, int nopts, unsigned flags,
                              char **errors);
 /* The same for a variant built into the library (mc_builtin_name lists
- * them); NULL with *errors "no built-in variant NAME" if there is none. */
+ * them); NULL with *errors "no built-in variant NAME\n" if there is none. */
 MC_API McRules *mc_load_builtin(const char *name, const char *const *opts, int nopts, unsigned flags,
                                 char **errors);
 /* The i-th built-in variant's name (i from 0), or NULL past the last. */
@@ -288,17 +291,18 @@ MC_API int mc_start(McVm *vm, McPosition *p, McHistory *h);
 /* The legal decisions at `p` into `out` (room for MC_MAX_MOVES), in a
  * fixed order; returns how many (0 when the game is over) or a status. */
 MC_API int mc_moves(McVm *vm, const McPosition *p, McMove *out);
-/* Applies `m`, one of the decisions mc_moves listed for `p`, and advances
- * to the next decision; returns MC_OK or a status (then `p` is
- * meaningless: keep a copy to go back). */
+/* Applies `m`, one of the decisions mc_moves listed for `p` (this is not
+ * checked: find a player's move with mc_find_move), and advances to the
+ * next decision; returns MC_OK or a status (then `p` is meaningless: keep
+ * a copy to go back). */
 MC_API int mc_play(McVm *vm, McPosition *p, const McMove *m, McHistory *h);
 /* A decision's token ("3", "6cw", "first:south", "fill:1,3"), written to
  * buf as snprintf would; returns the length it needs. */
 MC_API int mc_move_token(const McRules *r, const McMove *m, char *buf, size_t n);
 /* The index of the move written `tok` among `moves` (n of them), or -1. */
 MC_API int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok);
-/* Counts the move sequences of `depth` decisions from `p` into *nodes;
- * returns MC_OK or a status. */
+/* Counts the move sequences of `depth` (>= 0) decisions from `p` into
+ * *nodes (sending no event); returns MC_OK or a status. */
 MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
 
 /* The position as JSON (docs/positions.md), with its legal moves; a
@@ -306,9 +310,16 @@ MC_API int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes);
  * mc_vm_status). */
 MC_API char *mc_position_to_json(McVm *vm, const McPosition *p);
 /* Reads a position written as JSON; returns MC_OK, or MC_EINVAL with a
- * message naming the field in err (`p` untouched). */
+ * message naming the field in err (`p` untouched). Settle it before
+ * playing from it. */
 MC_API int mc_position_from_json(const McRules *r, const char *text, size_t len, McPosition *p,
                                  char *err, size_t errlen);
+/* Settles a position that did not come from mc_start or mc_play (one read
+ * from JSON): runs what follows it without a decision, as after a move
+ * (a player with no legal move passes, or the game ends), and records it
+ * in `h` (may be NULL) as the first position of the repetition count.
+ * Returns MC_OK or a status. */
+MC_API int mc_settle(McVm *vm, McPosition *p, McHistory *h);
 /* Seeds on the board, in stores and out of the game. */
 MC_API long mc_seed_total(const McRules *r, const McPosition *p);
 

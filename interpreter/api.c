@@ -66,11 +66,17 @@ static void give_errors(const Diags *dg, char **errors)
     *errors = buf;
 }
 
-/* One message as *errors. */
+/* One message as *errors: a line, ending with a newline as dg_print's. */
 static void give_message(char **errors, const char *msg)
 {
-    if (errors)
-        *errors = strdup(msg);
+    if (!errors)
+        return;
+    size_t n = strlen(msg);
+    *errors = malloc(n + 2);
+    if (*errors) {
+        memcpy(*errors, msg, n);
+        memcpy(*errors + n, "\n", 2);
+    }
 }
 
 McRules *mc_load_string(const char *name, const char *text, size_t len, const char *const *opts, int nopts,
@@ -200,10 +206,19 @@ int mc_find_move(const McRules *r, const McMove *moves, int n, const char *tok)
 
 int mc_perft(McVm *vm, const McPosition *p, int depth, uint64_t *nodes)
 {
+    *nodes = 0;
+    if (depth < 0)
+        return MC_EINVAL;    /* it would walk the whole game and count nothing */
+    if (vm->status != MC_OK)
+        return vm->status;   /* failed, even at depth 0 */
+    /* the moves it plays are no one's: no events */
+    McEventFn sink = vm->sink;
+    vm->sink = NULL;
     History h;
     hist_init(&h);
     int rc = perft_count(vm, p, &h, depth, nodes);
     hist_free(&h);
+    vm->sink = sink;
     return rc;
 }
 
@@ -223,6 +238,13 @@ int mc_position_from_json(const McRules *r, const char *text, size_t len, McPosi
                           size_t errlen)
 {
     return pos_from_json(r, text, len, p, err, errlen) ? MC_OK : MC_EINVAL;
+}
+
+int mc_settle(McVm *vm, McPosition *p, McHistory *h)
+{
+    if (h)
+        h->base = h->n;
+    return flow_settle(vm, p, h);
 }
 
 long mc_seed_total(const McRules *r, const McPosition *p)

@@ -2,11 +2,12 @@
 # Runs every test against the build in $1 (default: build): the cmocka unit
 # tests, the bad-file corpus, the command-line checks, one check per
 # documented limit, the hostile-input pack, perft and the worked positions
-# in both the planned and the reference mode, (for a build without
-# sanitizers, where valgrind is installed) memcheck over sample runs, and
-# random games against an independent implementation in both modes.
-# Prints a closing line "N passed, M failed" and exits 1 if anything
-# failed.
+# in both the planned and the reference mode, the example program, (for a
+# build without sanitizers, where valgrind is installed) memcheck over
+# sample runs, (for a build without sanitizers, where pkg-config is
+# installed) the installed tree, and random games against an independent
+# implementation in both modes. Prints a closing line "N passed, M failed"
+# and exits 1 if anything failed.
 B=${1:-build}
 pass=0
 fail=0
@@ -48,9 +49,20 @@ else
     step perft.sh sh tests/perft.sh "$B/mancala"
 fi
 step "test_positions (reference mode)" env MANCALA_VM=general "$B/tests/test_positions"
+# the library's example program (examples/play.c) plays a game to its end
+[ -x "$B/examples/play" ] && step example "$B/examples/play" kalah
 # valgrind cannot run a sanitizer build
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
     step valgrind.sh sh tests/valgrind.sh "$B/mancala"
+fi
+# make install into a temporary prefix, the example built against it with
+# pkg-config (shared and static), make uninstall: for the plain build only
+if [ "$(basename "$B")" != asan ]; then
+    if command -v pkg-config >/dev/null 2>&1; then
+        step install.sh sh tests/install.sh "$B"
+    else
+        echo "SKIP install.sh (no pkg-config)"
+    fi
 fi
 # Random games against the independent Python reference (tests/crosscheck),
 # where python3 is installed.
