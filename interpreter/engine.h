@@ -18,6 +18,13 @@
 #include <string.h>
 #include "vm.h"
 
+/* A function kept out of line: a rare path with a large frame. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 /* ---- bits and the board --------------------------------------------------- */
 
 static inline uint64_t bit(int h)

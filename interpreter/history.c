@@ -59,6 +59,7 @@ void hist_init(History *h)
 void hist_free(History *h)
 {
     free(h->rec);
+    free(h->key);
     memset(h, 0, sizeof *h);
 }
 
@@ -109,12 +110,18 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     memcpy(out, &hd, sizeof hd);
 }
 
-/* The head of a record. */
-static inline RecHead rec_head(const History *h, const unsigned char *rec)
+/* A hash of a record's counts and its last word (who is to move, the
+ * phase, the round): a filter before the comparison. */
+static inline uint32_t rec_key(const unsigned char *rec, int count_words, int stride)
 {
-    RecHead hd;
-    memcpy(&hd, rec + h->stride - sizeof hd, sizeof hd);
-    return hd;
+    uint64_t h = 0, w;
+    for (int i = 0; i < count_words; i++) {
+        memcpy(&w, rec + 8 * i, sizeof w);
+        h = (h << 23 | h >> 41) ^ w;
+    }
+    memcpy(&w, rec + stride - 8, sizeof w);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> 32);
 }
 
 /* Are two records the same? */
@@ -140,14 +147,27 @@ static int grow(History *h)
     if (!nr)
         return 0;
     h->rec = nr;
+    uint32_t *nk = realloc(h->key, (size_t)cap * sizeof *nk);
+    if (!nk)
+        return 0;
+    h->key = nk;
     h->cap = cap;
     return 1;
 }
 
 /* Seeds that left the board for good (stores and removed). */
-static inline int64_t gone(const RecHead *hd)
+static inline int64_t gone(const Position *p)
 {
-    return (int64_t)hd->store[0] + hd->store[1] + hd->removed;
+    return (int64_t)p->store[0] + p->store[1] + p->removed;
+}
+
+/* Seeds gone and the phase of a record (from the end of its head). */
+static inline void rec_gone(const unsigned char *rec, int stride, int64_t *g, int *phase)
+{
+    RecHead hd;
+    memcpy(&hd, rec + stride - sizeof hd, sizeof hd);
+    *g = (int64_t)hd.store[0] + hd.store[1] + hd.removed;
+    *phase = hd.phase;
 }
 
 int hist_push(const Rules *r, History *h, const Position *p)
@@ -157,28 +177,30 @@ int hist_push(const Rules *r, History *h, const Position *p)
     if (!grow(h))
         return MC_ENOMEM;
     const int stride = h->stride;
-    unsigned char *rec = h->rec + (size_t)h->n * (size_t)stride;
-    rec_make(r, p, rec);
     /* While play is on, seeds only go into stores or out of the game, so
      * once their sum grows no earlier position can come back: forget
      * them (phases before play, such as setup choices, never return in a
      * round either). Exact, so a short cut of the plan only. */
+    int forget = 0;
     if (r->plan.forget && h->n > h->base && p->phase == PH_PLAY) {
-        RecHead now = rec_head(h, rec), before = rec_head(h, rec - stride);
-        if (before.phase == PH_PLAY && gone(&now) > gone(&before)) {
-            h->base = h->n;
-            if (h->compact) {
-                memmove(h->rec, rec, (size_t)stride);
-                h->n = h->base = 0;
-            }
-            h->n++;
-            return 1;
-        }
+        int64_t g;
+        int phase;
+        rec_gone(h->rec + (size_t)(h->n - 1) * (size_t)stride, stride, &g, &phase);
+        forget = phase == PH_PLAY && gone(p) > g;
     }
+    if (forget) {
+        if (h->compact)
+            h->n = 0;
+        h->base = h->n;
+    }
+    unsigned char *rec = h->rec + (size_t)h->n * (size_t)stride;
+    rec_make(r, p, rec);
+    const uint32_t k = rec_key(rec, count_words(r), stride);
     int seen = 1;
     for (int i = h->base; i < h->n; i++)
-        seen += rec_same(h->rec + (size_t)i * (size_t)stride, rec, stride);
-    h->n++;
+        if (h->key[i] == k)
+            seen += rec_same(h->rec + (size_t)i * (size_t)stride, rec, stride);
+    h->key[h->n++] = k;
     return seen;
 }
 

@@ -176,6 +176,19 @@ static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, i
     return k;
 }
 
+/* The trials and the `must` filters of a list of `n` candidates, out of
+ * line: their arrays (tens of kilobytes) stay off the stack of the usual
+ * move generation. */
+static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned musts, int spill,
+                           int first_only, const MustRule **mustend)
+{
+    Position after[MAX_MOVES / 8];
+    SowInfo info[MAX_MOVES / 8];
+    int keep = vm->r->plan.keep_trials && !musts && !first_only && n <= TRIAL_KEEP;
+    n = trials(vm, p, out, n, musts, spill, first_only, keep, after, info);
+    return must_filter(vm->r, musts, out, after, info, n, mustend);
+}
+
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
 {
     const Rules *r = vm->r;
@@ -202,11 +215,7 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     /* a spill rule that reads neither the move nor a mark it sets is the
      * same for every move: decided once */
     int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
-    Position after[MAX_MOVES / 8];
-    SowInfo info[MAX_MOVES / 8];
-    int keep = pl->keep_trials && !musts && !first_only && n <= TRIAL_KEEP;
-    n = trials(vm, p, out, n, musts, spill, first_only, keep, after, info);
-    return must_filter(r, musts, out, after, info, n, mustend);
+    return filter(vm, p, out, n, musts, spill, first_only, mustend);
 }
 
 int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)

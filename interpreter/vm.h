@@ -69,6 +69,7 @@ typedef struct McVm {
  * the VM only pushes. `struct McHistory` is mancala.h's McHistory. */
 typedef struct McHistory {
     unsigned char *rec;
+    uint32_t *key;    /* a hash of each record, compared first */
     int n, cap, base;
     int stride;       /* bytes a record, set by the first push */
     int compact;      /* forget earlier rounds (not for perft, which
