@@ -42,6 +42,17 @@ grep -q 'grand-slam = capture' "$T/out" && ok || bad "show: option value not sho
 check show-bad-option 1 "$M" show oware --option grand-slam=maybe
 grep -q 'grand-slam' "$T/err" && ok || bad "show-bad-option: message does not name the option"
 check show-unknown-option 1 "$M" show oware --option colour=red
+# show --plan: Oware's sowing (next hole, the origin skipped, one lap) is
+# the plain kernel; its `from` in normal form; the reference mode has no
+# short cut
+check show-plan 0 "$M" show oware --plan
+grep -q '^sowing: plain kernel, a lap at a time, the origin passed over' "$T/out" && ok || bad "show --plan: no plain kernel for oware"
+grep -q 'normal form: hole.owner == mover and hole.count >= 1 (tested directly)' "$T/out" && ok || bad "show --plan: no normal form of moves.from"
+MANCALA_VM=general "$M" show oware --plan >"$T/out" 2>&1
+grep -q '^mode: reference' "$T/out" && grep -q '^sowing: general kernel' "$T/out" && ok || bad "show --plan: reference mode not shown"
+# --version: the program's and the library's version
+check version 0 "$M" --version
+grep -qx 'mancala [0-9]*\.[0-9]*\.[0-9]* (libmancala [0-9]*\.[0-9]*\.[0-9]*)' "$T/out" && ok || bad "--version: $(cat "$T/out")"
 check unknown-variant 1 "$M" show nosuchgame
 
 # perft: the counts are checked by tests/perft.sh (both modes)
