@@ -8,11 +8,13 @@
 
 #include "vm.h"
 
+/* A player as positions name it in JSON. */
 static const char *player_name(int p)
 {
     return p ? "north" : "south";
 }
 
+/* The holes set in `m`, as a JSON list of hole numbers. */
 static json_t *hole_list(const Rules *r, uint64_t m)
 {
     json_t *a = json_array();
@@ -85,6 +87,8 @@ char *pos_to_json(Vm *vm, const Position *p)
 }
 
 static int fail(char *err, size_t n, const char *fmt, ...) DG_PRINTF(3, 4);
+/* Writes a printf-style message to `err` (n bytes); returns 0, the
+ * failure its callers return. */
 static int fail(char *err, size_t n, const char *fmt, ...)
 {
     va_list ap;
@@ -94,6 +98,7 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     return 0;
 }
 
+/* "south" or "north" into *out; 0 for anything else. */
 static int get_player(json_t *v, int *out)
 {
     const char *s = json_string_value(v);
@@ -108,6 +113,8 @@ static int get_player(json_t *v, int *out)
     return 1;
 }
 
+/* A list of hole numbers 1..nholes into the mask *out; 0 for anything
+ * else. */
 static int get_holes(const Rules *r, json_t *v, uint64_t *out)
 {
     if (!json_is_array(v))
@@ -127,6 +134,7 @@ static int get_holes(const Rules *r, json_t *v, uint64_t *out)
     return 1;
 }
 
+/* A list of two integers in 0..`max` into out; 0 for anything else. */
 static int get_pair(json_t *v, int32_t out[2], long max)
 {
     if (!json_is_array(v) || json_array_size(v) != 2)

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+/* The direction of sowing in words when it is the same for every hole;
+ * NULL when it depends on the hole. */
 static const char *dir_words(const Rules *r)
 {
     int cw = r->dir_cw.code != NULL, ccw = r->dir_ccw.code != NULL;
@@ -20,12 +22,14 @@ static const char *dir_words(const Rules *r)
     return NULL;
 }
 
+/* Prints `lead` and the source of the condition `e`, if it has one. */
 static void cond(FILE *f, const char *lead, const Expr *e)
 {
     if (e->code && e->src)
         fprintf(f, "%s%s", lead, e->src);
 }
 
+/* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
     fprintf(f, "  - The first seed goes into %s.\n",
