@@ -136,6 +136,8 @@ static int64_t terminal(const Position *p, int player, int ply)
 
 /* ---- alphabeta -------------------------------------------------------- */
 
+/* 1 once the search must stop (a stop asked for, or the deadline
+ * passed), looked at every 256 nodes; then 1 until the next search. */
 static int time_up(Ai *ai)
 {
     if (ai->aborted)
@@ -172,6 +174,9 @@ static int64_t child_value(Ai *ai, const Position *p, const Position *q, int dep
     return -negamax(ai, q, depth, ply, -beta, -alpha);
 }
 
+/* The value of `p` for its player to move, searched `depth` plies deep
+ * in the window (alpha, beta), `ply` plies below the root; the table
+ * keeps the bound found and the best move. 0 once the search aborts. */
 static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta)
 {
     const Rules *r = ai->r;
@@ -236,6 +241,9 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     return best;
 }
 
+/* Iterative deepening from `p` until the time or `spec.depth` runs
+ * out or a forced result is known: the best of the `n` moves in the last
+ * complete iteration (a random one if none completed); fills `st`. */
 static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st,
                             double t0)
 {
@@ -299,6 +307,8 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
 
 /* ---- greedy ----------------------------------------------------------- */
 
+/* The move after which the position scores best for the mover, one
+ * ply deep, ties broken at random; fills `st`. */
 static int choose_greedy(Ai *ai, const Position *p, const Move *moves, int n, AiStats *st)
 {
     int64_t best = -INT64_MAX;
@@ -348,6 +358,8 @@ static double playout(Ai *ai, Position p, int player, double deadline)
     return p.winner == player ? 1.0 : 0.0;
 }
 
+/* Gives node `ni` a child per legal move: their number, or 0 (no
+ * moves, no room left in the tree, or a sowing cut short). */
 static int expand(Ai *ai, int ni)
 {
     Node *nd = &ai->nodes[ni];
@@ -378,6 +390,9 @@ static int expand(Ai *ai, int ni)
     return n;
 }
 
+/* Monte Carlo tree search from `p` for its time or `spec.playouts`:
+ * the most visited of its `n` moves (a random one if none was);
+ * fills `st`. */
 static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
 {
     double deadline = ai->spec.playouts ? 0 : t0 + ai->spec.time;
@@ -448,6 +463,8 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
 
 /* ---- the player ------------------------------------------------------- */
 
+/* A player for `r` as `spec` describes, its random choices seeded by
+ * `seed`; NULL when out of memory. Released with ai_free. */
 Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
 {
     Ai *ai = calloc(1, sizeof *ai);

@@ -17,6 +17,7 @@ const char *mc_version(void)
     return MANCALA_VERSION;
 }
 
+/* A fixed English phrase for a McStatus (a positive value is "ok"). */
 const char *mc_status_text(int status)
 {
     switch (status) {
@@ -269,6 +270,7 @@ McPlayer *mc_player_new(const McRules *r, const char *spec, uint64_t seed, char 
     return ai;
 }
 
+/* Releases a player from mc_player_new; NULL is accepted. */
 void mc_player_free(McPlayer *pl)
 {
     ai_free(pl);

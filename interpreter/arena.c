@@ -9,6 +9,8 @@ struct ArBlock {
     _Alignas(16) unsigned char data[];
 };
 
+/* An empty arena that hands out at most `limit` bytes in all (0: no
+ * limit); nothing is allocated before the first ar_alloc. */
 void ar_init(Arena *a, size_t limit)
 {
     a->head = NULL;

@@ -7,6 +7,8 @@
 /* Stop collecting after this many: one broken file must not flood. */
 #define DG_MAX 200
 
+/* An empty list of diagnostics for `file`, whose `text` (len bytes,
+ * borrowed) the caret lines quote. */
 void dg_init(Diags *d, const char *file, const char *text, size_t len)
 {
     memset(d, 0, sizeof *d);
@@ -15,6 +17,8 @@ void dg_init(Diags *d, const char *file, const char *text, size_t len)
     d->len = len;
 }
 
+/* Records an error or, when `note`, a note at `at`. Errors are counted
+ * even past DG_MAX or when memory is short; the message is then lost. */
 static void add(Diags *d, SrcLoc at, int note, const char *fmt, va_list ap)
 {
     if (!note)
@@ -54,6 +58,8 @@ void dg_note(Diags *d, SrcLoc at, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Quotes line `at.line` of the text (its first 200 bytes) with a caret
+ * under column `at.col`; nothing when the text or the line is unknown. */
 static void print_line(const Diags *d, FILE *out, SrcLoc at)
 {
     if (!d->text || at.line < 1)

@@ -53,6 +53,7 @@ typedef struct Out {
 } Out;
 
 static void out(Out *o, const char *fmt, ...) DG_PRINTF(2, 3);
+/* Appends printf-style text to `o`, counting what does not fit. */
 static void out(Out *o, const char *fmt, ...)
 {
     va_list ap;
@@ -63,6 +64,7 @@ static void out(Out *o, const char *fmt, ...)
         o->len += (size_t)k;
 }
 
+/* A player as the JSON events name it. */
 static const char *player(int p)
 {
     return p ? "north" : "south";
@@ -79,6 +81,7 @@ static void place(Out *o, const char *key, int h)
         out(o, ",\"%s\":null", key);
 }
 
+/* The holes set in `m` as the JSON field `key`: a list of hole numbers. */
 static void holes(Out *o, const char *key, const Rules *r, uint64_t m)
 {
     out(o, ",\"%s\":[", key);
@@ -90,6 +93,8 @@ static void holes(Out *o, const char *key, const Rules *r, uint64_t m)
     out(o, "]");
 }
 
+/* The fields of an end: why, the round, the winner, what each side
+ * took (the match totals when a match ends) and whether it is over. */
 static void ev_end_json(Out *o, const McEvent *ev)
 {
     const char *winner = ev->winner == WIN_DRAW ? "\"draw\"" : ev->winner == WIN_SOUTH ? "\"south\""

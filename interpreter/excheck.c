@@ -21,8 +21,8 @@ typedef struct Ck {
     Tab *t;
 } Ck;
 
-/* Reports an error at node `n`, naming the key it is written in. */
 static void err(Ck *c, const ExNode *n, const char *fmt, ...) DG_PRINTF(3, 4);
+/* Reports an error at node `n`, naming the key it is written in. */
 static void err(Ck *c, const ExNode *n, const char *fmt, ...)
 {
     char buf[400];
@@ -94,6 +94,7 @@ static int want(Ck *c, const ExNode *n, const Ann *a, ExType t, const char *what
     return 0;
 }
 
+/* An operator as the language writes it, for messages. */
 static const char *op_text(ExOp op)
 {
     static const char *const t[] = { "?", "+", "-", "*", "/", "%", "==", "!=",
@@ -173,6 +174,9 @@ static void fold_call(const FnDef *f, const Ann *a, Ann *out)
     }
 }
 
+/* A call: its arguments checked, then the first definition of the name
+ * whose arguments match (folded where it can be); otherwise an error
+ * naming the functions, or the arguments this one takes. */
 static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
 {
     Ann a[2] = { { 0 }, { 0 } };
@@ -208,6 +212,8 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
     return 0;
 }
 
+/* `object.name`: a flag the board declares, or a property of the
+ * object's type; otherwise an error listing the properties there are. */
 static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
 {
     Ann a;
@@ -248,6 +254,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
 
 /* ---- operators ---------------------------------------------------------- */
 
+/* `-x` on a number and `not x` on a boolean, folded when x is constant. */
 static int ck_unary(Ck *c, ExNode *n, Ann *out, int depth)
 {
     Ann a;
@@ -262,6 +269,8 @@ static int ck_unary(Ck *c, ExNode *n, Ann *out, int depth)
     return put(c, n, out, FN_NONE);
 }
 
+/* `if c then a else b`: a boolean condition and branches of one type,
+ * folded when the branch taken is known and constant. */
 static int ck_if(Ck *c, ExNode *n, Ann *out, int depth)
 {
     Ann a, b, d;
@@ -309,6 +318,8 @@ static int ck_element(Ck *c, ExNode *x, ExType *et, uint64_t *mask, int *all_con
     return 1;
 }
 
+/* A set literal `{...}` of numbers or holes; constant when every
+ * element is a constant number. */
 static int ck_set(Ck *c, ExNode *n, Ann *out, int depth)
 {
     ExType et = T_VOID;
@@ -415,6 +426,8 @@ static ExType bin_type(Ck *c, const ExNode *n, const Ann *a, const Ann *b)
     }
 }
 
+/* A binary operator: `and`/`or`, a comparison of option words, or
+ * arithmetic and comparisons, folded when both sides are constant. */
 static int ck_bin(Ck *c, ExNode *n, Ann *out, int depth)
 {
     Ann a, b;

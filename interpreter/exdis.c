@@ -6,6 +6,7 @@
 
 #include "exint.h"
 
+/* A context value (EXV_*) as the language names it, or "?". */
 static const char *var_name(int v)
 {
     for (int i = 0; i < ex_nvars; i++)
@@ -53,6 +54,8 @@ static void put_set(char *buf, size_t n, uint64_t set)
     put(buf, n, "%s", "}", 0);
 }
 
+/* Appends one comparison of a normal form to buf (n bytes), written as
+ * in the language. */
 static void put_atom(char *buf, size_t n, const ExAtom *a)
 {
     static const char *const cmp[] = { "==", "!=", "<", "<=", ">", ">=", "in", "not in" };

@@ -44,11 +44,13 @@ static void op2(Em *e, int op, int32_t a, int32_t b)
         e->max = e->depth;
 }
 
+/* Writes an operation that takes no immediate word. */
 static void op0(Em *e, int op)
 {
     op2(e, op, 0, 0);
 }
 
+/* Writes an operation that takes one immediate word, `a`. */
 static void op1(Em *e, int op, int32_t a)
 {
     op2(e, op, a, 0);
@@ -61,12 +63,14 @@ static int jump(Em *e, int op)
     return e->len - 1;
 }
 
+/* Points the jump operand at `at` (from jump) to the next word written. */
 static void patch(Em *e, int at)
 {
     if (at < e->cap && !e->overflow)
         e->code[at] = e->len;
 }
 
+/* Pushes the constant `v`: one word when it fits in 32 bits, else two. */
 static void konst(Em *e, int64_t v)
 {
     if (v >= INT32_MIN && v <= INT32_MAX)
@@ -76,6 +80,7 @@ static void konst(Em *e, int64_t v)
             (int32_t)(uint32_t)((uint64_t)v >> 32));
 }
 
+/* The annotation of `n`, looking through argument nodes; NULL if none. */
 static const AnnSlot *ann(const Em *e, const ExNode *n)
 {
     while (n->kind == N_ARG)
@@ -118,6 +123,8 @@ static int fused_seeds(Em *e, const ExNode *arg)
     return 0;
 }
 
+/* A call: its arguments, then its operation; seeds() of a context name
+ * or of a row as one instruction unless `plain`. */
 static void emit_call(Em *e, const ExNode *n, const AnnSlot *s)
 {
     const FnDef *f = &ex_fns[s->fn];
@@ -128,6 +135,8 @@ static void emit_call(Em *e, const ExNode *n, const AnnSlot *s)
     op0(e, f->op);
 }
 
+/* `object.name`: a flag test, or the property's operation (one
+ * instruction with a context name or a constant player unless `plain`). */
 static void emit_prop(Em *e, const ExNode *n, const AnnSlot *s)
 {
     if (s->fn >= FN_FLAG) {
@@ -150,6 +159,7 @@ static void emit_prop(Em *e, const ExNode *n, const AnnSlot *s)
     op0(e, op);
 }
 
+/* `if`: the condition, then each branch with a jump past the other. */
 static void emit_if(Em *e, const ExNode *n)
 {
     emit(e, n->a);
@@ -162,6 +172,7 @@ static void emit_if(Em *e, const ExNode *n)
     patch(e, j2);
 }
 
+/* A set literal: the empty set, then each element added to it. */
 static void emit_set(Em *e, const ExNode *n)
 {
     konst(e, 0);
@@ -202,6 +213,9 @@ static int fused_cmp(Em *e, const ExNode *n)
     return 0;
 }
 
+/* A binary operator: only the side that decides it when the checker
+ * found one, `and`/`or` short-circuited, a fused comparison where one
+ * fits, else both operands and the operation. */
 static void emit_bin(Em *e, const ExNode *n, const AnnSlot *s)
 {
     static const int ops[] = { [OP_ADD] = EXO_ADD, [OP_SUB] = EXO_SUB, [OP_MUL] = EXO_MUL,

@@ -343,6 +343,8 @@ static int narrow(ExFilter1 *f, const ExAtom *a)
     return uniform;
 }
 
+/* Fills `f` from the normal form of `e` (ExFilter, expr.h): every value
+ * allowed unless `e` is a conjunction testing hole.count or hand. */
 void nf_filter(const Expr *e, ExFilter *f)
 {
     f->count.mask = f->hand.mask = ~(uint64_t)0;

@@ -93,6 +93,7 @@ int ex_hole_property(const char *name)
     return 0;
 }
 
+/* A type as messages name it ("number", "hole set"...), or "?". */
 const char *ex_type_name(ExType t)
 {
     static const char *const names[T_COUNT] = {

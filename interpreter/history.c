@@ -4,6 +4,7 @@
 
 #include "engine.h"
 
+/* Mixes the word `v` into the running hash `h`. */
 static inline uint64_t mix64(uint64_t h, uint64_t v)
 {
     h = (h ^ v) * 0x9E3779B97F4A7C15ull;

@@ -8,11 +8,13 @@
 
 #include "vm.h"
 
+/* A player as positions name it in JSON. */
 static const char *player_name(int p)
 {
     return p ? "north" : "south";
 }
 
+/* The holes set in `m`, as a JSON list of hole numbers. */
 static json_t *hole_list(const Rules *r, uint64_t m)
 {
     json_t *a = json_array();
@@ -85,6 +87,8 @@ char *pos_to_json(Vm *vm, const Position *p)
 }
 
 static int fail(char *err, size_t n, const char *fmt, ...) DG_PRINTF(3, 4);
+/* Writes a printf-style message to `err` (n bytes); returns 0, the
+ * failure its callers return. */
 static int fail(char *err, size_t n, const char *fmt, ...)
 {
     va_list ap;
@@ -94,6 +98,7 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     return 0;
 }
 
+/* "south" or "north" into *out; 0 for anything else. */
 static int get_player(json_t *v, int *out)
 {
     const char *s = json_string_value(v);
@@ -108,6 +113,8 @@ static int get_player(json_t *v, int *out)
     return 1;
 }
 
+/* A list of hole numbers 1..nholes into the mask *out; 0 for anything
+ * else. */
 static int get_holes(const Rules *r, json_t *v, uint64_t *out)
 {
     if (!json_is_array(v))
@@ -127,6 +134,7 @@ static int get_holes(const Rules *r, json_t *v, uint64_t *out)
     return 1;
 }
 
+/* A list of two integers in 0..`max` into out; 0 for anything else. */
 static int get_pair(json_t *v, int32_t out[2], long max)
 {
     if (!json_is_array(v) || json_array_size(v) != 2)
@@ -140,6 +148,162 @@ static int get_pair(json_t *v, int32_t out[2], long max)
     return 1;
 }
 
+/* `variant` (if given, this one), `board` and `stores`: the seed counts. */
+static int read_counts(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "variant");
+    if (v && (!json_is_string(v) || strcmp(json_string_value(v), r->name) != 0))
+        return fail(err, errlen, "field `variant`: this position is for \"%s\", not \"%s\"",
+                    json_is_string(v) ? json_string_value(v) : "?", r->name);
+    v = json_object_get(o, "board");
+    if (!json_is_array(v) || (int)json_array_size(v) != r->nholes)
+        return fail(err, errlen, "field `board`: expected a list of %d seed counts", r->nholes);
+    for (int h = 0; h < r->nholes; h++) {
+        json_t *e = json_array_get(v, (size_t)h);
+        if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > MAX_SEEDS)
+            return fail(err, errlen, "field `board`: hole %d must hold 0..%d seeds", h + 1, MAX_SEEDS);
+        p->count[h] = (uint16_t)json_integer_value(e);
+    }
+    v = json_object_get(o, "stores");
+    if (!v || !get_pair(v, p->store, MAX_SEEDS))
+        return fail(err, errlen, "field `stores`: expected two counts of 0..%d seeds", MAX_SEEDS);
+    return 1;
+}
+
+/* `to_move`; `last_mover` (by default the other player) and `starter`
+ * (by default South). */
+static int read_players(json_t *o, Position *p, char *err, size_t errlen)
+{
+    int pl;
+    json_t *v = json_object_get(o, "to_move");
+    if (!v || !get_player(v, &pl))
+        return fail(err, errlen, "field `to_move`: expected \"south\" or \"north\"");
+    p->to_move = (uint8_t)pl;
+    p->last_mover = (uint8_t)!pl;
+    if ((v = json_object_get(o, "last_mover"))) {
+        if (!get_player(v, &pl))
+            return fail(err, errlen, "field `last_mover`: expected \"south\" or \"north\"");
+        p->last_mover = (uint8_t)pl;
+    }
+    p->starter = SOUTH;
+    if ((v = json_object_get(o, "starter"))) {
+        if (!get_player(v, &pl))
+            return fail(err, errlen, "field `starter`: expected \"south\" or \"north\"");
+        p->starter = (uint8_t)pl;
+    }
+    return 1;
+}
+
+/* `phase` (by default "play"): one this variant has, with the player to
+ * move the one who decides in it. */
+static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v;
+    p->phase = PH_PLAY;
+    if (!(v = json_object_get(o, "phase")) || json_is_null(v))
+        return 1;
+    const char *s = json_string_value(v);
+    int ph = -1;
+    for (int i = 0; s && i < PH_COUNT; i++)
+        if (!strcmp(phase_name(i), s))
+            ph = i;
+    if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
+        (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
+        return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
+    p->phase = (uint8_t)ph;
+    /* who decides in a phase is the variant's rule */
+    if (ph == PH_OPENING && p->to_move != r->opening_by)
+        return fail(err, errlen, "field `to_move`: in phase \"opening\" the player to move is %s, who makes the opening",
+                    r->opening_by ? "north" : "south");
+    if (ph == PH_FIRST && p->to_move != r->first_chooser)
+        return fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
+                    r->first_chooser ? "north" : "south");
+    return 1;
+}
+
+/* `round` (by default 1) and `removed` (by default 0). */
+static int read_round(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v;
+    if ((v = json_object_get(o, "round"))) {
+        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+            json_integer_value(v) > (r->match ? r->max_rounds : 1))
+            return fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
+        p->round = (uint16_t)json_integer_value(v);
+    }
+    if ((v = json_object_get(o, "removed"))) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS)
+            return fail(err, errlen, "field `removed`: expected 0..%d", MAX_SEEDS);
+        p->removed = (int32_t)json_integer_value(v);
+    }
+    return 1;
+}
+
+/* The sets of holes: the variant's flags, `out_of_play` (holes that hold
+ * no seeds) and `owners` (by default the variant's rows). */
+static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v;
+    int pl;
+    for (int f = 0; f < r->nflags; f++) {
+        if ((v = json_object_get(o, r->flags[f])) && !get_holes(r, v, &p->flags[f]))
+            return fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
+    }
+    if ((v = json_object_get(o, "out_of_play"))) {
+        if (!get_holes(r, v, &p->out_of_play))
+            return fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
+        for (int h = 0; h < r->nholes; h++)
+            if (((p->out_of_play >> h) & 1) && p->count[h])
+                return fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
+    }
+    if ((v = json_object_get(o, "owners"))) {
+        if (!json_is_array(v) || (int)json_array_size(v) != r->nholes)
+            return fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
+        p->north_owned = 0;
+        for (int h = 0; h < r->nholes; h++) {
+            if (!get_player(json_array_get(v, (size_t)h), &pl))
+                return fail(err, errlen, "field `owners`: entry %d must be \"south\" or \"north\"", h + 1);
+            if (pl)
+                p->north_owned |= (uint64_t)1 << h;
+        }
+    }
+    return 1;
+}
+
+/* `totals`, and `over`, which may only say the game goes on. */
+static int read_totals(json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v;
+    if ((v = json_object_get(o, "totals")) && !get_pair(v, p->total, 1000000000L))
+        return fail(err, errlen, "field `totals`: expected two non-negative numbers");
+    if ((v = json_object_get(o, "over")) && !json_is_boolean(v) && !json_is_null(v))
+        return fail(err, errlen, "field `over`: expected true or false");
+    if (v && json_is_true(v))
+        return fail(err, errlen, "field `over`: a finished game cannot be continued");
+    return 1;
+}
+
+/* What the fields must agree on: in phase "fill", the holes of the player
+ * to move are empty; all the seeds are at most MAX_SEEDS. */
+static int check_whole(const Rules *r, const Position *p, char *err, size_t errlen)
+{
+    if (p->phase == PH_FILL) {
+        /* the player to move fills his holes from his store: they are empty */
+        uint64_t own = (p->to_move ? p->north_owned : ~p->north_owned) & (((uint64_t)2 << (r->nholes - 1)) - 1);
+        for (int h = 0; h < r->nholes; h++)
+            if (((own >> h) & 1) && p->count[h])
+                return fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
+                            "(he fills them from his store), but hole %d holds %d", h + 1, p->count[h]);
+    }
+    /* Test positions often hold fewer (or more) seeds than a game starts
+     * with; the game then conserves the total they hold. */
+    long total = pos_seed_total(r, p);
+    if (total > MAX_SEEDS)
+        return fail(err, errlen, "field `board`: %ld seeds on the board, in stores and removed; at most %d",
+                    total, MAX_SEEDS);
+    return 1;
+}
+
 int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
                   char *err, size_t errlen)
 {
@@ -149,169 +313,21 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!o)
         return fail(err, errlen, "line %d, column %d: %s", je.line, je.column, je.text);
-    int ok = 0;
     Position p;
     memset(&p, 0, sizeof p);
     p.round = 1;
     p.winner = WIN_NONE;
     p.north_owned = rules_north_holes(r);
-    json_t *v;
-    int pl;
-    if (!json_is_object(o)) {
+    int ok = 0;
+    if (!json_is_object(o))
         fail(err, errlen, "a position must be a JSON object");
-        goto done;
-    }
-    v = json_object_get(o, "variant");
-    if (v && (!json_is_string(v) || strcmp(json_string_value(v), r->name) != 0)) {
-        fail(err, errlen, "field `variant`: this position is for \"%s\", not \"%s\"",
-             json_is_string(v) ? json_string_value(v) : "?", r->name);
-        goto done;
-    }
-    v = json_object_get(o, "board");
-    if (!json_is_array(v) || (int)json_array_size(v) != r->nholes) {
-        fail(err, errlen, "field `board`: expected a list of %d seed counts", r->nholes);
-        goto done;
-    }
-    for (int h = 0; h < r->nholes; h++) {
-        json_t *e = json_array_get(v, (size_t)h);
-        if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > MAX_SEEDS) {
-            fail(err, errlen, "field `board`: hole %d must hold 0..%d seeds", h + 1, MAX_SEEDS);
-            goto done;
-        }
-        p.count[h] = (uint16_t)json_integer_value(e);
-    }
-    v = json_object_get(o, "stores");
-    if (!v || !get_pair(v, p.store, MAX_SEEDS)) {
-        fail(err, errlen, "field `stores`: expected two counts of 0..%d seeds", MAX_SEEDS);
-        goto done;
-    }
-    v = json_object_get(o, "to_move");
-    if (!v || !get_player(v, &pl)) {
-        fail(err, errlen, "field `to_move`: expected \"south\" or \"north\"");
-        goto done;
-    }
-    p.to_move = (uint8_t)pl;
-    p.last_mover = (uint8_t)!pl;
-    if ((v = json_object_get(o, "last_mover"))) {
-        if (!get_player(v, &pl)) {
-            fail(err, errlen, "field `last_mover`: expected \"south\" or \"north\"");
-            goto done;
-        }
-        p.last_mover = (uint8_t)pl;
-    }
-    p.starter = SOUTH;
-    if ((v = json_object_get(o, "starter"))) {
-        if (!get_player(v, &pl)) {
-            fail(err, errlen, "field `starter`: expected \"south\" or \"north\"");
-            goto done;
-        }
-        p.starter = (uint8_t)pl;
-    }
-    p.phase = PH_PLAY;
-    if ((v = json_object_get(o, "phase")) && !json_is_null(v)) {
-        const char *s = json_string_value(v);
-        int ph = -1;
-        for (int i = 0; s && i < PH_COUNT; i++)
-            if (!strcmp(phase_name(i), s))
-                ph = i;
-        if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
-            (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER))) {
-            fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
-            goto done;
-        }
-        p.phase = (uint8_t)ph;
-        /* who decides in a phase is the variant's rule */
-        if (ph == PH_OPENING && p.to_move != r->opening_by) {
-            fail(err, errlen, "field `to_move`: in phase \"opening\" the player to move is %s, who makes the opening",
-                 r->opening_by ? "north" : "south");
-            goto done;
-        }
-        if (ph == PH_FIRST && p.to_move != r->first_chooser) {
-            fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
-                 r->first_chooser ? "north" : "south");
-            goto done;
-        }
-    }
-    if ((v = json_object_get(o, "round"))) {
-        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-            json_integer_value(v) > (r->match ? r->max_rounds : 1)) {
-            fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
-            goto done;
-        }
-        p.round = (uint16_t)json_integer_value(v);
-    }
-    if ((v = json_object_get(o, "removed"))) {
-        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS) {
-            fail(err, errlen, "field `removed`: expected 0..%d", MAX_SEEDS);
-            goto done;
-        }
-        p.removed = (int32_t)json_integer_value(v);
-    }
-    for (int f = 0; f < r->nflags; f++) {
-        if ((v = json_object_get(o, r->flags[f])) && !get_holes(r, v, &p.flags[f])) {
-            fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
-            goto done;
-        }
-    }
-    if ((v = json_object_get(o, "out_of_play"))) {
-        if (!get_holes(r, v, &p.out_of_play)) {
-            fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
-            goto done;
-        }
-        for (int h = 0; h < r->nholes; h++)
-            if (((p.out_of_play >> h) & 1) && p.count[h]) {
-                fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
-                goto done;
-            }
-    }
-    if ((v = json_object_get(o, "owners"))) {
-        if (!json_is_array(v) || (int)json_array_size(v) != r->nholes) {
-            fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
-            goto done;
-        }
-        p.north_owned = 0;
-        for (int h = 0; h < r->nholes; h++) {
-            if (!get_player(json_array_get(v, (size_t)h), &pl)) {
-                fail(err, errlen, "field `owners`: entry %d must be \"south\" or \"north\"", h + 1);
-                goto done;
-            }
-            if (pl)
-                p.north_owned |= (uint64_t)1 << h;
-        }
-    }
-    if ((v = json_object_get(o, "totals")) && !get_pair(v, p.total, 1000000000L)) {
-        fail(err, errlen, "field `totals`: expected two non-negative numbers");
-        goto done;
-    }
-    if ((v = json_object_get(o, "over")) && !json_is_boolean(v) && !json_is_null(v)) {
-        fail(err, errlen, "field `over`: expected true or false");
-        goto done;
-    }
-    if (v && json_is_true(v)) {
-        fail(err, errlen, "field `over`: a finished game cannot be continued");
-        goto done;
-    }
-    if (p.phase == PH_FILL) {
-        /* the player to move fills his holes from his store: they are empty */
-        uint64_t own = (p.to_move ? p.north_owned : ~p.north_owned) & (((uint64_t)2 << (r->nholes - 1)) - 1);
-        for (int h = 0; h < r->nholes; h++)
-            if (((own >> h) & 1) && p.count[h]) {
-                fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
-                     "(he fills them from his store), but hole %d holds %d", h + 1, p.count[h]);
-                goto done;
-            }
-    }
-    /* Test positions often hold fewer (or more) seeds than a game starts
-     * with; the game then conserves the total they hold. */
-    long total = pos_seed_total(r, &p);
-    if (total > MAX_SEEDS) {
-        fail(err, errlen, "field `board`: %ld seeds on the board, in stores and removed; at most %d",
-             total, MAX_SEEDS);
-        goto done;
-    }
-    *out = p;
-    ok = 1;
-done:
+    else   /* the first field that is wrong is the one reported */
+        ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
+             read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
+             read_holes(r, o, &p, err, errlen) && read_totals(o, &p, err, errlen) &&
+             check_whole(r, &p, err, errlen);
+    if (ok)
+        *out = p;
     json_decref(o);
     return ok;
 }

@@ -84,6 +84,8 @@ static void plan_each(const SowRules *s, SowPlan *sp)
     sp->each_masks = 1;
 }
 
+/* The kernel and short cuts for the sowing `s`: the plain kernel when
+ * it supports every need, else the general one. */
 static void plan_sow(const SowRules *s, SowPlan *sp)
 {
     if (s->features & ~SOW_KNOWN)
@@ -133,6 +135,8 @@ static int const_dirs(const Rules *r)
     return dirs;
 }
 
+/* Move lists by bit masks when `moves.from` is "own hole with at least
+ * K seeds" and the directions do not depend on the hole. */
 static void plan_moves(Rules *r)
 {
     Plan *pl = &r->plan;
@@ -178,6 +182,7 @@ void plan_build(Rules *r, int general)
 
 /* ---- in words ------------------------------------------------------------ */
 
+/* The plan of one sowing (`what` names it) in words, for `show --plan`. */
 static void describe_sow(FILE *f, const char *what, const SowRules *s, const SowPlan *sp)
 {
     fprintf(f, "%s: ", what);

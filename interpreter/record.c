@@ -20,6 +20,8 @@ void rec_free(Record *rec)
     memset(rec, 0, sizeof *rec);
 }
 
+/* A malloc'd copy of `s` without its leading blanks or its trailing
+ * blanks and CR; NULL when out of memory. */
 static char *dup_trim(const char *s)
 {
     while (*s == ' ' || *s == '\t')
@@ -35,6 +37,8 @@ static char *dup_trim(const char *s)
     return d;
 }
 
+/* Appends the move `tok` (len bytes) played in round `round`; 0 when
+ * out of memory or past REC_MAX_MOVES. */
 static int add_move(Record *rec, const char *tok, size_t len, int round)
 {
     if (rec->nmoves >= REC_MAX_MOVES)

@@ -4,6 +4,7 @@
 
 #include "rules.h"
 
+/* Releases `r` and everything in its arena; NULL is accepted. */
 void rules_free(Rules *r)
 {
     if (!r)
@@ -27,6 +28,8 @@ static void visit(ExprFn fn, void *arg, Expr *e, const char *what, int i)
     fn(arg, e, what);
 }
 
+/* Visits the expressions of the `n` capture rules `c`, named after
+ * `what` ("captures[2].when"). */
 static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, void *arg)
 {
     char name[64];
@@ -44,6 +47,7 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
     }
 }
 
+/* Visits the expressions of a sowing, named after its section `sec`. */
 static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
 {
     char name[64];

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+/* The direction of sowing in words when it is the same for every hole;
+ * NULL when it depends on the hole. */
 static const char *dir_words(const Rules *r)
 {
     int cw = r->dir_cw.code != NULL, ccw = r->dir_ccw.code != NULL;
@@ -20,12 +22,14 @@ static const char *dir_words(const Rules *r)
     return NULL;
 }
 
+/* Prints `lead` and the source of the condition `e`, if it has one. */
 static void cond(FILE *f, const char *lead, const Expr *e)
 {
     if (e->code && e->src)
         fprintf(f, "%s%s", lead, e->src);
 }
 
+/* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
     fprintf(f, "  - The first seed goes into %s.\n",
@@ -81,7 +85,9 @@ static void wrap(FILE *f, const char *s, int indent)
         fputc('\n', f);
 }
 
-void rules_describe(const Rules *r, FILE *f)
+/* The title, the description and the board: rows, seeds, stores, the
+ * numbering of the holes and the flags a hole can carry. */
+static void board_words(FILE *f, const Rules *r)
 {
     fprintf(f, "%s (%s)\n", r->title ? r->title : r->name, r->name);
     if (r->description) {
@@ -99,42 +105,54 @@ void rules_describe(const Rules *r, FILE *f)
             fprintf(f, " %s", r->flags[i]);
         fprintf(f, "\n");
     }
-    if (r->noptions) {
-        fprintf(f, "\nOptions (--option KEY=VALUE):\n");
-        for (int i = 0; i < r->noptions; i++) {
-            const OptionDef *o = &r->options[i];
-            char cur[64], def[64];
-            option_format(o, o->value, cur, sizeof cur);
-            option_format(o, o->def, def, sizeof def);
-            fprintf(f, "  %s = %s%s%s%s", o->name, cur, strcmp(cur, def) ? " (default " : "",
-                    strcmp(cur, def) ? def : "", strcmp(cur, def) ? ")" : "");
-            if (o->type == T_STRING || o->nvalues) {
-                fprintf(f, "  [");
-                for (int j = 0; j < o->nvalues; j++) {
-                    if (o->type == T_STRING)
-                        fprintf(f, "%s%s", j ? "|" : "", o->values[j]);
-                    else
-                        fprintf(f, "%s%lld", j ? "|" : "", (long long)o->ivalues[j]);
-                }
-                fprintf(f, "]");
-            } else if (o->type == T_BOOL)
-                fprintf(f, "  [true|false]");
+}
+
+/* One option: its value (and default, when they differ), the values it
+ * can take and its description. */
+static void option_words(FILE *f, const OptionDef *o)
+{
+    char cur[64], def[64];
+    option_format(o, o->value, cur, sizeof cur);
+    option_format(o, o->def, def, sizeof def);
+    fprintf(f, "  %s = %s%s%s%s", o->name, cur, strcmp(cur, def) ? " (default " : "",
+            strcmp(cur, def) ? def : "", strcmp(cur, def) ? ")" : "");
+    if (o->type == T_STRING || o->nvalues) {
+        fprintf(f, "  [");
+        for (int j = 0; j < o->nvalues; j++) {
+            if (o->type == T_STRING)
+                fprintf(f, "%s%s", j ? "|" : "", o->values[j]);
             else
-                fprintf(f, "  [%lld..%lld]", (long long)o->min, (long long)o->max);
-            fprintf(f, "\n");
-            if (o->description)
-                wrap(f, o->description, 6);
+                fprintf(f, "%s%lld", j ? "|" : "", (long long)o->ivalues[j]);
         }
-    }
-    if (r->has_opening) {
-        fprintf(f, "\nOpening: %s first sows from a hole where %s, %s.\n",
-                r->opening_by ? "North" : "South", r->opening_from.src,
-                r->opening_dir == DIR_CW ? "clockwise" : "counterclockwise");
-        sow_words(f, r, &r->opening_sow);
-        if (r->first_chooser >= 0)
-            fprintf(f, "Then %s chooses who makes the first regular move (first:south or first:north).\n",
-                    r->first_chooser ? "North" : "South");
-    }
+        fprintf(f, "]");
+    } else if (o->type == T_BOOL)
+        fprintf(f, "  [true|false]");
+    else
+        fprintf(f, "  [%lld..%lld]", (long long)o->min, (long long)o->max);
+    fprintf(f, "\n");
+    if (o->description)
+        wrap(f, o->description, 6);
+}
+
+/* The opening, if the variant has one: who sows from where, its
+ * sowing, and who then chooses who begins. */
+static void opening_words(FILE *f, const Rules *r)
+{
+    if (!r->has_opening)
+        return;
+    fprintf(f, "\nOpening: %s first sows from a hole where %s, %s.\n",
+            r->opening_by ? "North" : "South", r->opening_from.src,
+            r->opening_dir == DIR_CW ? "clockwise" : "counterclockwise");
+    sow_words(f, r, &r->opening_sow);
+    if (r->first_chooser >= 0)
+        fprintf(f, "Then %s chooses who makes the first regular move (first:south or first:north).\n",
+                r->first_chooser ? "North" : "South");
+}
+
+/* The moves: where they start, their directions, the flag an origin
+ * gets and the `must` rules in force. */
+static void move_words(FILE *f, const Rules *r)
+{
     fprintf(f, "\nMoves: from a hole where %s", r->from.src ? r->from.src : "?");
     const char *dw = dir_words(r);
     if (dw)
@@ -154,26 +172,33 @@ void rules_describe(const Rules *r, FILE *f)
         fprintf(f, "%skeep only moves after which %s; if none, %s.\n", m->when.code ? ", " : "",
                 m->keep.src, m->otherwise == MUST_END ? "the game ends" : "every move stays legal");
     }
-    fprintf(f, "\nSowing:\n");
-    sow_words(f, r, &r->sow);
-    if (r->ncaptures) {
-        fprintf(f, "\nCaptures (the first rule that applies):\n");
-        for (int i = 0; i < r->ncaptures; i++) {
-            const CaptureRule *c = &r->captures[i];
-            fprintf(f, "  - If %s: take", c->when.src);
-            for (int k = 0; k < c->ntake; k++)
-                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
-            if (c->chain)
-                fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
-                        c->chain_while.src);
-            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
-            if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
-                fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
-            fprintf(f, "\n");
-        }
+}
+
+/* The capture rules, in the order they are tried. */
+static void capture_words(FILE *f, const Rules *r)
+{
+    if (!r->ncaptures)
+        return;
+    fprintf(f, "\nCaptures (the first rule that applies):\n");
+    for (int i = 0; i < r->ncaptures; i++) {
+        const CaptureRule *c = &r->captures[i];
+        fprintf(f, "  - If %s: take", c->when.src);
+        for (int k = 0; k < c->ntake; k++)
+            fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+        if (c->chain)
+            fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
+                    c->chain_while.src);
+        fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+        if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
+            fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
+        fprintf(f, "\n");
     }
-    if (r->extra_turn.code)
-        fprintf(f, "\nExtra turn: when %s.\n", r->extra_turn.src);
+}
+
+/* How a game ends: no legal move, the `end` rules in force, repetition,
+ * and who wins. */
+static void end_words(FILE *f, const Rules *r)
+{
     fprintf(f, "\nNo legal move: ");
     if (r->no_moves_loses)
         fprintf(f, "the player to move loses.\n");
@@ -191,17 +216,44 @@ void rules_describe(const Rules *r, FILE *f)
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
                 receiver_name(r->repetition_seeds));
     fprintf(f, "Winner: the player with more seeds in his store; equal is a draw.\n");
-    if (r->match) {
-        static const char *const nx[] = { "the board is set up afresh",
-            "each player fills his holes from his holdings; unfilled holes are out of play",
-            "each player owns a hole per initial hole count of seeds he holds" };
-        fprintf(f, "\nMatch: rounds until %s (winner: higher %s), at most %d rounds.\n",
-                r->match_over.src, r->match_score.src, r->max_rounds);
-        fprintf(f, "  Between rounds %s", nx[r->next]);
-        if (r->next == NEXT_FILL)
-            fprintf(f, " (%d seeds a hole; %s)", r->fill_seeds,
-                    r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
-                    : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
-        fprintf(f, "; %s.\n", r->starter_alternates ? "the players alternate who begins" : "the same player begins");
+}
+
+/* A match, if the variant is one: when it is over, what happens
+ * between rounds and who begins the next. */
+static void match_words(FILE *f, const Rules *r)
+{
+    if (!r->match)
+        return;
+    static const char *const nx[] = { "the board is set up afresh",
+        "each player fills his holes from his holdings; unfilled holes are out of play",
+        "each player owns a hole per initial hole count of seeds he holds" };
+    fprintf(f, "\nMatch: rounds until %s (winner: higher %s), at most %d rounds.\n",
+            r->match_over.src, r->match_score.src, r->max_rounds);
+    fprintf(f, "  Between rounds %s", nx[r->next]);
+    if (r->next == NEXT_FILL)
+        fprintf(f, " (%d seeds a hole; %s)", r->fill_seeds,
+                r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
+                : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
+    fprintf(f, "; %s.\n", r->starter_alternates ? "the players alternate who begins" : "the same player begins");
+}
+
+/* Writes the rules of `r` in words to `f`, as `mancala show` and the
+ * `rules` command of `mancala play` print them. */
+void rules_describe(const Rules *r, FILE *f)
+{
+    board_words(f, r);
+    if (r->noptions) {
+        fprintf(f, "\nOptions (--option KEY=VALUE):\n");
+        for (int i = 0; i < r->noptions; i++)
+            option_words(f, &r->options[i]);
     }
+    opening_words(f, r);
+    move_words(f, r);
+    fprintf(f, "\nSowing:\n");
+    sow_words(f, r, &r->sow);
+    capture_words(f, r);
+    if (r->extra_turn.code)
+        fprintf(f, "\nExtra turn: when %s.\n", r->extra_turn.src);
+    end_words(f, r);
+    match_words(f, r);
 }

@@ -203,6 +203,324 @@ static void list_moves(const Rules *r, const Move *moves, int n)
     printf("\n");
 }
 
+/* A game at the terminal: the game, its players, and what the screen
+ * last showed. */
+typedef struct Table {
+    Game g;
+    Rules *rules;              /* the table's own: g.r */
+    Ai *ai[2];                 /* the computer on each side; NULL: a human */
+    Ai *helper;                /* the player behind `hint` */
+    Style st;
+    int tty;                   /* standard input is a terminal */
+    const char *const *opts;   /* the options, seed and variant `save` writes */
+    int nopts;
+    unsigned long seed;
+    char record_name[4096];
+    int shown_round;           /* the round on the screen */
+    Position before;           /* the position before the last move played */
+    const Position *prev;      /* &before while that move is the last shown */
+    char last_tok[256];        /* the last move played ("" after an undo) */
+    int last_who;              /* who played it */
+    int need_draw;             /* the board changed since it was drawn */
+} Table;
+
+/* What a turn came to: a move to play, a command done (the same player
+ * is asked again), or the end of the session: quit (or end of input),
+ * failed after a message, or interrupted. */
+typedef enum Turn { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_FAIL, TURN_STOP } Turn;
+
+/* Ctrl-C: the game is left as it was (a `save` already written stays);
+ * the exit status 130. */
+static int interrupted(void)
+{
+    fflush(stdout);
+    fprintf(stderr, "\nmancala: interrupted\n");
+    return 130;
+}
+
+/* The players (`who`, parsed into `spec`), the rules and the start of
+ * the game: 1, or 0 after a message. */
+static int table_open(Table *t, const char *variant, const char *const who[2], AiSpec spec[2])
+{
+    char err[512];
+    for (int i = 0; i < 2; i++)
+        if (!ai_parse(who[i], &spec[i], err, sizeof err)) {
+            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
+            return 0;
+        }
+    t->rules = cli_load(variant, t->opts, t->nopts);
+    if (!t->rules)
+        return 0;
+    for (int i = 0; i < 2; i++)
+        if (spec[i].kind != AI_HUMAN && !(t->ai[i] = ai_new(t->rules, &spec[i], t->seed + (unsigned long)i))) {
+            fprintf(stderr, "mancala: out of memory\n");
+            return 0;
+        }
+    AiSpec hs;
+    ai_parse("alphabeta:time=1", &hs, err, sizeof err);
+    t->helper = ai_new(t->rules, &hs, t->seed + 7);
+    t->g.r = t->rules;
+    cli_vm(&t->g.vm, t->rules);
+    hist_init(&t->g.h);
+    t->g.h.compact = 1;
+    cli_catch_sigint();
+    return cli_ok(flow_start(&t->g.vm, &t->g.cur, &t->g.h));
+}
+
+/* Plays the moves of the record `rec`, read from the file `load`: 1, or
+ * 0 after a message (a move that is not legal where it comes). */
+static int replay_record(Table *t, const Record *rec, const char *load)
+{
+    for (int i = 0; i < rec->nmoves; i++) {
+        Move moves[MAX_MOVES];
+        int n = gen_moves(&t->g.vm, &t->g.cur, moves);
+        if (!cli_ok(n))
+            return 0;
+        int k = tok_find(t->g.r, moves, n, rec->moves[i]);
+        if (k < 0 || t->g.cur.round != rec->round[i]) {
+            fprintf(stderr, "mancala: %s: move %d ('%s', round %d) is not legal there\n", load, i + 1,
+                    rec->moves[i], rec->round[i]);
+            return 0;
+        }
+        if (!cli_ok(game_push(&t->g, &moves[k])))
+            return 0;
+    }
+    return 1;
+}
+
+/* The first lines: the variant, who plays which side, and the commands
+ * when someone types. */
+static void greet(const Table *t, const AiSpec spec[2])
+{
+    const Rules *r = t->g.r;
+    int humans = (spec[0].kind == AI_HUMAN) + (spec[1].kind == AI_HUMAN);
+    printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n"
+                  : "%s. You watch (%s).\n",
+           r->title ? r->title : r->name,
+           spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
+           : spec[0].kind == AI_HUMAN ? "South (bottom row)" : spec[1].kind == AI_HUMAN ? "North (top row)"
+           : "computer against computer");
+}
+
+/* What a saved record names for the variant `vname`: a built-in's name,
+ * or the file's full path. */
+static void name_record(Table *t, const char *vname)
+{
+    if (strchr(vname, '/') || strstr(vname, ".y")) {
+        if (!realpath(vname, t->record_name))
+            snprintf(t->record_name, sizeof t->record_name, "%s", vname);
+    } else
+        snprintf(t->record_name, sizeof t->record_name, "%s", vname);
+}
+
+/* Before a decision: the end of a round if one ended, and the board if
+ * it changed, with the last move and the choice a phase asks for. */
+static void show_turn(Table *t)
+{
+    const Position *cur = &t->g.cur;
+    if (cur->round != t->shown_round) {
+        /* the round's final stores are what the totals grew by */
+        printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
+               C(&t->st, BOLD), t->shown_round, t->prev ? cur->total[0] - t->prev->total[0] : 0,
+               t->prev ? cur->total[1] - t->prev->total[1] : 0, cur->round, cur->starter ? "North" : "South",
+               C(&t->st, RESET));
+        t->shown_round = cur->round;
+        t->prev = NULL;
+    }
+    if (!t->need_draw)
+        return;
+    const char *side = cur->to_move ? "North" : "South";
+    draw(t->g.r, cur, t->prev, &t->st);
+    if (t->prev && t->last_tok[0])
+        describe(t->g.r, t->prev, cur, t->last_tok, t->last_who, &t->st);
+    if (cur->phase == PH_FILL)
+        printf(" %s chooses which holes to fill (fill:...).\n", side);
+    else if (cur->phase == PH_FIRST)
+        printf(" %s chooses who moves first (first:south or first:north).\n", side);
+    t->need_draw = 0;
+}
+
+/* `hint`: the move the helper would play of the `n` in `moves`. */
+static Turn hint(const Table *t, const Move *moves, int n)
+{
+    AiStats as;
+    int h = ai_choose(t->helper, &t->g.cur, &as, &cli_stop);
+    if (cli_stop)
+        return TURN_STOP;
+    char tok[256] = "?";
+    if (h >= 0 && h < n)
+        tok_write(t->g.r, &moves[h], tok, sizeof tok);
+    printf(" Hint: %s (searched %ld positions, depth %d).\n", tok, as.nodes, as.depth);
+    return TURN_AGAIN;
+}
+
+/* `undo`: back to the previous decision of the player to move, the board
+ * then drawn afresh. */
+static Turn undo(Table *t)
+{
+    int mover = t->g.cur.to_move;
+    int i = t->g.n - 1;
+    while (i >= 0 && t->g.stack[i].to_move != mover)
+        i--;
+    if (i < 0)
+        printf(" Nothing to undo.\n");
+    else if (!cli_ok(game_truncate(&t->g, i)))
+        return TURN_FAIL;
+    else {
+        t->need_draw = 1;
+        t->prev = NULL;
+        t->last_tok[0] = 0;
+        t->shown_round = t->g.cur.round;
+    }
+    return TURN_AGAIN;
+}
+
+/* `save FILE` (`file`: what follows "save"): the moves so far as a
+ * record; a failure is reported and the game goes on. */
+static void save(const Table *t, const char *file)
+{
+    char err[512];
+    while (*file == ' ')
+        file++;
+    if (!*file)
+        printf(" save needs a file name: save FILE\n");
+    else if (rec_write(file, t->g.r, t->record_name, t->opts, t->nopts, t->seed, t->g.moves, t->g.n, err,
+                       sizeof err))
+        printf(" Saved %d move%s to %s.\n", t->g.n, t->g.n == 1 ? "" : "s", file);
+    else
+        printf(" Could not save: %s\n", err);
+}
+
+/* What the line `s` (trimmed) typed at the prompt says: a command, or a
+ * move of the `n` in `moves` (its index into *k). */
+static Turn command(Table *t, const char *s, const Move *moves, int n, int *k)
+{
+    const Rules *r = t->g.r;
+    if (!strcmp(s, "quit") || !strcmp(s, "q"))
+        return TURN_QUIT;
+    if (!strcmp(s, "rules"))
+        rules_describe(r, stdout);
+    else if (!strcmp(s, "moves") || !strcmp(s, "?"))
+        list_moves(r, moves, n);
+    else if (!strcmp(s, "hint"))
+        return hint(t, moves, n);
+    else if (!strcmp(s, "undo"))
+        return undo(t);
+    else if (!strncmp(s, "save", 4) && (s[4] == ' ' || !s[4]))
+        save(t, s + 4);
+    else if ((*k = tok_find(r, moves, n, s)) >= 0)
+        return TURN_MOVE;
+    else {
+        printf(" '%.40s%s' is not a legal move here.", s, strlen(s) > 40 ? "..." : "");
+        list_moves(r, moves, n);
+    }
+    return TURN_AGAIN;
+}
+
+/* A human's turn: the prompt, then what the line typed says (the end of
+ * input quits). */
+static Turn human_turn(Table *t, const Move *moves, int n, int *k)
+{
+    char prompt[64];
+    snprintf(prompt, sizeof prompt, "%s to move> ", t->g.cur.to_move ? "North" : "South");
+    char *line = read_line(prompt, t->tty);
+    if (cli_stop) {
+        free(line);
+        return TURN_STOP;
+    }
+    if (!line) {
+        printf("\n");
+        return TURN_QUIT;
+    }
+    char *s = line;
+    while (*s == ' ')
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && e[-1] == ' ')
+        *--e = 0;
+    Turn turn = command(t, s, moves, n, k);
+    free(line);
+    return turn;
+}
+
+/* A computer's turn: its choice of the `n` moves into *k. */
+static Turn computer_turn(Table *t, int n, int *k)
+{
+    AiStats as;
+    *k = ai_choose(t->ai[t->g.cur.to_move], &t->g.cur, &as, &cli_stop);
+    if (cli_stop)
+        return TURN_STOP;
+    if (!cli_ok(*k))
+        return TURN_FAIL;
+    if (*k >= n)
+        *k = 0;
+    return TURN_MOVE;
+}
+
+/* Plays `m` for the player to move (announced if a computer chose it),
+ * kept to be described when the board is drawn next. */
+static Turn play_move(Table *t, const Move *m)
+{
+    int mover = t->g.cur.to_move;
+    tok_write(t->g.r, m, t->last_tok, sizeof t->last_tok);
+    t->last_who = mover;
+    if (t->ai[mover])
+        printf(" %s plays %s\n", mover ? "North" : "South", t->last_tok);
+    t->before = t->g.cur;
+    int pushed = game_push(&t->g, m);
+    if (cli_stop)
+        return TURN_STOP;
+    if (!cli_ok(pushed))
+        return TURN_FAIL;
+    t->prev = &t->before;
+    t->need_draw = 1;
+    return TURN_MOVE;
+}
+
+/* Turns until the game is over, the player to move has no move, a human
+ * quits or input ends; then the board and the result. The exit status:
+ * 0, 1 after a message, 130 when interrupted. */
+static int table_run(Table *t)
+{
+    t->shown_round = t->g.cur.round;
+    t->need_draw = 1;
+    while (!t->g.cur.over) {
+        Move moves[MAX_MOVES];
+        int n = gen_moves(&t->g.vm, &t->g.cur, moves);
+        if (cli_stop)
+            return interrupted();
+        if (!cli_ok(n))
+            return 1;
+        if (!n)
+            break;
+        show_turn(t);
+        int k = -1;
+        Turn turn = t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
+        if (turn == TURN_MOVE)
+            turn = play_move(t, &moves[k]);
+        if (turn == TURN_STOP)
+            return interrupted();
+        if (turn == TURN_QUIT || turn == TURN_FAIL)
+            return turn == TURN_QUIT ? 0 : 1;
+    }
+    draw(t->g.r, &t->g.cur, t->prev, &t->st);
+    if (t->g.cur.over)
+        show_result(t->g.r, &t->g.cur, &t->st);
+    return 0;
+}
+
+/* Releases what the table holds (anything table_open got to). */
+static void table_close(Table *t)
+{
+    free(t->g.stack);
+    free(t->g.moves);
+    hist_free(&t->g.h);
+    ai_free(t->ai[0]);
+    ai_free(t->ai[1]);
+    ai_free(t->helper);
+    rules_free(t->rules);
+}
+
 int cli_play(const char *variant, const char *const *opts, int nopts,
              const char *south, const char *north, unsigned long seed, const char *load)
 {
@@ -221,216 +539,24 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
         if (rec.have_seed)
             seed = rec.seed;
     }
-    AiSpec spec[2];
     const char *who[2] = { south ? south : "human", north ? north : "alphabeta:time=1" };
+    AiSpec spec[2];
+    Table t;
+    memset(&t, 0, sizeof t);
+    t.opts = opts;
+    t.nopts = nopts;
+    t.seed = seed;
     int rc = 1;
-    Rules *r = NULL;
-    Ai *ai[2] = { NULL, NULL }, *helper = NULL;
-    Game g;
-    memset(&g, 0, sizeof g);
-    for (int i = 0; i < 2; i++)
-        if (!ai_parse(who[i], &spec[i], err, sizeof err)) {
-            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
-            goto out;
-        }
-    r = cli_load(variant, opts, nopts);
-    if (!r)
-        goto out;
-    for (int i = 0; i < 2; i++)
-        if (spec[i].kind != AI_HUMAN && !(ai[i] = ai_new(r, &spec[i], seed + (unsigned long)i))) {
-            fprintf(stderr, "mancala: out of memory\n");
-            goto out;
-        }
-    AiSpec hs;
-    ai_parse("alphabeta:time=1", &hs, err, sizeof err);
-    helper = ai_new(r, &hs, seed + 7);
-    g.r = r;
-    cli_vm(&g.vm, r);
-    hist_init(&g.h);
-    g.h.compact = 1;
-    cli_catch_sigint();
-    if (!cli_ok(flow_start(&g.vm, &g.cur, &g.h)))
-        goto out;
-    for (int i = 0; have_rec && i < rec.nmoves; i++) {
-        Move moves[MAX_MOVES];
-        int n = gen_moves(&g.vm, &g.cur, moves);
-        if (!cli_ok(n))
-            goto out;
-        int k = tok_find(r, moves, n, rec.moves[i]);
-        if (k < 0 || g.cur.round != rec.round[i]) {
-            fprintf(stderr, "mancala: %s: move %d ('%s', round %d) is not legal there\n", load, i + 1,
-                    rec.moves[i], rec.round[i]);
-            goto out;
-        }
-        if (!cli_ok(game_push(&g, &moves[k])))
-            goto out;
+    if (table_open(&t, variant, who, spec) && (!have_rec || replay_record(&t, &rec, load))) {
+        const char *nc = getenv("NO_COLOR");
+        t.st.color = isatty(1) && !(nc && *nc);
+        t.tty = isatty(0);
+        greet(&t, spec);
+        name_record(&t, variant);   /* a record's own variant when loaded */
+        rc = table_run(&t);
     }
-    const char *nc = getenv("NO_COLOR");
-    Style st = { isatty(1) && !(nc && *nc) };
-    int tty = isatty(0);
-    int humans = (spec[0].kind == AI_HUMAN) + (spec[1].kind == AI_HUMAN);
-    printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n"
-                  : "%s. You watch (%s).\n",
-           r->title ? r->title : r->name,
-           spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
-           : spec[0].kind == AI_HUMAN ? "South (bottom row)" : spec[1].kind == AI_HUMAN ? "North (top row)"
-           : "computer against computer");
-    /* what a saved record names: a built-in's name, or the file's full path */
-    char record_name[4096];
-    const char *vname = have_rec ? rec.variant : variant;
-    if (strchr(vname, '/') || strstr(vname, ".y")) {
-        if (!realpath(vname, record_name))
-            snprintf(record_name, sizeof record_name, "%s", vname);
-    } else
-        snprintf(record_name, sizeof record_name, "%s", vname);
-    int shown_round = g.cur.round;
-    Position before, *prev = NULL;   /* the position before the last move shown */
-    char last_tok[256] = "";
-    int last_who = 0, need_draw = 1;
-    while (!g.cur.over) {
-        Move moves[MAX_MOVES];
-        int n = gen_moves(&g.vm, &g.cur, moves);
-        if (cli_stop)
-            goto interrupted;
-        if (!cli_ok(n))
-            goto out;
-        if (!n)
-            break;
-        if (g.cur.round != shown_round) {
-            /* the round's final stores are what the totals grew by */
-            printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
-                   C(&st, BOLD), shown_round, prev ? g.cur.total[0] - prev->total[0] : 0, prev ? g.cur.total[1] - prev->total[1] : 0,
-                   g.cur.round, g.cur.starter ? "North" : "South", C(&st, RESET));
-            shown_round = g.cur.round;
-            prev = NULL;
-        }
-        int mover = g.cur.to_move;
-        const char *side = mover ? "North" : "South";
-        if (need_draw) {
-            draw(r, &g.cur, prev, &st);
-            if (prev && last_tok[0])
-                describe(r, prev, &g.cur, last_tok, last_who, &st);
-            if (g.cur.phase == PH_FILL)
-                printf(" %s chooses which holes to fill (fill:...).\n", side);
-            else if (g.cur.phase == PH_FIRST)
-                printf(" %s chooses who moves first (first:south or first:north).\n", side);
-            need_draw = 0;
-        }
-        int k = -1;
-        if (ai[mover]) {
-            AiStats as;
-            k = ai_choose(ai[mover], &g.cur, &as, &cli_stop);
-            if (cli_stop)
-                goto interrupted;
-            if (!cli_ok(k))
-                goto out;
-            if (k >= n)
-                k = 0;
-        } else {
-            char prompt[64];
-            snprintf(prompt, sizeof prompt, "%s to move> ", side);
-            char *line = read_line(prompt, tty);
-            if (cli_stop) {
-                free(line);
-                goto interrupted;
-            }
-            if (!line) {
-                printf("\n");
-                rc = 0;
-                goto out;
-            }
-            char *s = line;
-            while (*s == ' ')
-                s++;
-            char *e = s + strlen(s);
-            while (e > s && e[-1] == ' ')
-                *--e = 0;
-            if (!strcmp(s, "quit") || !strcmp(s, "q")) {
-                free(line);
-                rc = 0;
-                goto out;
-            } else if (!strcmp(s, "rules")) {
-                rules_describe(r, stdout);
-            } else if (!strcmp(s, "moves") || !strcmp(s, "?")) {
-                list_moves(r, moves, n);
-            } else if (!strcmp(s, "hint")) {
-                AiStats as;
-                int h = ai_choose(helper, &g.cur, &as, &cli_stop);
-                if (cli_stop) {
-                    free(line);
-                    goto interrupted;
-                }
-                char tok[256] = "?";
-                if (h >= 0 && h < n)
-                    tok_write(r, &moves[h], tok, sizeof tok);
-                printf(" Hint: %s (searched %ld positions, depth %d).\n", tok, as.nodes, as.depth);
-            } else if (!strcmp(s, "undo")) {
-                /* back to this player's previous decision */
-                int i = g.n - 1;
-                while (i >= 0 && g.stack[i].to_move != mover)
-                    i--;
-                if (i < 0)
-                    printf(" Nothing to undo.\n");
-                else if (!cli_ok(game_truncate(&g, i))) {
-                    free(line);
-                    goto out;
-                } else {
-                    need_draw = 1;
-                    prev = NULL;
-                    last_tok[0] = 0;
-                    shown_round = g.cur.round;
-                }
-            } else if (!strncmp(s, "save", 4) && (s[4] == ' ' || !s[4])) {
-                const char *file = s + 4;
-                while (*file == ' ')
-                    file++;
-                if (!*file)
-                    printf(" save needs a file name: save FILE\n");
-                else if (rec_write(file, r, record_name, opts, nopts, seed, g.moves, g.n, err, sizeof err))
-                    printf(" Saved %d move%s to %s.\n", g.n, g.n == 1 ? "" : "s", file);
-                else
-                    printf(" Could not save: %s\n", err);
-            } else if ((k = tok_find(r, moves, n, s)) < 0) {
-                printf(" '%.40s%s' is not a legal move here.", s, strlen(s) > 40 ? "..." : "");
-                list_moves(r, moves, n);
-            }
-            free(line);
-            if (k < 0)
-                continue;
-        }
-        tok_write(r, &moves[k], last_tok, sizeof last_tok);
-        last_who = mover;
-        if (ai[mover])
-            printf(" %s plays %s\n", side, last_tok);
-        before = g.cur;
-        int pushed = game_push(&g, &moves[k]);
-        if (cli_stop)
-            goto interrupted;
-        if (!cli_ok(pushed))
-            goto out;
-        prev = &before;
-        need_draw = 1;
-    }
-    draw(r, &g.cur, prev, &st);
-    if (g.cur.over)
-        show_result(r, &g.cur, &st);
-    rc = 0;
-    goto out;
-interrupted:
-    /* Ctrl-C: the game is left as it was (a `save` already written stays) */
-    fflush(stdout);
-    fprintf(stderr, "\nmancala: interrupted\n");
-    rc = 130;
-out:
-    free(g.stack);
-    free(g.moves);
-    hist_free(&g.h);
-    ai_free(ai[0]);
-    ai_free(ai[1]);
-    ai_free(helper);
-    rules_free(r);
+    table_close(&t);
     if (have_rec)
         rec_free(&rec);
     return rc;
 }
-
