@@ -9,6 +9,7 @@
 #include "exint.h"
 #include "rules.h"
 
+/* The holes 0..n-1 as a set. */
 static inline uint64_t all_mask(int n)
 {
     return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
@@ -32,6 +33,7 @@ static inline int64_t hole_owner(const ExCtx *cx, int64_t h)
     return h >= MAX_HOLES && h < MAX_HOLES + 2 ? h - MAX_HOLES : -1;
 }
 
+/* The number of hole h (1..), 0 for no hole or a store. */
 static inline int64_t hole_number(const ExCtx *cx, int64_t h)
 {
     return h >= 0 && h < cx->rules->nholes ? h + 1 : 0;

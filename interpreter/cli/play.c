@@ -344,6 +344,10 @@ static void show_turn(Table *t)
 static Turn hint(const Table *t, const Move *moves, int n)
 {
     AiStats as;
+    if (!t->helper) {
+        printf(" No hint: out of memory.\n");
+        return TURN_AGAIN;
+    }
     int h = ai_choose(t->helper, &t->g.cur, &as, &cli_stop);
     if (cli_stop)
         return TURN_STOP;
