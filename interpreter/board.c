@@ -67,15 +67,3 @@ int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, i
     }
     return NO_HOLE;
 }
-
-/* The next hole in play along the board (no stores), for capture chains;
- * NO_HOLE if there is none. */
-int bd_step(const Rules *r, const Position *p, int h, int dir)
-{
-    for (int tries = 0; tries < r->nholes; tries++) {
-        h = ring_next(h, r->nholes, dir == DIR_CCW);
-        if (!((p->out_of_play >> h) & 1))
-            return h;
-    }
-    return NO_HOLE;
-}

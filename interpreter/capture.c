@@ -14,7 +14,7 @@ Receiver cap_resolve(Receiver to, int mover)
 
 /* Where seeds given to `to` go: MC_TO_SOUTH, MC_TO_NORTH, MC_TO_REMOVED,
  * or -1 (they stay). */
-static int destination(const Rules *r, const Position *p, Receiver to, int h, int mover)
+static inline int destination(const Rules *r, const Position *p, Receiver to, int h, int mover)
 {
     switch (to) {
     case RCV_MOVER: return mover;
@@ -29,7 +29,8 @@ static int destination(const Rules *r, const Position *p, Receiver to, int h, in
     }
 }
 
-void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
+/* cap_receive, inline for the captures of this file. */
+static inline void receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
 {
     int d = destination(vm->r, p, to, h, mover);
     if (d < 0)
@@ -48,6 +49,11 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
         ev.n = during;
         ev_send(vm, &ev);
     }
+}
+
+void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
+{
+    receive(vm, p, to, h, n, mover, during);
 }
 
 /* Does the each-seed rule `i` fire on a seed dropped into a hole that now
@@ -80,7 +86,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
             int n = p->count[t];
             p->count[t] = 0;
-            cap_receive(vm, p, c->to, t, n, si->mover, 1);
+            receive(vm, p, c->to, t, n, si->mover, 1);
             si->captured += n;
             cx->captured = si->captured;
         }
@@ -144,7 +150,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         int got = 0;
         for (int k = 0; k < n; k++) {
             p->count[holes[k]] = 0;
-            cap_receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
+            receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
             got += amounts[k];
         }
         if (c->cancel_if.code) {

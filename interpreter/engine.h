@@ -86,7 +86,17 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
 /* board.c */
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
 int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
-int bd_step(const Rules *r, const Position *p, int h, int dir);
+/* The next hole in play along the board (no stores), for capture chains;
+ * NO_HOLE if there is none. */
+static inline int bd_step(const Rules *r, const Position *p, int h, int dir)
+{
+    for (int tries = 0; tries < r->nholes; tries++) {
+        h = ring_next(h, r->nholes, dir == DIR_CCW);
+        if (!((p->out_of_play >> h) & 1))
+            return h;
+    }
+    return NO_HOLE;
+}
 
 /* ---- the machine (run.c) --------------------------------------------------- */
 

@@ -87,49 +87,65 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
 
 /* ---- normal forms --------------------------------------------------------- */
 
-/* The eight comparisons of a subject `x` with `y`, as cases of the switch
- * in ex_test_form on subject * 8 + comparison. */
-#define TESTS(S, x)                                                      \
-    case S * 8 + CMP_EQ: ok = (x) == y; break;                           \
-    case S * 8 + CMP_NE: ok = (x) != y; break;                           \
-    case S * 8 + CMP_LT: ok = (x) < y; break;                            \
-    case S * 8 + CMP_LE: ok = (x) <= y; break;                           \
-    case S * 8 + CMP_GT: ok = (x) > y; break;                            \
-    case S * 8 + CMP_GE: ok = (x) >= y; break;                           \
-    case S * 8 + CMP_IN: ok = ex_in((x), (uint64_t)y); break;            \
-    case S * 8 + CMP_NOTIN: ok = !ex_in((x), (uint64_t)y); break;
+/* The subjects an atom reads (ExSubj), through the context value `var`
+ * or, where marked K, the constant player `var`. */
+#define S_VALUE(a, cx) ((int64_t)(cx)->v[(a)->var])
+#define S_NUMBER(a, cx) hole_number(cx, (cx)->v[(a)->var])
+#define S_COUNT(a, cx) hole_count(cx, (cx)->v[(a)->var])
+#define S_OWNER(a, cx) hole_owner(cx, (cx)->v[(a)->var])
+#define S_SETSEEDS(a, cx) set_seeds(cx, (uint64_t)var_value(cx, (a)->var))
+#define S_ROWSEEDS(a, cx) row_seeds(cx, (cx)->v[(a)->var])
+#define S_ROWSEEDSK(a, cx) row_seeds(cx, (a)->var)
+#define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & 1])
+#define S_STOREK(a, cx) ((int64_t)(cx)->pos->store[(a)->var & 1])
 
-int ex_test_form(const ExForm *f, const ExCtx *cx)
-{
-    const int any = f->kind == EXF_OR;
-    for (int i = 0; i < f->n; i++) {
-        const ExAtom *a = &f->atoms[i];
-        /* what the subject reads through: a context value (the board's
-         * set is the only one past v[]), or a constant player */
-        const int64_t v = a->player ? a->var : a->var < EXV_BOARD ? cx->v[a->var] : 0;
-        const int64_t y = a->rhs != EX_NO_VAR ? cx->v[a->rhs] : a->arg;
-        int ok;
-        switch (a->subj * 8 + a->op) {
-            TESTS(EXS_VALUE, v)
-            TESTS(EXS_NUMBER, hole_number(cx, v))
-            TESTS(EXS_COUNT, hole_count(cx, v))
-            TESTS(EXS_OWNER, hole_owner(cx, v))
-            TESTS(EXS_SET_SEEDS, set_seeds(cx, (uint64_t)var_value(cx, a->var)))
-            TESTS(EXS_ROW_SEEDS, row_seeds(cx, v))
-            TESTS(EXS_STORE, cx->pos->store[v & 1])
-        default:
-            assert(!"an atom of an unknown shape");
-            ok = 0;
-        }
-        if (ok == any)
-            return any;   /* `and`: the first false; `or`: the first true */
+/* A test function for subject S and comparison C, against the constant
+ * (`arg`) or, with the suffix V, the context value `rhs`. */
+#define TEST(S, C, RHS, SUF)                                              \
+    static int t_##S##_##C##SUF(const ExAtom *a, const ExCtx *cx)        \
+    {                                                                     \
+        return ex_cmp(CMP_##C, S_##S(a, cx), RHS);                        \
     }
-    return !any;
+#define TESTS(S)                                                          \
+    TEST(S, EQ, a->arg, K) TEST(S, NE, a->arg, K) TEST(S, LT, a->arg, K)  \
+    TEST(S, LE, a->arg, K) TEST(S, GT, a->arg, K) TEST(S, GE, a->arg, K)  \
+    TEST(S, IN, a->arg, K) TEST(S, NOTIN, a->arg, K)                      \
+    TEST(S, EQ, var_value(cx, a->rhs), V) TEST(S, NE, var_value(cx, a->rhs), V) \
+    TEST(S, LT, var_value(cx, a->rhs), V) TEST(S, LE, var_value(cx, a->rhs), V) \
+    TEST(S, GT, var_value(cx, a->rhs), V) TEST(S, GE, var_value(cx, a->rhs), V) \
+    TEST(S, IN, var_value(cx, a->rhs), V) TEST(S, NOTIN, var_value(cx, a->rhs), V)
+TESTS(VALUE)
+TESTS(NUMBER)
+TESTS(COUNT)
+TESTS(OWNER)
+TESTS(SETSEEDS)
+TESTS(ROWSEEDS)
+TESTS(ROWSEEDSK)
+TESTS(STORE)
+TESTS(STOREK)
+#define ROW(S)                                                                        \
+    { t_##S##_EQK, t_##S##_NEK, t_##S##_LTK, t_##S##_LEK, t_##S##_GTK, t_##S##_GEK,    \
+      t_##S##_INK, t_##S##_NOTINK, t_##S##_EQV, t_##S##_NEV, t_##S##_LTV, t_##S##_LEV, \
+      t_##S##_GTV, t_##S##_GEV, t_##S##_INV, t_##S##_NOTINV }
+
+ExTest ex_atom_test(const ExAtom *a)
+{
+    /* [subject][comparison + 8 if against a context value]; the K rows
+     * for a constant player */
+    static const ExTest table[][16] = { ROW(VALUE), ROW(NUMBER), ROW(COUNT), ROW(OWNER), ROW(SETSEEDS),
+                                        ROW(ROWSEEDS), ROW(STORE), ROW(ROWSEEDSK), ROW(STOREK) };
+    int row = a->subj;
+    if (a->player)
+        row = a->subj == EXS_ROW_SEEDS ? 7 : 8;
+    assert(row >= 0 && row <= 8 && a->op <= CMP_NOTIN);
+    return table[row][a->op + (a->rhs != EX_NO_VAR ? 8 : 0)];
 }
 
+#undef TEST
 #undef TESTS
+#undef ROW
 
-int64_t ex_eval(const Expr *e, const ExCtx *cx)
+int64_t ex_compute(const Expr *e, const ExCtx *cx)
 {
     if (e->is_const)
         return e->value;

@@ -230,6 +230,7 @@ static int atom_of(const Tab *t, const ExNode *n, int neg, ExAtom *a)
 static void add(Nf *s, ExAtom *a)
 {
     a->arg = a->op == CMP_IN || a->op == CMP_NOTIN ? (int64_t)a->set : a->k;
+    a->test = ex_atom_test(a);
     for (int i = 0; i < s->f->n; i++)
         if (!memcmp(&s->f->atoms[i], a, sizeof *a))
             return;

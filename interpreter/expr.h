@@ -116,6 +116,11 @@ typedef enum ExSubj {
 #define EX_NO_VAR    0xff
 #define EX_MAX_ATOMS 8
 
+struct ExAtom;
+struct ExCtx;
+/* The test of one atom, chosen for its subject and comparison. */
+typedef int (*ExTest)(const struct ExAtom *a, const struct ExCtx *cx);
+
 typedef struct ExAtom {
     uint8_t subj;      /* ExSubj */
     uint8_t var;       /* the ExVar read, or with `player` set a constant player */
@@ -125,6 +130,7 @@ typedef struct ExAtom {
     int32_t k;
     uint64_t set;      /* CMP_IN, CMP_NOTIN */
     int64_t arg;       /* what a constant rhs is: set (in, not in) or k */
+    ExTest test;       /* its test (ex_atom_test) */
 } ExAtom;
 
 typedef enum ExFormKind {
@@ -226,11 +232,35 @@ static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Positio
 
 /* The value of `e` (a constant; if `direct`, its normal form or the
  * context name it is; else the program). */
-int64_t ex_eval(const Expr *e, const ExCtx *cx);
+int64_t ex_compute(const Expr *e, const ExCtx *cx);
+static inline int64_t ex_eval(const Expr *e, const ExCtx *cx)
+{
+    /* the common `take: last` read here, the rest in exeval.c */
+    if (e->direct && e->form.kind == EXF_NAME && e->form.name < EXV_BOARD)
+        return cx->v[e->form.name];
+    return ex_compute(e, cx);
+}
 /* The program's value, never a short cut (tests compare the two). */
 int64_t ex_run(const Expr *e, const ExCtx *cx);
+/* The test function of an atom (exeval.c): one a subject and comparison,
+ * so that testing an atom is a call and a few instructions. */
+ExTest ex_atom_test(const ExAtom *a);
+
 /* The value of a normal form (EXF_AND or EXF_OR, without `rest`). */
-int ex_test_form(const ExForm *f, const ExCtx *cx);
+static inline int ex_test_form(const ExForm *f, const ExCtx *cx)
+{
+    const ExAtom *a = f->atoms, *end = a + f->n;
+    if (f->kind == EXF_OR) {
+        for (; a < end; a++)
+            if (a->test(a, cx))
+                return 1;
+        return 0;
+    }
+    for (; a < end; a++)
+        if (!a->test(a, cx))
+            return 0;
+    return 1;
+}
 
 static inline int ex_true(const Expr *e, const ExCtx *cx)
 {
