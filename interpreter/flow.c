@@ -169,7 +169,13 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     if (vm->status != MC_OK)
         return vm->status;
     const Rules *r = vm->r;
-    const Move mv = *mp, *m = &mv;   /* mp may point into next */
+    /* mp may point into next, which advance overwrites; and it was most
+     * likely written a moment ago in two words: read it the same way */
+    Move mv;
+    uint64_t w[2];
+    memcpy(w, mp, sizeof w);
+    memcpy(&mv, w, sizeof mv);
+    const Move *m = &mv;
     int mover = p->to_move;
     if (ev_on(vm)) {
         McEvent ev = { 0 };

@@ -65,15 +65,19 @@ void hist_free(History *h)
 }
 
 /* A record: what the repetition rule compares. The counts come first
- * (whole words of four holes), then the flags, then this head: records of
- * one round differ mostly in their counts, so a comparison usually stops
- * at the first word. */
-typedef struct RecHead {
-    uint64_t north_owned, out_of_play;
-    int32_t store[2], removed;
-    uint16_t round;
-    uint8_t to_move, phase;
-} RecHead;
+ * (whole words of four holes), then the flags, then four words: North's
+ * holes, the holes out of play, the stores, and the rest (seeds removed,
+ * round, who is to move, phase; see head_word). The words are built in
+ * registers and stored whole: a record read back soon after it is
+ * written must not meet narrower stores of the same bytes. */
+#define HEAD_WORDS 4
+
+/* The last word of a record's head. */
+static inline uint64_t head_word(const Position *p)
+{
+    return (uint64_t)(uint32_t)p->removed | (uint64_t)p->round << 32 | (uint64_t)p->to_move << 48 |
+           (uint64_t)p->phase << 56;
+}
 
 /* Words of counts in a record of `r`. */
 static inline int count_words(const Rules *r)
@@ -84,7 +88,7 @@ static inline int count_words(const Rules *r)
 /* Bytes a record of `r` takes. */
 static int rec_size(const Rules *r)
 {
-    return (int)((size_t)count_words(r) * 8 + (size_t)r->nflags * sizeof(uint64_t) + sizeof(RecHead));
+    return (count_words(r) + r->nflags + HEAD_WORDS) * 8;
 }
 
 /* Writes the record of `p` into `out` (rec_size bytes); the counts a word
@@ -106,9 +110,13 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     }
     for (int f = 0; f < r->nflags; f++, out += 8)
         memcpy(out, &p->flags[f], 8);
-    RecHead hd = { p->north_owned, p->out_of_play, { p->store[0], p->store[1] }, p->removed, p->round,
-                   p->to_move, p->phase };
-    memcpy(out, &hd, sizeof hd);
+    /* each store read alone: a capture has just written one of them */
+    uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;
+    uint64_t last = head_word(p);
+    memcpy(out, &p->north_owned, 8);
+    memcpy(out + 8, &p->out_of_play, 8);
+    memcpy(out + 16, &stores, 8);
+    memcpy(out + 24, &last, 8);
 }
 
 /* A hash of a record's counts and its last word (who is to move, the
@@ -165,10 +173,12 @@ static inline int64_t gone(const Position *p)
 /* Seeds gone and the phase of a record (from the end of its head). */
 static inline void rec_gone(const unsigned char *rec, int stride, int64_t *g, int *phase)
 {
-    RecHead hd;
-    memcpy(&hd, rec + stride - sizeof hd, sizeof hd);
-    *g = (int64_t)hd.store[0] + hd.store[1] + hd.removed;
-    *phase = hd.phase;
+    int32_t stores[2];
+    uint64_t last;
+    memcpy(stores, rec + stride - 16, sizeof stores);
+    memcpy(&last, rec + stride - 8, sizeof last);
+    *g = (int64_t)stores[0] + stores[1] + (int32_t)(uint32_t)last;
+    *phase = (int)(last >> 56);
 }
 
 int hist_push(const Rules *r, History *h, const Position *p)
