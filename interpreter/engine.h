@@ -187,6 +187,11 @@ void cap_after(Vm *vm, Position *p, SowInfo *si);
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
 int gen_opening(Vm *vm, const Position *p, Move *out);
 int gen_fill(Vm *vm, const Position *p, Move *out);
+/* The `must` rules that apply where `cx` stands (bit m: rule m). */
+unsigned gen_musts(const Rules *r, const ExCtx *cx);
+/* Own holes in play with at least Plan.from_min seeds, in the constant
+ * directions (Plan.moves_by_mask): the candidates, by masks. */
+int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out);
 /* Sows move `m` at `p` from the kept trials; 0 if they do not hold it. */
 int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
 

@@ -53,12 +53,36 @@ static int no_move(Vm *vm, Position *p, History *h, const MustRule *me)
     return 0;
 }
 
+/* No `must` rule applies to the player to move at `p`. */
+static inline int no_must(const Vm *vm, const Position *p)
+{
+    if (!vm->r->nmust)
+        return 1;
+    ExCtx cx;
+    ctx_init(&cx, vm->r, p, p->to_move);
+    return !gen_musts(vm->r, &cx);
+}
+
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
  * move generation this needs anyway, not repeated by the caller). */
 static int advance(Vm *vm, Position *p, History *h, Move *out)
 {
     const Rules *r = vm->r;
+    if (r->plan.moves_direct && p->phase == PH_PLAY && !p->over && vm->status == MC_OK && no_must(vm, p)) {
+        /* the usual case, straight (the loop below does the same): a
+         * sowing is due, its moves are the candidates by masks */
+        Move tmp[MAX_MOVES];
+        int n = gen_by_mask(r, p, p->to_move, out ? out : tmp);
+        if (n > 0) {
+            int seen = h && r->repetition >= 2 ? hist_push(r, h, p) : 1;
+            if (seen < 0)
+                return vm_fail(vm, seen);
+            if (seen < r->repetition)
+                return out ? n : 0;
+            rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
+        }
+    }
     /* Each pass either reaches a decision or ends a game; a match has at
      * most max_rounds games, so this loop ends. */
     for (int guard = 0; guard < 4 * (r->max_rounds + 2); guard++) {

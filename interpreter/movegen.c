@@ -42,7 +42,7 @@ static inline uint64_t at_least(const uint16_t *count, int nh, int least)
 
 /* Own holes in play with at least from_min seeds (and one), in both
  * constant directions (Plan.moves_by_mask). */
-static int candidates_by_mask(const Rules *r, const Position *p, int mover, Move *out)
+int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
     const Plan *pl = &r->plan;
     const int least = pl->from_min > 1 ? pl->from_min : 1;
@@ -176,6 +176,15 @@ static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, i
     return k;
 }
 
+unsigned gen_musts(const Rules *r, const ExCtx *cx)
+{
+    unsigned musts = 0;
+    for (int m = 0; m < r->nmust; m++)
+        if (!r->must[m].when.code || ex_true(&r->must[m].when, cx))
+            musts |= 1u << m;
+    return musts;
+}
+
 /* The trials and the `must` filters of a list of `n` candidates, out of
  * line: their arrays (tens of kilobytes) stay off the stack of the usual
  * move generation. */
@@ -195,19 +204,10 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     const Plan *pl = &r->plan;
     *mustend = NULL;
     first_only &= pl->first_only;
-    if (pl->moves_by_mask && !r->nmust && r->sow.laps != LAPS_RELAY) {
-        /* no rule looks at a move's result and no sowing can be endless:
-         * the candidates are the moves */
-        int n = candidates_by_mask(r, p, p->to_move, out);
-        return first_only && n ? 1 : n;
-    }
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
-    unsigned musts = 0;   /* bit m: must rule m applies here */
-    for (int m = 0; m < r->nmust; m++)
-        if (!r->must[m].when.code || ex_true(&r->must[m].when, &cx))
-            musts |= 1u << m;
-    int n = pl->moves_by_mask ? candidates_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
+    unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
+    int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
     if (!n || (r->sow.laps != LAPS_RELAY && !musts))

@@ -148,6 +148,7 @@ static void plan_moves(Rules *r)
     pl->moves_by_mask = 1;
     pl->from_min = (int16_t)min;
     pl->dirs = (uint8_t)dirs;
+    pl->moves_direct = r->sow.laps != LAPS_RELAY;
 }
 
 /* Lets the evaluator test a normal form (or read a context name)

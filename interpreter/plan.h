@@ -44,6 +44,9 @@ typedef struct Plan {
                                 and the directions are constant: the
                                 candidates are a bit mask */
     uint8_t dirs;            /* with moves_by_mask: bit DIR_CCW / DIR_CW */
+    uint8_t moves_direct;    /* moves by mask and no sowing can be endless
+                                (no relay): where no `must` rule applies,
+                                the candidates are the moves */
     uint8_t spill_once;      /* sowing.spill-at-row-end reads neither the
                                 move nor a mark it sets: decided once for
                                 every move of a list */
