@@ -137,6 +137,11 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
     const Rules *r = vm->r;
     if (si->last == NO_HOLE || !r->ncaptures)
         return;
+    if (r->plan.cap_filter) {
+        int64_t n = is_hole(r, si->last) ? p->count[si->last] : p->store[si->last - MAX_HOLES];
+        if (n < 64 ? !((r->plan.cap_counts >> n) & 1) : !r->plan.cap_big)
+            return;   /* no capture rule can fire with so many seeds there */
+    }
     ExCtx cx;
     ctx_after(&cx, r, p, si);
     for (int i = 0; i < r->ncaptures; i++) {

@@ -346,7 +346,7 @@ static int narrow(ExFilter1 *f, const ExAtom *a)
 
 /* Fills `f` from the normal form of `e` (ExFilter, expr.h): every value
  * allowed unless `e` is a conjunction testing hole.count or hand. */
-void nf_filter(const Expr *e, ExFilter *f)
+void nf_filter(const Expr *e, int var, ExFilter *f)
 {
     f->count.mask = f->hand.mask = ~(uint64_t)0;
     f->count.big = f->hand.big = 1;
@@ -358,7 +358,7 @@ void nf_filter(const Expr *e, ExFilter *f)
     for (int i = 0; i < fm->n; i++) {
         const ExAtom *a = &fm->atoms[i];
         ExFilter1 *t = a->rhs != EX_NO_VAR || a->player ? NULL
-                     : a->subj == EXS_COUNT && a->var == EXV_HOLE ? &f->count
+                     : a->subj == EXS_COUNT && a->var == var ? &f->count
                      : a->subj == EXS_VALUE && a->var == EXV_HAND ? &f->hand : NULL;
         if (!t || !narrow(t, a))
             exact = 0;

@@ -273,13 +273,13 @@ static inline int ex_true(const Expr *e, const ExCtx *cx)
     return ex_run(e, cx) != 0;
 }
 
-/* What a condition on a dropped seed can hold for: the values of
- * hole.count and of hand for which `e` may be true (0..63 in `mask`; 64
- * and more when `big`). When `e` is a conjunction of comparisons of
- * `hole.count` and `hand` with constants only, `exact`: it is true for
- * exactly those values and need not be evaluated. Otherwise the sets are
- * what its tests of hole.count and hand allow (all, if none). Read from
- * the normal form. */
+/* What a condition can hold for: the values of V.count (V the context
+ * name `var`: `hole` for a dropped seed, `last` for a capture) and of
+ * hand for which `e` may be true (0..63 in `mask`; 64 and more when
+ * `big`). When `e` is a conjunction of comparisons of V.count and `hand`
+ * with constants only, `exact`: it is true for exactly those values and
+ * need not be evaluated. Otherwise the sets are what its tests of V.count
+ * and hand allow (all, if none). Read from the normal form. */
 typedef struct ExFilter1 {
     uint64_t mask;
     int big;
@@ -288,7 +288,7 @@ typedef struct ExFilter {
     ExFilter1 count, hand;
     int exact;
 } ExFilter;
-void nf_filter(const Expr *e, ExFilter *f);
+void nf_filter(const Expr *e, int var, ExFilter *f);
 
 /* Writes the program of `e`, one instruction a line after `indent`, to
  * `f` (exdis.c). */

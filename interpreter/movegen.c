@@ -48,7 +48,11 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
     const int least = pl->from_min > 1 ? pl->from_min : 1;
     if (least > MAX_SEEDS)
         return 0;
-    uint64_t m = at_least(p->count, r->nholes, least) & owned_mask(r, p, mover) & ~p->out_of_play;
+    const uint64_t own = owned_mask(r, p, mover) & ~p->out_of_play;
+    const int w = r->width, first = mover * w;
+    /* the mover's own row, as holes are owned at the start: only its counts */
+    uint64_t m = own == mask_n(w) << first ? at_least(p->count + first, w, least) << first
+                                          : at_least(p->count, r->nholes, least) & own;
     int n = 0;
     switch (pl->dirs) {
     case 1 << DIR_CCW:

@@ -76,7 +76,7 @@ static void plan_each(const SowRules *s, SowPlan *sp)
 {
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
-        nf_filter(&c->when, &sp->each_filter[i]);
+        nf_filter(&c->when, EXV_HOLE, &sp->each_filter[i]);
         sp->each_take_hole[i] = c->take[0].form.kind == EXF_NAME && c->take[0].form.name == EXV_HOLE;
         sp->each_counts |= sp->each_filter[i].count.mask;
         sp->each_big |= (uint8_t)sp->each_filter[i].count.big;
@@ -151,6 +151,19 @@ static void plan_moves(Rules *r)
     pl->moves_direct = r->sow.laps != LAPS_RELAY;
 }
 
+/* The counts of the last hole at which some capture rule may fire. */
+static void plan_captures(Rules *r)
+{
+    Plan *pl = &r->plan;
+    for (int i = 0; i < r->ncaptures; i++) {
+        ExFilter f;
+        nf_filter(&r->captures[i].when, EXV_LAST, &f);
+        pl->cap_counts |= f.count.mask;
+        pl->cap_big |= (uint8_t)f.count.big;
+    }
+    pl->cap_filter = 1;
+}
+
 /* Lets the evaluator test a normal form (or read a context name)
  * directly. */
 static void direct(void *arg, Expr *e, const char *what)
@@ -176,6 +189,7 @@ void plan_build(Rules *r, int general)
     pl->first_only = 1;
     pl->keep_trials = r->sow.laps == LAPS_RELAY;
     pl->forget = 1;
+    plan_captures(r);
     pl->no_after = !active(&r->extra_turn);
     for (int i = 0; i < r->nends; i++)
         pl->no_after &= (uint8_t)!active(&r->ends[i].when);
@@ -197,6 +211,25 @@ static void describe_sow(FILE *f, const char *what, const SowRules *s, const Sow
     if (s->neach && sp->each_masks)
         fprintf(f, "  each-seed rules: tried only at the hole counts they can fire on (%s)\n",
                 sp->each_filter[0].exact ? "decided by masks" : "then their conditions");
+}
+
+/* The counts of the last hole at which captures are tried. */
+static void describe_captures(FILE *f, const Rules *r)
+{
+    const Plan *pl = &r->plan;
+    if (!r->ncaptures)
+        return;
+    if (!pl->cap_filter || (pl->cap_counts == ~(uint64_t)0 && pl->cap_big)) {
+        fprintf(f, "captures: tried after every sowing\n");
+        return;
+    }
+    fprintf(f, "captures: tried only when the last hole holds");
+    for (int n = 0, first = 1; n < 64; n++)
+        if ((pl->cap_counts >> n) & 1) {
+            fprintf(f, "%s %d", first ? "" : ",", n);
+            first = 0;
+        }
+    fprintf(f, "%s seeds\n", pl->cap_big ? " or 64 and more" : "");
 }
 
 /* One expression: its key, normal form and program. */
@@ -228,6 +261,7 @@ void plan_describe(const Rules *r, FILE *f)
     else
         fprintf(f, "moves: each hole tested with `moves.from` and the directions\n");
     fprintf(f, "spill: %s\n", pl->spill_once ? "decided once for a move list" : "decided for each move");
+    describe_captures(f, r);
     fprintf(f, "relay trials: %s\n", pl->keep_trials ? "kept for the move played next" : "sown again");
     fprintf(f, "repetition history: %s\n",
             pl->forget ? "forgets positions once seeds leave the board" : "keeps every position of a round");

@@ -56,6 +56,11 @@ typedef struct Plan {
                                 for the move played next */
     uint8_t forget;          /* the repetition history forgets positions
                                 once seeds leave the board for good */
+    uint8_t cap_filter;      /* captures are tried only when the last hole
+                                holds one of the counts below */
+    uint8_t cap_big;         /* some capture rule may fire at 64 or more */
+    uint64_t cap_counts;     /* the last hole's counts (0..63) at which some
+                                capture rule may fire */
     uint8_t no_after;        /* no extra-turn or end rule can hold after a
                                 sowing (each is absent or always false):
                                 the context after a move is not built */

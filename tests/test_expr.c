@@ -303,7 +303,7 @@ static void test_expr_seed_filter(void **state)
         const char *src = cases[i].src;
         assert_true(ex_compile(&fx->ar, src, (int)strlen(src), T_BOOL, &sc, &fx->dg, &cols, &e));
         ExFilter f;
-        nf_filter(&e, &f);
+        nf_filter(&e, EXV_HOLE, &f);
         if (f.count.mask != cases[i].count || f.count.big != cases[i].count_big ||
             f.hand.mask != cases[i].hand || f.hand.big != cases[i].hand_big || f.exact != cases[i].exact)
             fail_msg("%s: count %#llx/%d hand %#llx/%d exact %d", src, (unsigned long long)f.count.mask,

@@ -75,12 +75,16 @@ static void test_plan_shipped_variants(void **state)
     assert_int_equal(r->plan.moves_by_mask, 1);
     assert_int_equal(r->plan.from_min, 1);
     assert_int_equal(r->plan.dirs, 1 << DIR_CCW);
+    /* captures: `last.owner == opponent and last.count in {2, 3}` */
+    assert_int_equal(r->plan.cap_counts, (1u << 2) | (1u << 3));
+    assert_int_equal(r->plan.cap_big, 0);
     rules_free(r);
     /* Bohnenspiel: `skip-origin and hole == origin` folds to false by
      * default (no skip), to `hole == origin` with the option. */
     r = planned("bohnenspiel", NULL, 0);
     assert_int_equal(r->plan.sow.kernel, KERNEL_PLAIN);
     assert_int_equal(r->plan.sow.skip_origin, 0);
+    assert_int_equal(r->plan.cap_counts, (1u << 2) | (1u << 4) | (1u << 6));   /* `last.count in {2, 4, 6}` */
     rules_free(r);
     const char *so[] = { "skip-origin=true" };
     r = planned("bohnenspiel", so, 1);
@@ -90,6 +94,7 @@ static void test_plan_shipped_variants(void **state)
     /* Kalah: the mover's store is on the track: the general kernel, and
      * no tight loop (a lap is not a run of holes). */
     r = planned("kalah", NULL, 0);
+    assert_int_equal(r->plan.cap_counts, 1u << 1);   /* the last seed alone in its hole */
     assert_int_equal(r->plan.sow.kernel, KERNEL_GENERAL);
     assert_int_equal(r->plan.sow.consecutive, 0);
     assert_int_equal(r->plan.moves_by_mask, 1);
