@@ -128,8 +128,29 @@ TESTS(STOREK)
       t_##S##_INK, t_##S##_NOTINK, t_##S##_EQV, t_##S##_NEV, t_##S##_LTV, t_##S##_LEV, \
       t_##S##_GTV, t_##S##_GEV, t_##S##_INV, t_##S##_NOTINV }
 
+/* A row with no seed (`seeds(row(P)) == 0`, and `>= 1` its negation),
+ * found at the first hole with seeds rather than by a sum. */
+static inline int row_empty(const ExCtx *cx, int64_t p)
+{
+    const int wd = cx->rules->width;
+    const uint16_t *c = cx->pos->count + (p & 1) * wd;
+    for (int i = 0; i < wd; i++)
+        if (c[i])
+            return 0;
+    return 1;
+}
+
+static int t_ROW_EMPTY(const ExAtom *a, const ExCtx *cx) { return row_empty(cx, cx->v[a->var]); }
+static int t_ROW_EMPTYK(const ExAtom *a, const ExCtx *cx) { return row_empty(cx, a->var); }
+static int t_ROW_SOWN(const ExAtom *a, const ExCtx *cx) { return !row_empty(cx, cx->v[a->var]); }
+static int t_ROW_SOWNK(const ExAtom *a, const ExCtx *cx) { return !row_empty(cx, a->var); }
+
 ExTest ex_atom_test(const ExAtom *a)
 {
+    if (a->subj == EXS_ROW_SEEDS && a->rhs == EX_NO_VAR &&
+        ((a->op == CMP_EQ && a->arg == 0) || (a->op == CMP_GE && a->arg == 1)))
+        return a->op == CMP_EQ ? (a->player ? t_ROW_EMPTYK : t_ROW_EMPTY)
+                               : (a->player ? t_ROW_SOWNK : t_ROW_SOWN);
     /* [subject][comparison + 8 if against a context value]; the K rows
      * for a constant player */
     static const ExTest table[][16] = { ROW(VALUE), ROW(NUMBER), ROW(COUNT), ROW(OWNER), ROW(SETSEEDS),

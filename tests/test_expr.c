@@ -150,6 +150,17 @@ static void test_expr_board_functions(void **state)
     assert_int_equal(run(fx, "max(3, 8) + min(3, 8)", -1, -1), 11);
     assert_int_equal(run(fx, "mover.store + opponent.store", -1, -1), 30);
     assert_int_equal(run(fx, "store(north).count", -1, -1), 20);
+    /* an empty row: the normal form tests it hole by hole (run() checks
+     * the form against the program) */
+    assert_int_equal(run(fx, "seeds(row(south)) == 0", -1, -1), 0);
+    assert_int_equal(run(fx, "seeds(row(opponent)) > 0", -1, -1), 1);
+    Position keep = fx->p;
+    for (int h = 0; h < 6; h++)
+        fx->p.count[h] = 0;
+    assert_int_equal(run(fx, "seeds(row(south)) == 0", -1, -1), 1);
+    assert_int_equal(run(fx, "seeds(row(mover)) != 0", -1, -1), 0);
+    assert_int_equal(run(fx, "seeds(row(opponent)) == 0", -1, -1), 0);
+    fx->p = keep;
 }
 
 static void test_expr_holes(void **state)
