@@ -23,21 +23,15 @@ static inline void put_sow(Move *out, int h, int dir, int show_dir)
 #endif
 }
 
-/* The holes of the first nh with at least `least` seeds (1 <= least <=
- * MAX_SEEDS), as a mask: four counts at a time in a word. Adding 0x8000 -
- * least to a count of at most MAX_SEEDS sets its high bit exactly when
- * the count is at least `least`, with no carry into the next count; one
- * multiplication gathers the four high bits. */
+/* The holes of the first nh with at least `least` seeds, as a mask. (A
+ * count at a time: the counts were written a moment ago, one by one, and
+ * reading them four at a time would wait for those writes.) */
 static inline uint64_t at_least(const uint16_t *count, int nh, int least)
 {
-    const uint64_t add = (uint64_t)(0x8000 - least) * 0x0001000100010001ull;
-    uint64_t m = 0, w;
-    for (int i = 0; i < nh; i += 4) {
-        memcpy(&w, count + i, sizeof w);
-        uint64_t hi = ((w + add) & 0x8000800080008000ull) >> 15;
-        m |= ((hi * 0x0000200040008001ull) >> 45 & 0xF) << i;
-    }
-    return m & mask_n(nh);
+    uint64_t m = 0;
+    for (int i = 0; i < nh; i++)
+        m |= (uint64_t)(count[i] >= least) << i;
+    return m;
 }
 
 /* Own holes in play with at least from_min seeds (and one), in both
@@ -46,8 +40,6 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
     const Plan *pl = &r->plan;
     const int least = pl->from_min > 1 ? pl->from_min : 1;
-    if (least > MAX_SEEDS)
-        return 0;
     const uint64_t own = owned_mask(r, p, mover) & ~p->out_of_play;
     const int w = r->width, first = mover * w;
     /* the mover's own row, as holes are owned at the start: only its counts */
