@@ -133,6 +133,30 @@ static inline uint32_t rec_key(const unsigned char *rec, int count_words, int st
     return (uint32_t)(h >> 32);
 }
 
+/* The first of key[from..to) equal to k, or -1; four keys at a time
+ * where the compiler has vector types. */
+static inline int key_find(const uint32_t *key, int from, int to, uint32_t k)
+{
+    int i = from;
+#if defined(__GNUC__)
+    typedef uint32_t Four __attribute__((vector_size(16)));
+    const Four kk = { k, k, k, k };
+    for (; i + 4 <= to; i += 4) {
+        Four x, eq;
+        uint64_t any[2];
+        memcpy(&x, key + i, sizeof x);
+        eq = (Four)(x == kk);
+        memcpy(any, &eq, sizeof any);
+        if (any[0] | any[1])
+            break;
+    }
+#endif
+    for (; i < to; i++)
+        if (key[i] == k)
+            return i;
+    return -1;
+}
+
 /* Are two records the same? */
 static inline int rec_same(const unsigned char *a, const unsigned char *b, int stride)
 {
@@ -208,9 +232,12 @@ int hist_push(const Rules *r, History *h, const Position *p)
     rec_make(r, p, rec);
     const uint32_t k = rec_key(rec, count_words(r), stride);
     int seen = 1;
-    for (int i = h->base; i < h->n; i++)
-        if (h->key[i] == k)
-            seen += rec_same(h->rec + (size_t)i * (size_t)stride, rec, stride);
+    for (int i = h->base; i < h->n; i++) {
+        i = key_find(h->key, i, h->n, k);
+        if (i < 0)
+            break;
+        seen += rec_same(h->rec + (size_t)i * (size_t)stride, rec, stride);
+    }
     h->key[h->n++] = k;
     return seen;
 }
