@@ -24,6 +24,14 @@ static inline void add_run(uint16_t *c, int a, int len)
         c[a + i]++;
 }
 
+/* One more seed in each hole of the mask m (of the first nh holes):
+ * every hole read and written, with no branch on the run's length. */
+static inline void add_mask(uint16_t *c, uint64_t m, int nh)
+{
+    for (int i = 0; i < nh; i++)
+        c[i] = (uint16_t)(c[i] + ((m >> i) & 1));
+}
+
 /* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
 static inline uint64_t ring_mask(int a, int len, int nh)
 {
@@ -44,13 +52,22 @@ static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, ui
         last = origin - hand < 0 ? origin - hand + nh : origin - hand;
         a = last;
     }
-    if (a + hand <= nh) {
-        add_run(c, a, hand);
+    if (nh <= 32) {
+        /* small boards: the run as a mask folded onto the ring, no
+         * branch on its length (relay games sow millions of short laps) */
+        uint64_t m = mask_n(hand) << a;
+        m = (m | m >> nh) & mask_n(nh);
+        *reached |= m;
+        add_mask(c, m, nh);
     } else {
-        add_run(c, a, nh - a);
-        add_run(c, 0, hand - (nh - a));
+        if (a + hand <= nh) {
+            add_run(c, a, hand);
+        } else {
+            add_run(c, a, nh - a);
+            add_run(c, 0, hand - (nh - a));
+        }
+        *reached |= ring_mask(a, hand, nh);
     }
-    *reached |= ring_mask(a, hand, nh);
     return last;
 }
 
