@@ -62,7 +62,7 @@ static void put_atom(char *buf, size_t n, const ExAtom *a)
     static const char *const fmt[] = {
         [EXS_VALUE] = "%s", [EXS_NUMBER] = "%s.number", [EXS_COUNT] = "%s.count",
         [EXS_OWNER] = "%s.owner", [EXS_SET_SEEDS] = "seeds(%s)", [EXS_ROW_SEEDS] = "seeds(row(%s))",
-        [EXS_STORE] = "%s.store" };
+        [EXS_STORE] = "%s.store", [EXS_INDEX] = "%s.index" };
     const char *who = a->player ? (a->var ? "north" : "south") : var_name(a->var);
     put(buf, n, fmt[a->subj], who, 0);
     put(buf, n, " %s ", cmp[a->op], 0);

@@ -39,6 +39,12 @@ static inline int64_t hole_number(const ExCtx *cx, int64_t h)
     return h >= 0 && h < cx->rules->nholes ? h + 1 : 0;
 }
 
+/* Hole h's place in its row, 1..width (`index`); 0 for no hole. */
+static inline int64_t hole_index(const ExCtx *cx, int64_t h)
+{
+    return h >= 0 && h < cx->rules->nholes ? h % cx->rules->width + 1 : 0;
+}
+
 /* The value of context name `v` (ExVar). */
 static inline int64_t var_value(const ExCtx *cx, int v)
 {
@@ -91,6 +97,7 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
  * or, where marked K, the constant player `var`. */
 #define S_VALUE(a, cx) ((int64_t)(cx)->v[(a)->var])
 #define S_NUMBER(a, cx) hole_number(cx, (cx)->v[(a)->var])
+#define S_INDEX(a, cx) hole_index(cx, (cx)->v[(a)->var])
 #define S_COUNT(a, cx) hole_count(cx, (cx)->v[(a)->var])
 #define S_OWNER(a, cx) hole_owner(cx, (cx)->v[(a)->var])
 #define S_SETSEEDS(a, cx) set_seeds(cx, (uint64_t)var_value(cx, (a)->var))
@@ -122,6 +129,7 @@ TESTS(SETSEEDS)
 TESTS(ROWSEEDS)
 TESTS(ROWSEEDSK)
 TESTS(STORE)
+TESTS(INDEX)
 TESTS(STOREK)
 #define ROW(S)                                                                        \
     { t_##S##_EQK, t_##S##_NEK, t_##S##_LTK, t_##S##_LEK, t_##S##_GTK, t_##S##_GEK,    \
@@ -155,11 +163,11 @@ ExTest ex_atom_test(const ExAtom *a)
     /* [subject][comparison + 8 if against a context value]; the K rows
      * for a constant player */
     static const ExTest table[][16] = { ROW(VALUE), ROW(NUMBER), ROW(COUNT), ROW(OWNER), ROW(SETSEEDS),
-                                        ROW(ROWSEEDS), ROW(STORE), ROW(ROWSEEDSK), ROW(STOREK) };
+                                        ROW(ROWSEEDS), ROW(STORE), ROW(INDEX), ROW(ROWSEEDSK), ROW(STOREK) };
     int row = a->subj;
     if (a->player)
-        row = a->subj == EXS_ROW_SEEDS ? 7 : 8;
-    assert(row >= 0 && row <= 8 && a->op <= CMP_NOTIN);
+        row = a->subj == EXS_ROW_SEEDS ? EXS_INDEX + 1 : EXS_INDEX + 2;
+    assert(row >= 0 && row <= EXS_INDEX + 2 && a->op <= CMP_NOTIN);
     return table[row][a->op + (a->rhs != EX_NO_VAR ? 8 : 0)];
 }
 

@@ -67,7 +67,8 @@ static int subject(const Tab *t, const ExNode *n, ExAtom *a)
     if (n->kind == N_PROP && s->fn >= 0 && s->fn < ex_nprops) {
         int op = ex_props[s->fn].op;
         static const struct { int op; ExSubj subj; } hole_props[] = {
-            { EXO_COUNT, EXS_COUNT }, { EXO_OWNER, EXS_OWNER }, { EXO_NUMBER, EXS_NUMBER } };
+            { EXO_COUNT, EXS_COUNT }, { EXO_OWNER, EXS_OWNER }, { EXO_NUMBER, EXS_NUMBER },
+            { EXO_INDEX, EXS_INDEX } };
         for (size_t i = 0; i < sizeof hole_props / sizeof *hole_props; i++)
             if (op == hole_props[i].op && (v = name_var(t, n->a)) >= 0) {
                 a->subj = (uint8_t)hole_props[i].subj;
@@ -129,7 +130,7 @@ static int rhs(const Tab *t, const ExNode *n, ExAtom *a)
 static int nonneg(const ExAtom *a)
 {
     switch (a->subj) {
-    case EXS_COUNT: case EXS_NUMBER: case EXS_SET_SEEDS: case EXS_ROW_SEEDS: case EXS_STORE:
+    case EXS_COUNT: case EXS_NUMBER: case EXS_SET_SEEDS: case EXS_ROW_SEEDS: case EXS_STORE: case EXS_INDEX:
         return 1;
     case EXS_VALUE:
         return a->var == EXV_HAND || a->var == EXV_CAPTURED || a->var == EXV_ROUND;

@@ -110,7 +110,9 @@ typedef enum ExSubj {
     EXS_OWNER,         /* its hole's owner (a store's player; -1 for no hole) */
     EXS_SET_SEEDS,     /* seeds in its hole set */
     EXS_ROW_SEEDS,     /* seeds in its player's row */
-    EXS_STORE          /* its player's store */
+    EXS_STORE,         /* its player's store */
+    EXS_INDEX          /* its hole's place in its row (1..width; 0 for no
+                          hole or a store) */
 } ExSubj;
 
 #define EX_NO_VAR    0xff

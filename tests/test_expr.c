@@ -172,6 +172,13 @@ static void test_expr_holes(void **state)
     assert_int_equal(run(fx, "last.owner == mover", -1, 2), 1);
     assert_int_equal(run(fx, "opposite(last).owner == opponent", -1, 2), 1);
     assert_int_equal(run(fx, "hole(9).index", -1, -1), 3);
+    /* `index` tested directly by the normal form (run() checks it against
+     * the program): hole 3 is 3rd of South's row, hole 8 2nd of North's */
+    assert_int_equal(run(fx, "hole.index <= 2", 2, -1), 0);
+    assert_int_equal(run(fx, "hole.index >= 3", 2, -1), 1);
+    assert_int_equal(run(fx, "hole.index == 2", 7, -1), 1);
+    assert_int_equal(run(fx, "hole.index in {1, 2} and last.index not in {3}", 7, 2), 0);
+    assert_int_equal(run(fx, "hole.index == 0", -1, -1), 1);   /* no hole */
     assert_int_equal(run(fx, "hole(9).row == north", -1, -1), 1);
     assert_int_equal(run(fx, "next(hole(12)).number", -1, -1), 1);   /* ccw wraps */
     assert_int_equal(run(fx, "prev(hole(1)).number", -1, -1), 12);
@@ -262,6 +269,9 @@ static void test_expr_normal_forms(void **state)
         { "hole.count + 1 > 3", "-" },
         { "last in row(mover)", "-" },
         { "hole.opened", "-" },
+        { "hole.index <= 2", "hole.index <= 2" },
+        { "3 <= hole.index", "hole.index >= 3" },
+        { "not (hole.index > 2) and hole.owner == mover", "hole.index <= 2 and hole.owner == mover" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Expr e;
