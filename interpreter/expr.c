@@ -202,7 +202,9 @@ static int compile_tree(Arena *ar, Arena *tmp, ExParse *ps, ExType wanted, const
     uint32_t uses = 0;
     if (!ck_tree(&t, ps->root, scope, dg, lm, &a, &uses))
         return 0;
-    SrcLoc at = lm ? lm->map(lm->self, ps->root->at.start) : at0;
+    /* where the expression starts, found only for a message */
+    int bad = (wanted != T_VOID && a.type != wanted) || a.type == T_STRING;
+    SrcLoc at = bad && lm ? lm->map(lm->self, ps->root->at.start) : at0;
     if (wanted != T_VOID && a.type != wanted) {
         dg_error(dg, at, "expected a %s here, but this is a %s%s%s", ex_type_name(wanted),
                  ex_type_name(a.type), scope->where ? " " : "", scope->where ? scope->where : "");

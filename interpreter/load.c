@@ -63,6 +63,8 @@ SrcLoc ld_index_loc(const Ld *ld, size_t idx)
 /* libyaml's mark.index counts characters; the text is bytes. */
 size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 {
+    if (ld->ascii)
+        return cidx < ld->len ? cidx : ld->len;
     size_t i = 0, c = 0;
     while (i < ld->len && c < cidx) {
         i++;
@@ -366,6 +368,9 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld.dg = dg;
     ld.text = text;
     ld.len = len;
+    ld.ascii = 1;
+    for (size_t i = 0; i < len && ld.ascii; i++)
+        ld.ascii = (unsigned char)text[i] < 128;
     ld.opts = opts;
     ld.nopts = nopts;
     ld.scope.plain = (flags & LOAD_PLAIN_CODE) != 0;

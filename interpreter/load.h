@@ -26,6 +26,7 @@ typedef struct Ld {
     yaml_document_t *doc;
     const char *text;            /* the file, `len` bytes */
     size_t len;
+    int ascii;                   /* every byte < 128: characters are bytes */
     ExOption xo[MAX_OPTIONS];
     ExScope scope;               /* options + flags; ctx set per use */
     const char *const *opts;     /* KEY=VALUE overrides */
