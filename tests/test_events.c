@@ -292,6 +292,16 @@ static void from_json(Vm *vm, const char *json, Position *p)
     assert_int_equal(flow_settle(vm, p, NULL), 0);
 }
 
+/* Loads a built-in variant (at most one option), starts a Vm on it and
+ * reads the position `json` into p. */
+static Rules *setup(Vm *vm, Position *p, const char *name, const char *opt, const char *json)
+{
+    Rules *r = load(name, opt);
+    vm_init(vm, r);
+    from_json(vm, json, p);
+    return r;
+}
+
 /* Plays the move written `tok` (it must be legal). */
 static void play(Vm *vm, Position *p, const char *tok)
 {
@@ -334,11 +344,9 @@ static void assert_board(const Rules *r, const Position *p, const int *want)
 static void test_events_kalah_capture(void **state)
 {
     (void)state;
-    Rules *r = load("kalah", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[2,0,3,1,0,0,5,2,2,2,2,2],\"stores\":[10,10],\"to_move\":\"south\"}", &p);
+    Rules *r = setup(&vm, &p, "kalah", NULL, "{\"board\":[2,0,3,1,0,0,5,2,2,2,2,2],\"stores\":[10,10],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "3", &rec, 0);
     const McEvent want[] = {
@@ -398,11 +406,9 @@ static void test_events_kalah_extra_turn(void **state)
 static void test_events_kalah_last_move(void **state)
 {
     (void)state;
-    Rules *r = load("kalah", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[0,0,0,0,0,1,2,0,0,0,0,1],\"stores\":[20,10],\"to_move\":\"south\"}", &p);
+    setup(&vm, &p, "kalah", NULL, "{\"board\":[0,0,0,0,0,1,2,0,0,0,0,1],\"stores\":[20,10],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "6", &rec, 0);
     const McEvent want[] = {
@@ -439,11 +445,9 @@ static void test_events_kalah_last_move(void **state)
 static void test_events_oware_grand_slam_nothing(void **state)
 {
     (void)state;
-    Rules *r = load("oware", "grand-slam=nothing");
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, OWARE_SLAM, &p);
+    Rules *r = setup(&vm, &p, "oware", "grand-slam=nothing", OWARE_SLAM);
     Rec rec;
     play_rec(&vm, &p, "6", &rec, 0);
     const McEvent want[] = {
@@ -475,11 +479,9 @@ static void test_events_oware_grand_slam_nothing(void **state)
 static void test_events_oware_grand_slam_capture(void **state)
 {
     (void)state;
-    Rules *r = load("oware", "grand-slam=capture");
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, OWARE_SLAM, &p);
+    setup(&vm, &p, "oware", "grand-slam=capture", OWARE_SLAM);
     Rec rec;
     play_rec(&vm, &p, "6", &rec, 0);
     const McEvent want[] = {
@@ -512,11 +514,9 @@ static void test_events_oware_grand_slam_capture(void **state)
 static void test_events_bechi_pass(void **state)
 {
     (void)state;
-    Rules *r = load("bechi", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[0,0,2,3,1,0,0,0],\"stores\":[20,22],\"to_move\":\"south\"}", &p);
+    Rules *r = setup(&vm, &p, "bechi", NULL, "{\"board\":[0,0,2,3,1,0,0,0],\"stores\":[20,22],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "3", &rec, 0);
     const McEvent want[] = {
@@ -553,11 +553,9 @@ static void test_events_bechi_pass(void **state)
 static void test_events_bechi_round_end(void **state)
 {
     (void)state;
-    Rules *r = load("bechi", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[0,0,2,0,1,0,1,0],\"stores\":[24,20],\"to_move\":\"south\"}", &p);
+    Rules *r = setup(&vm, &p, "bechi", NULL, "{\"board\":[0,0,2,0,1,0,1,0],\"stores\":[24,20],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "3", &rec, 0);
     /* the position first: it must not depend on the events */
@@ -611,11 +609,9 @@ static void test_events_bechi_round_end(void **state)
 static void test_events_bechi_match_end(void **state)
 {
     (void)state;
-    Rules *r = load("bechi", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[0,0,2,0,1,0,1,0],\"stores\":[40,2],\"to_move\":\"south\"}", &p);
+    setup(&vm, &p, "bechi", NULL, "{\"board\":[0,0,2,0,1,0,1,0],\"stores\":[40,2],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "3", &rec, 0);
     assert_true(p.over);
@@ -694,14 +690,11 @@ static void test_events_andada_opening(void **state)
 static void test_events_andada_spill(void **state)
 {
     (void)state;
-    Rules *r = load("andada", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm,
-              "{\"board\":[0,0,0,0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,1,0,0,0,0],"
-              "\"stores\":[0,0],\"to_move\":\"south\"}",
-              &p);
+    setup(&vm, &p, "andada", NULL,
+               "{\"board\":[0,0,0,0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,1,0,0,0,0],"
+               "\"stores\":[0,0],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "11", &rec, 0);
     const McEvent want[] = {
@@ -730,11 +723,9 @@ static void test_events_andada_spill(void **state)
 static void test_events_baawa_each_seed(void **state)
 {
     (void)state;
-    Rules *r = load("ba-awa", NULL);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    from_json(&vm, "{\"board\":[2,2,2,2,2,3,3,0,1,0,3,0],\"stores\":[0,0],\"to_move\":\"south\"}", &p);
+    Rules *r = setup(&vm, &p, "ba-awa", NULL, "{\"board\":[2,2,2,2,2,3,3,0,1,0,3,0],\"stores\":[0,0],\"to_move\":\"south\"}");
     Rec rec;
     play_rec(&vm, &p, "6", &rec, 0);
     const McEvent want[] = {

@@ -21,19 +21,8 @@
 #include "opcodes.h"
 #include "rng.h"
 #include "rules.h"
+#include "testlib.h"
 #include "vm.h"
-
-/* Loads variant text in the given mode (MC_LOAD_PLANNED or _GENERAL). */
-static Rules *load_text(const char *text, const char *const *opts, int nopts, unsigned mode)
-{
-    Diags dg;
-    dg_init(&dg, "t.yaml", text, strlen(text));
-    Rules *r = rules_open("t.yaml", text, strlen(text), opts, nopts, mode, &dg);
-    if (!r)
-        dg_print(&dg, stderr, 1);
-    dg_free(&dg);
-    return r;
-}
 
 static const char *builtin_text(const char *name)
 {
@@ -45,7 +34,7 @@ static const char *builtin_text(const char *name)
 
 static Rules *planned(const char *name, const char *const *opts, int nopts)
 {
-    Rules *r = load_text(builtin_text(name), opts, nopts, MC_LOAD_PLANNED);
+    Rules *r = test_load_mode(builtin_text(name), opts, nopts, MC_LOAD_PLANNED);
     assert_non_null(r);
     return r;
 }
@@ -152,7 +141,7 @@ static void test_plan_shipped_variants(void **state)
 static void same_plan(const char *name, const char *from, const char *to)
 {
     char *text = respell(name, from, to);
-    Rules *a = planned(name, NULL, 0), *b = load_text(text, NULL, 0, MC_LOAD_PLANNED);
+    Rules *a = planned(name, NULL, 0), *b = test_load_mode(text, NULL, 0, MC_LOAD_PLANNED);
     assert_non_null(b);
     if (memcmp(&a->plan, &b->plan, sizeof a->plan) != 0)
         fail_msg("%s: `%s` and `%s` give different plans", name, from, to);
@@ -215,7 +204,7 @@ static void test_plan_reference_mode_has_no_short_cut(void **state)
 {
     (void)state;
     for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
-        Rules *r = load_text(b->text, NULL, 0, MC_LOAD_GENERAL);
+        Rules *r = test_load_mode(b->text, NULL, 0, MC_LOAD_GENERAL);
         assert_non_null(r);
         Plan zero;
         memset(&zero, 0, sizeof zero);
@@ -251,8 +240,8 @@ static void record(void *arg, const McEvent *ev)
 static long lockstep(const char *label, const char *text, const char *const *opts, int nopts, int games,
                      unsigned seed)
 {
-    Rules *rp = load_text(text, opts, nopts, MC_LOAD_PLANNED);
-    Rules *rg = load_text(text, opts, nopts, MC_LOAD_GENERAL);
+    Rules *rp = test_load_mode(text, opts, nopts, MC_LOAD_PLANNED);
+    Rules *rg = test_load_mode(text, opts, nopts, MC_LOAD_GENERAL);
     assert_non_null(rp);
     assert_non_null(rg);
     static Vm vp, vg;
@@ -438,7 +427,7 @@ static void test_plan_same_games_every_rule(void **state)
 /* perft of `text` to `depth` in `mode`. */
 static uint64_t perft_of(const char *text, unsigned mode, int depth)
 {
-    Rules *r = load_text(text, NULL, 0, mode);
+    Rules *r = test_load_mode(text, NULL, 0, mode);
     assert_non_null(r);
     assert_int_equal(r->plan.sow.kernel, KERNEL_GENERAL);
     Vm vm;
