@@ -149,6 +149,7 @@ static inline int row_empty(const ExCtx *cx, int64_t p)
     return !any;
 }
 
+/* The tests of an empty (or sown) row, of a context player or a constant one. */
 static int t_ROW_EMPTY(const ExAtom *a, const ExCtx *cx) { return row_empty(cx, cx->v[a->var]); }
 static int t_ROW_EMPTYK(const ExAtom *a, const ExCtx *cx) { return row_empty(cx, a->var); }
 static int t_ROW_SOWN(const ExAtom *a, const ExCtx *cx) { return !row_empty(cx, cx->v[a->var]); }
