@@ -70,6 +70,10 @@ if command -v python3 >/dev/null 2>&1; then
     step crosscheck python3 tests/crosscheck/compare.py --games 40 --seed 1 --jobs 2 --bin "$B/mancala"
     step "crosscheck (reference mode)" env MANCALA_VM=general \
         python3 tests/crosscheck/compare.py --games 20 --seed 2 --jobs 2 --bin "$B/mancala"
+    # the shape of the sources: files of at most ~800 lines, functions of
+    # at most ~120, a comment on every library function (once: the plain
+    # build)
+    [ "$(basename "$B")" != asan ] && step shape python3 tools/shape.py
 else
     echo "SKIP crosscheck (no python3)"
 fi
