@@ -64,10 +64,10 @@ static int each_fires(const SowRules *s, const SowPlan *sp, int i, int n0, int h
     if (!sp->each_masks)
         return ex_true(&c->when, cx);
     const ExFilter *f = &sp->each_filter[i];
-    if (n0 < 64 ? !((f->count.mask >> n0) & 1) : !f->count.big)
+    if (!ex_filter_has(f->count.mask, f->count.big, n0))
         return 0;   /* `when` cannot hold with this many seeds */
     if (f->exact)   /* `when` only compares hole.count and hand with constants */
-        return hand < 64 ? (int)((f->hand.mask >> hand) & 1) : f->hand.big;
+        return ex_filter_has(f->hand.mask, f->hand.big, hand);
     return ex_true(&c->when, cx);
 }
 
@@ -139,7 +139,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         return;
     if (r->plan.cap_filter) {
         int64_t n = is_hole(r, si->last) ? p->count[si->last] : p->store[si->last - MAX_HOLES];
-        if (n < 64 ? !((r->plan.cap_counts >> n) & 1) : !r->plan.cap_big)
+        if (!ex_filter_has(r->plan.cap_counts, r->plan.cap_big, n))
             return;   /* no capture rule can fire with so many seeds there */
     }
     ExCtx cx;

@@ -130,6 +130,11 @@ static inline int ev_on(const Vm *vm)
 {
     return vm->sink && !vm->quiet;
 }
+/* Events are on and the caller asked for each seed (MC_EVENTS_SEEDS). */
+static inline int ev_seeds_on(const Vm *vm)
+{
+    return (vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm);
+}
 /* One event of `kind` with the most common fields; the others zero. */
 void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds);
 

@@ -290,6 +290,13 @@ typedef struct ExFilter {
     ExFilter1 count, hand;
     int exact;
 } ExFilter;
+/* Is the value n (>= 0) in the set of a mask of 0..63 (bit n) and `big`
+ * (64 and more)? The one reading of ExFilter1 and the plan's unions of
+ * them. */
+static inline int ex_filter_has(uint64_t mask, int big, int64_t n)
+{
+    return n < 64 ? (int)((mask >> n) & 1) : big != 0;
+}
 void nf_filter(const Expr *e, int var, ExFilter *f);
 
 /* Writes the program of `e`, one instruction a line after `indent`, to

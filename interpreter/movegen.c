@@ -81,9 +81,9 @@ static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
         int cw = r->dir_cw.code && ex_true(&r->dir_cw, cx);
         int ccw = r->dir_ccw.code && ex_true(&r->dir_ccw, cx);
         if (cw)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
+            put_sow(&out[n++], h, DIR_CW, ccw);
         if (ccw)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
+            put_sow(&out[n++], h, DIR_CCW, cw);
     }
     cx->hole = NO_HOLE;
     return n;

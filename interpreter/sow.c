@@ -156,14 +156,14 @@ static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
 static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int hand,
                  SowInfo *si)
 {
-    if ((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm))
+    if (ev_seeds_on(vm))
         ev_basic(vm, MC_EV_SEED, si->mover, t, 0, 1);
     if (t >= MAX_HOLES) {
         p->store[t - MAX_HOLES]++;
     } else {
         unsigned n = ++p->count[t];
         si->reached |= bit(t);
-        if (s->neach && (!sp->each_masks || (n < 64 ? (sp->each_counts >> n) & 1 : sp->each_big)))
+        if (s->neach && (!sp->each_masks || ex_filter_has(sp->each_counts, sp->each_big, n)))
             cap_drop(vm, s, sp, p, cx, t, hand, si);
     }
 }
@@ -185,7 +185,7 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
             h = ring_next(h, nh, ccw);
         hand--;
         unsigned n = ++c[h];
-        if (neach && (!masks || (n < 64 ? (ec >> n) & 1 : (uint64_t)big)))
+        if (neach && (!masks || ex_filter_has(ec, big, n)))
             cap_drop(vm, s, sp, p, cx, h, hand, si);
     }
     /* the holes sown: a run of `seeds` ending at h */
@@ -207,8 +207,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                        int hand, int spill, SowInfo *si)
 {
     const Rules *r = vm->r;
-    int seed_ev = (vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm);
-    if (sp->consecutive && !spill && !p->out_of_play && !seed_ev)
+    if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, si);
     int h = origin, first = s->first_seed == FIRST_ORIGIN;
     while (hand > 0) {
@@ -260,13 +259,19 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
     return p->count[h] ? h : NO_HOLE;
 }
 
+/* The context of the sowing si describes, before its first lap. */
+static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *si)
+{
+    ctx_init(cx, vm->r, p, si->mover);
+    cx->start = si->start;
+    cx->dir = si->dir;
+}
+
 /* The general kernel (see the top of the file). */
 static void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill)
 {
     ExCtx cx;
-    ctx_init(&cx, vm->r, p, si->mover);
-    cx.start = si->start;
-    cx.dir = si->dir;
+    sow_ctx(&cx, vm, p, si);
     int origin = si->start;
     Cycle cyc;
     for (int lap = 1;; lap++) {
@@ -300,14 +305,11 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
     int spill = si->spill > 0;
     if (s->spill.code && si->spill < 0) {
         ExCtx cx;
-        ctx_init(&cx, vm->r, p, si->mover);
-        cx.start = si->start;
-        cx.dir = si->dir;
+        sow_ctx(&cx, vm, p, si);
         spill = ex_true(&s->spill, &cx);
     }
     vm_sowing(vm);
-    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play &&
-        !((vm->ev_flags & MC_EVENTS_SEEDS) && ev_on(vm)))
+    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play && !ev_seeds_on(vm))
         sow_plain(vm, s, sp, p, si);
     else
         sow_general(vm, s, sp, p, si, spill);
