@@ -41,8 +41,12 @@ static inline uint64_t ring_mask(int a, int len, int nh)
 }
 
 /* Drops `hand` seeds one a hole from the hole after `origin` on (ccw or
- * not), without wrapping past a full circuit: returns the last hole. */
-static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, uint64_t *reached)
+ * not), without wrapping past a full circuit: returns the last hole.
+ * `masked` (boards of up to 32 holes): the run as a mask folded onto the
+ * ring, every hole touched but no branch on the run's length, for relay
+ * sowings, which sow millions of short laps; otherwise the run alone,
+ * fewer instructions for the single laps of most games. */
+static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, uint64_t *reached)
 {
     int a, last;
     if (ccw) {
@@ -52,9 +56,7 @@ static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, ui
         last = origin - hand < 0 ? origin - hand + nh : origin - hand;
         a = last;
     }
-    if (nh <= 32) {
-        /* small boards: the run as a mask folded onto the ring, no
-         * branch on its length (relay games sow millions of short laps) */
+    if (masked) {
         uint64_t m = mask_n(hand) << a;
         m = (m | m >> nh) & mask_n(nh);
         *reached |= m;
@@ -73,9 +75,9 @@ static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, ui
 
 /* One lap of a plain sowing from `origin` (skip: the origin gets no seed):
  * lifts the hole, adds whole circuits to every hole at once, then one seed
- * to a run of consecutive holes. Returns the hole of the last seed; adds
- * the holes sown to *reached. */
-static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, uint64_t *reached)
+ * to a run of consecutive holes (`masked`: see lap_run). Returns the hole
+ * of the last seed; adds the holes sown to *reached. */
+static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, uint64_t *reached)
 {
     int hand = c[origin], ring = nh - skip;
     c[origin] = 0;
@@ -91,7 +93,7 @@ static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, 
                         (skipped) in the hole before it */
             return skip ? ring_next(origin, nh, !ccw) : origin;
     }
-    return lap_run(c, nh, origin, hand, ccw, reached);
+    return lap_run(c, nh, origin, hand, ccw, masked, reached);
 }
 
 /* Reports a lap (MC_EV_LAP). */
@@ -128,13 +130,14 @@ static int relay_on(Vm *vm, const Position *p, int origin, int lap, int lifted, 
 static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
 {
     const int nh = vm->r->nholes, ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
+    const int masked = s->laps == LAPS_RELAY && nh <= 32;
     uint16_t *c = p->count;
     uint64_t reached = 0;
     int origin = si->start;
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = c[origin];
-        int last = lap_plain(c, nh, origin, ccw, skip, &reached);
+        int last = lap_plain(c, nh, origin, ccw, skip, masked, &reached);
         si->origin = origin;
         si->last = last;
         if (ev)
