@@ -3,6 +3,8 @@
 #ifndef MANCALA_BUILTIN_H
 #define MANCALA_BUILTIN_H
 
+#include <string.h>
+
 typedef struct BuiltinVariant {
     const char *name;  /* the file name without .yaml */
     const char *path;  /* "variants/NAME.yaml", for diagnostics */
@@ -11,5 +13,14 @@ typedef struct BuiltinVariant {
 
 /* Terminated by an entry whose name is NULL. */
 extern const BuiltinVariant builtin_variants[];
+
+/* The built-in variant called `name`, or NULL. */
+static inline const BuiltinVariant *builtin_find(const char *name)
+{
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
+        if (!strcmp(b->name, name))
+            return b;
+    return NULL;
+}
 
 #endif

@@ -20,10 +20,8 @@ static Rules *load(const char *text, const char *const *opts, int nopts, Diags *
 
 static const char *builtin(const char *name)
 {
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return b->text;
-    return NULL;
+    const BuiltinVariant *b = builtin_find(name);
+    return b ? b->text : NULL;
 }
 
 static const char *const minimal =

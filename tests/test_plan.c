@@ -26,10 +26,8 @@
 
 static const char *builtin_text(const char *name)
 {
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return b->text;
-    return NULL;
+    const BuiltinVariant *b = builtin_find(name);
+    return b ? b->text : NULL;
 }
 
 static Rules *planned(const char *name, const char *const *opts, int nopts)

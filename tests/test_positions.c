@@ -42,18 +42,16 @@ static Rules *load_builtin(const char *name, json_t *options)
         opts[n] = buf[n];
         n++;
     }
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
-        if (strcmp(b->name, name))
-            continue;
-        Diags dg;
-        dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_open(b->path, b->text, strlen(b->text), opts, n, MC_LOAD_DEFAULT, &dg);
-        if (!r)
-            dg_print(&dg, stderr, 0);
-        dg_free(&dg);
-        return r;
-    }
-    return NULL;
+    const BuiltinVariant *b = builtin_find(name);
+    if (!b)
+        return NULL;
+    Diags dg;
+    dg_init(&dg, b->path, b->text, strlen(b->text));
+    Rules *r = rules_open(b->path, b->text, strlen(b->text), opts, n, MC_LOAD_DEFAULT, &dg);
+    if (!r)
+        dg_print(&dg, stderr, 0);
+    dg_free(&dg);
+    return r;
 }
 
 /* Compares the fields of `want` (a JSON object) with our position's JSON;

@@ -32,10 +32,8 @@ static inline Rules *test_load_text(const char *text, const char *const *opts, i
 /* A built-in variant with KEY=VALUE options; NULL if unknown. */
 static inline Rules *test_builtin(const char *name, const char *const *opts, int nopts)
 {
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return test_load_text(b->text, opts, nopts);
-    return NULL;
+    const BuiltinVariant *b = builtin_find(name);
+    return b ? test_load_text(b->text, opts, nopts) : NULL;
 }
 
 #endif

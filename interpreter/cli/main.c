@@ -41,21 +41,13 @@ static void usage(FILE *f)
 
 /* ---- loading variants ------------------------------------------------- */
 
-static const BuiltinVariant *find_builtin(const char *name)
-{
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return b;
-    return NULL;
-}
-
 /* Loads VARIANT (name or path) with options; prints diagnostics. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts)
 {
     const BuiltinVariant *b = NULL;
     int is_path = strchr(variant, '/') || strstr(variant, ".yaml") || strstr(variant, ".yml");
     if (!is_path)
-        b = find_builtin(variant);
+        b = builtin_find(variant);
     if (!b && !is_path && access(variant, F_OK) != 0) {
         fprintf(stderr, "mancala: no variant named '%s' (see `mancala list`), and no such file\n", variant);
         return NULL;
