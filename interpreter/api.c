@@ -80,10 +80,25 @@ static void give_message(char **errors, const char *msg)
     }
 }
 
+/* mc_load_string for a text with a NUL after its len bytes (what the
+ * loader wants): a file read whole, a built-in variant. */
+static McRules *load_terminated(const char *name, const char *text, size_t len, const char *const *opts,
+                                int nopts, unsigned flags, char **errors)
+{
+    Diags dg;
+    dg_init(&dg, name, text, len);
+    Rules *r = rules_open(name, text, len, opts, nopts, flags, &dg);
+    if (!r)
+        give_errors(&dg, errors);
+    else if (errors)
+        *errors = NULL;
+    dg_free(&dg);
+    return r;
+}
+
 McRules *mc_load_string(const char *name, const char *text, size_t len, const char *const *opts, int nopts,
                         unsigned flags, char **errors)
 {
-    /* the loader wants a NUL-terminated text */
     char *copy = malloc(len + 1);
     if (!copy) {
         give_message(errors, "out of memory");
@@ -91,14 +106,7 @@ McRules *mc_load_string(const char *name, const char *text, size_t len, const ch
     }
     memcpy(copy, text, len);
     copy[len] = 0;
-    Diags dg;
-    dg_init(&dg, name, copy, len);
-    Rules *r = rules_open(name, copy, len, opts, nopts, flags, &dg);
-    if (!r)
-        give_errors(&dg, errors);
-    else if (errors)
-        *errors = NULL;
-    dg_free(&dg);
+    McRules *r = load_terminated(name, copy, len, opts, nopts, flags, errors);
     free(copy);
     return r;
 }
@@ -111,16 +119,16 @@ McRules *mc_load_file(const char *path, const char *const *opts, int nopts, unsi
         give_message(errors, err);
         return NULL;
     }
-    McRules *r = mc_load_string(path, text, len, opts, nopts, flags, errors);
+    McRules *r = load_terminated(path, text, len, opts, nopts, flags, errors);   /* io_read_file ends it with a NUL */
     free(text);
     return r;
 }
 
 McRules *mc_load_builtin(const char *name, const char *const *opts, int nopts, unsigned flags, char **errors)
 {
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
-        if (!strcmp(b->name, name))
-            return mc_load_string(b->path, b->text, strlen(b->text), opts, nopts, flags, errors);
+    const BuiltinVariant *b = builtin_find(name);
+    if (b)
+        return load_terminated(b->path, b->text, strlen(b->text), opts, nopts, flags, errors);
     char msg[160];
     snprintf(msg, sizeof msg, "no built-in variant %.100s", name);
     give_message(errors, msg);
