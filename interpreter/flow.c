@@ -63,6 +63,23 @@ static inline int no_must(const Vm *vm, const Position *p)
     return !gen_musts(vm->r, &cx);
 }
 
+/* Records `p`, where a decision is due, for the repetition rule, and ends
+ * the round when it has come back as often as the rule allows: 1 if it
+ * ended, 0 if not, or the failure status (< 0). */
+static inline int repeated(Vm *vm, Position *p, History *h)
+{
+    const Rules *r = vm->r;
+    if (!h)
+        return 0;   /* no history kept: no repetition (r->repetition is 2 or more) */
+    int seen = hist_push(r, h, p);
+    if (seen < 0)
+        return vm_fail(vm, seen);
+    if (seen < r->repetition)
+        return 0;
+    rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
+    return 1;
+}
+
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
  * move generation this needs anyway, not repeated by the caller). */
@@ -75,12 +92,11 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
         Move tmp[MAX_MOVES];
         int n = gen_by_mask(r, p, p->to_move, out ? out : tmp);
         if (n > 0) {
-            int seen = h && r->repetition >= 2 ? hist_push(r, h, p) : 1;
-            if (seen < 0)
-                return vm_fail(vm, seen);
-            if (seen < r->repetition)
+            int rep = repeated(vm, p, h);
+            if (rep < 0)
+                return rep;
+            if (!rep)
                 return out ? n : 0;
-            rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
         }
     }
     /* Each pass either reaches a decision or ends a game; a match has at
@@ -113,15 +129,11 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
             if (n == 0)
                 known = -1;   /* a pass is not a decision: record the position */
         }
-        if (h && r->repetition >= 2) {
-            int seen = hist_push(r, h, p);
-            if (seen < 0)
-                return vm_fail(vm, seen);
-            if (seen >= r->repetition) {
-                rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
-                continue;
-            }
-        }
+        int rep = repeated(vm, p, h);
+        if (rep < 0)
+            return rep;
+        if (rep)
+            continue;
         if (!out)
             return 0;
         return known >= 0 && vm->status == MC_OK ? known : gen_moves(vm, p, out);
