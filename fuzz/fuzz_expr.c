@@ -9,6 +9,7 @@
  * and the folded constant, the program with fused instructions, the plain
  * program and the normal form (where it is the whole condition) all give
  * the same value. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -33,7 +34,7 @@ static SrcLoc map_col(const void *self, int off)
 }
 static const ExLocMap cols = { map_col, NULL };
 
-static Rules rules;      /* only the board's shape: all ex_eval reads */
+static Rules rules;      /* only the board's shape and geometry: all ex_eval reads */
 static Position pos;
 
 static void setup(void)
@@ -42,6 +43,10 @@ static void setup(void)
     rules.width = 6;
     rules.nholes = 12;
     rules.stores = 1;
+    char why[120];
+    geo_layout(&rules);
+    if (!geo_tracks(&rules, why, sizeof why))
+        abort();
     rules.nflags = 2;
     rules.flags[0] = flags[0];
     rules.flags[1] = flags[1];

@@ -68,9 +68,9 @@ MC_API const char *mc_status_text(int status);
 
 /* ---- limits ------------------------------------------------------------ */
 
-#define MC_MAX_ROWS       2      /* rows of a board */
-#define MC_MAX_ROW_HOLES  32     /* holes in one row */
-#define MC_MAX_HOLES      64     /* rows * holes */
+#define MC_MAX_ROWS       8      /* rows of a board */
+#define MC_MAX_ROW_HOLES  50     /* holes in one row */
+#define MC_MAX_HOLES      64     /* rows * holes, all rows together */
 #define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
 #define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
 #define MC_MAX_MOVES      1024   /* legal decisions of one position */

@@ -1,12 +1,116 @@
-/* board.c: the geometry of a board: where the next seed of a sowing goes
- * (the track, with stores on it where the rules sow into them, holes out
- * of play and skipped holes passed over) and steps along the board for
+/* board.c: the geometry of a board: where each hole lies (computed once
+ * when a file is loaded), where the next seed of a sowing goes (the
+ * track, with stores on it where the rules sow into them, holes out of
+ * play and skipped holes passed over) and steps along the board for
  * capture chains. */
 #include "engine.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 uint64_t rules_north_holes(const Rules *r)
 {
-    return mask_n(r->nholes) & ~mask_n(r->width);
+    return r->geo.side_mask[NORTH];
+}
+
+/* The rows numbered from South's side: the lower half, and the middle
+ * row of an odd count. */
+static int south_rows(int rows)
+{
+    return (rows + 1) / 2;
+}
+
+int geo_hole_at(int rows, int width, int rank, int col)
+{
+    const int s = south_rows(rows);
+    if (rank < s)   /* South's rows from his edge, each from where the last ended */
+        return rank * width + (rank % 2 ? width - 1 - col : col);
+    int k = rows - 1 - rank;   /* North's rows from his edge, as he sees them */
+    return (s + k) * width + (k % 2 ? col : width - 1 - col);
+}
+
+/* A player's track, `n` holes in sowing (ccw) order, into the tables. */
+static int geo_track(Geometry *g, int player, const int8_t *list, int n, char *why, size_t len)
+{
+    static const char *const names[2] = { "South", "North" };
+    if (n < 2) {
+        snprintf(why, len, "%s's track has %d hole%s; a track needs at least 2", names[player], n,
+                 n == 1 ? "" : "s");
+        return 0;
+    }
+    memset(g->next[player], NO_HOLE, sizeof g->next[player]);
+    g->track_mask[player] = 0;
+    int ring = 1;
+    for (int i = 0; i < n; i++) {
+        int h = list[i];
+        if ((g->track_mask[player] >> h) & 1) {
+            snprintf(why, len, "hole %d is twice on %s's track", h + 1, names[player]);
+            return 0;
+        }
+        g->track_mask[player] |= bit(h);
+        g->next[player][DIR_CCW][h] = list[(i + 1) % n];
+        g->next[player][DIR_CW][h] = list[(i + n - 1) % n];
+        ring &= h == list[0] + i;
+    }
+    g->ring_base[player] = ring ? list[0] : 0;
+    g->ring_len[player] = ring ? n : 0;
+    return 1;
+}
+
+void geo_layout(Rules *r)
+{
+    Geometry *g = &r->geo;
+    const int rows = r->rows, w = r->width, nh = r->nholes;
+    memset(g->at, NO_HOLE, sizeof g->at);
+    for (int y = 0; y < rows; y++) {
+        for (int x = 0; x < w; x++) {
+            int h = geo_hole_at(rows, w, y, x);
+            g->rank[h] = (uint8_t)y;
+            g->column[h] = (uint8_t)x;
+            g->index[h] = (uint8_t)(y < south_rows(rows) ? x + 1 : w - x);
+            g->depth[h] = (uint8_t)(rows % 2 ? abs(y - rows / 2) + 1 : y < rows / 2 ? rows / 2 - y : y - rows / 2 + 1);
+            g->at[y][x] = (int8_t)h;
+        }
+    }
+    for (int h = 0; h < nh; h++) {
+        g->opposite[h] = g->at[rows - 1 - g->rank[h]][g->column[h]];
+        g->side[h] = (uint8_t)(h >= nh / 2);
+    }
+}
+
+int geo_tracks(Rules *r, char *why, size_t len)
+{
+    Geometry *g = &r->geo;
+    const int nh = r->nholes;
+    for (int p = 0; p < 2; p++) {
+        g->side_mask[p] = 0;
+        for (int h = 0; h < nh; h++)
+            if (g->side[h] == p)
+                g->side_mask[p] |= bit(h);
+        /* a side that is a run of numbers */
+        uint64_t m = g->side_mask[p];
+        int first = m ? ctz64(m) : 0, n = __builtin_popcountll(m);
+        int run = m && m == mask_n(n) << first;
+        g->side_first[p] = run ? first : 0;
+        g->side_len[p] = run ? n : 0;
+        g->side_run[p] = run ? m : 0;
+    }
+    for (int p = 0; p < 2; p++) {
+        int8_t list[MAX_HOLES];
+        int n = 0;
+        if (g->track == TRACK_LIST) {
+            memcpy(list, g->list[p], sizeof list);
+            n = g->nlist[p];
+        } else {
+            for (int h = 0; h < nh; h++)
+                if (g->track == TRACK_BOARD || g->side[h] == p)
+                    list[n++] = (int8_t)h;
+        }
+        if (!geo_track(g, p, list, n, why, len))
+            return 0;
+    }
+    g->board_track = g->ring_len[0] == nh && g->ring_len[1] == nh;
+    return 1;
 }
 
 /* Does the store of `p` take seeds in this sowing? */
@@ -19,14 +123,17 @@ static inline int store_open(const SowRules *s, int p, int mover)
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
 {
     const int w = r->width, nh = r->nholes, on_track = r->stores == STORES_ON_TRACK;
+    if (!on_track)
+        return is_hole(r, h) ? r->geo.next[mover][dir][h] : NO_HOLE;
+    /* stores on the track: two rows, the track round the board */
     if (dir == DIR_CCW) {
         if (h == STORE_HOLE(0))
             return w;
         if (h == STORE_HOLE(1))
             return 0;
-        if (on_track && h == w - 1 && store_open(s, 0, mover))
+        if (h == w - 1 && store_open(s, 0, mover))
             return STORE_HOLE(0);
-        if (on_track && h == nh - 1 && store_open(s, 1, mover))
+        if (h == nh - 1 && store_open(s, 1, mover))
             return STORE_HOLE(1);
         return ring_next(h, nh, 1);
     }
@@ -34,9 +141,9 @@ int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
         return w - 1;
     if (h == STORE_HOLE(1))
         return nh - 1;
-    if (on_track && h == w && store_open(s, 0, mover))
+    if (h == w && store_open(s, 0, mover))
         return STORE_HOLE(0);
-    if (on_track && h == 0 && store_open(s, 1, mover))
+    if (h == 0 && store_open(s, 1, mover))
         return STORE_HOLE(1);
     return ring_next(h, nh, 0);
 }
@@ -62,7 +169,7 @@ int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, i
 {
     for (int tries = 0; tries <= r->nholes + 2; tries++) {
         h = bd_track_next(r, s, h, dir, cx->mover);
-        if (!is_hole(r, h) || !passed_over(s, sp, cx, h))
+        if (h == NO_HOLE || !is_hole(r, h) || !passed_over(s, sp, cx, h))
             return h;
     }
     return NO_HOLE;

@@ -115,7 +115,7 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
         return n;
     int cdir = c->chain == CHAIN_FORWARD ? dir : !dir;
     for (;;) {
-        int h = bd_step(r, p, cur, cdir);
+        int h = bd_step(r, p, cx->mover, cur, cdir);
         if (h == NO_HOLE || ((taken >> h) & 1))
             break;
         cx->hole = h;

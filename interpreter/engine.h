@@ -24,6 +24,13 @@
 #else
 #define NOINLINE
 #endif
+/* A function compiled into each caller: a kernel specialised by its
+ * constant arguments. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /* ---- bits and the board --------------------------------------------------- */
 
@@ -49,14 +56,23 @@ static inline int ring_next(int h, int nh, int ccw)
     return ccw ? (h + 1 == nh ? 0 : h + 1) : (h == 0 ? nh - 1 : h - 1);
 }
 
+/* The hole after h on `player`'s track when it is a ring of numbers
+ * (Geometry.ring_len > 0), counterclockwise (ccw) or not. */
+static inline int ring_step(const Geometry *g, int player, int h, int ccw)
+{
+    const int lo = g->ring_base[player], hi = lo + g->ring_len[player] - 1;
+    return ccw ? (h == hi ? lo : h + 1) : (h == lo ? hi : h - 1);
+}
+
 static inline int is_hole(const Rules *r, int h)
 {
     return h >= 0 && h < r->nholes;
 }
 
+/* The board row of hole h (0: South's edge). */
 static inline int row_of(const Rules *r, int h)
 {
-    return h / r->width;
+    return r->geo.rank[h];
 }
 
 /* The holes `player` owns. */
@@ -86,13 +102,13 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
 /* board.c */
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
 int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
-/* The next hole in play along the board (no stores), for capture chains;
- * NO_HOLE if there is none. */
-static inline int bd_step(const Rules *r, const Position *p, int h, int dir)
+/* The next hole in play along `player`'s track (no stores), for capture
+ * chains; NO_HOLE if there is none. */
+static inline int bd_step(const Rules *r, const Position *p, int player, int h, int dir)
 {
     for (int tries = 0; tries < r->nholes; tries++) {
-        h = ring_next(h, r->nholes, dir == DIR_CCW);
-        if (!((p->out_of_play >> h) & 1))
+        h = r->geo.next[player][dir][h];
+        if (h == NO_HOLE || !((p->out_of_play >> h) & 1))
             return h;
     }
     return NO_HOLE;

@@ -42,7 +42,7 @@ static inline int64_t hole_number(const ExCtx *cx, int64_t h)
 /* Hole h's place in its row, 1..width (`index`); 0 for no hole. */
 static inline int64_t hole_index(const ExCtx *cx, int64_t h)
 {
-    return h >= 0 && h < cx->rules->nholes ? h % cx->rules->width + 1 : 0;
+    return h >= 0 && h < cx->rules->nholes ? cx->rules->geo.index[h] : 0;
 }
 
 /* The value of context name `v` (ExVar). */
@@ -62,13 +62,16 @@ static inline int64_t set_seeds(const ExCtx *cx, uint64_t m)
     return acc;
 }
 
-/* Seeds in the row of player p. */
+/* Seeds in the row (side) of player p: a run of holes, or a set. */
 static inline int64_t row_seeds(const ExCtx *cx, int64_t p)
 {
-    const int wd = cx->rules->width;
-    const uint16_t *c = cx->pos->count + (p & 1) * wd;
+    const Geometry *g = &cx->rules->geo;
+    const int len = g->side_len[p & 1];
+    if (!len)
+        return set_seeds(cx, g->side_mask[p & 1]);
+    const uint16_t *c = cx->pos->count + g->side_first[p & 1];
     int64_t acc = 0;
-    for (int i = 0; i < wd; i++)
+    for (int i = 0; i < len; i++)
         acc += c[i];
     return acc;
 }
@@ -141,10 +144,13 @@ TESTS(STOREK)
  * and no wide read of counts written a moment ago one by one). */
 static inline int row_empty(const ExCtx *cx, int64_t p)
 {
-    const int wd = cx->rules->width;
-    const uint16_t *c = cx->pos->count + (p & 1) * wd;
+    const Geometry *g = &cx->rules->geo;
+    const int len = g->side_len[p & 1];
+    if (!len)
+        return set_seeds(cx, g->side_mask[p & 1]) == 0;
+    const uint16_t *c = cx->pos->count + g->side_first[p & 1];
     unsigned any = 0;
-    for (int i = 0; i < wd; i++)
+    for (int i = 0; i < len; i++)
         any |= c[i];
     return !any;
 }
@@ -199,7 +205,8 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
     int64_t st[EX_MAX_DEPTH + 2];
     int sp = 0;
     const int32_t *pc = e->code;
-    const int nh = cx->rules->nholes, wd = cx->rules->width;
+    const int nh = cx->rules->nholes;
+    const Geometry *g = &cx->rules->geo;
 #define TOP st[sp - 1]
 #define BINARY(expr) do { sp--; int64_t a = st[sp - 1], b = st[sp]; (void)a; (void)b; st[sp - 1] = (expr); } while (0)
     for (;;) {
@@ -211,9 +218,12 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_COUNT: TOP = hole_count(cx, TOP); break;
         case EXO_OWNER: TOP = hole_owner(cx, TOP); break;
         case EXO_ROWOF:
-            TOP = TOP >= 0 && TOP < nh ? TOP / wd : (TOP >= MAX_HOLES && TOP < MAX_HOLES + 2) ? TOP - MAX_HOLES : -1;
+            TOP = TOP >= 0 && TOP < nh ? g->side[TOP] : (TOP >= MAX_HOLES && TOP < MAX_HOLES + 2) ? TOP - MAX_HOLES : -1;
             break;
-        case EXO_INDEX: TOP = TOP >= 0 && TOP < nh ? TOP % wd + 1 : 0; break;
+        case EXO_INDEX: TOP = hole_index(cx, TOP); break;
+        case EXO_RANK: TOP = TOP >= 0 && TOP < nh ? g->rank[TOP] + 1 : 0; break;
+        case EXO_COLUMN: TOP = TOP >= 0 && TOP < nh ? g->column[TOP] + 1 : 0; break;
+        case EXO_DEPTH: TOP = TOP >= 0 && TOP < nh ? g->depth[TOP] : 0; break;
         case EXO_NUMBER: TOP = hole_number(cx, TOP); break;
         case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (int64_t)((cx->pos->out_of_play >> TOP) & 1) : 0; break;
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
@@ -225,21 +235,25 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PSTORE: TOP = cx->pos->store[TOP & 1]; break;
         case EXO_PTOTAL: TOP = cx->pos->total[TOP & 1]; break;
         case EXO_OTHER: TOP = !TOP; break;
-        case EXO_ROW: TOP = (int64_t)(all_mask(wd) << ((TOP & 1) * wd)); break;
+        case EXO_ROW: TOP = (int64_t)g->side_mask[TOP & 1]; break;
         case EXO_OWNED: {
             uint64_t own = cx->pos->north_owned;
             TOP = (int64_t)((TOP ? own : ~own) & all_mask(nh));
             break;
         }
-        case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? nh - 1 - TOP : TOP; break;
+        case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
         case EXO_NEXT:
         case EXO_PREV: {
-            int step = (op == EXO_NEXT) == (cx->dir == DIR_CCW) ? 1 : nh - 1;
-            TOP = TOP >= 0 && TOP < nh ? (TOP + step) % nh : TOP;
+            int dir = (op == EXO_NEXT) == (cx->dir == DIR_CCW) ? DIR_CCW : DIR_CW;
+            TOP = TOP >= 0 && TOP < nh ? g->next[cx->mover & 1][dir][TOP] : TOP;
             break;
         }
         case EXO_STOREOF: TOP = STORE_HOLE(TOP & 1); break;
         case EXO_HOLENUM: TOP = TOP >= 1 && TOP <= nh ? TOP - 1 : NO_HOLE; break;
+        case EXO_HOLEAT:
+            BINARY(a >= 1 && a <= cx->rules->rows && b >= 1 && b <= cx->rules->width ? g->at[a - 1][b - 1]
+                                                                                      : NO_HOLE);
+            break;
         case EXO_SEEDS: TOP = set_seeds(cx, (uint64_t)TOP); break;
         case EXO_SIZE: TOP = __builtin_popcountll((uint64_t)TOP & all_mask(nh)); break;
         case EXO_NONEMPTY:

@@ -181,10 +181,16 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     const Rules *r = ld->r;
     if (r->match && r->next == NEXT_FILL && r->fill_seeds > 0 && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
-    if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && r->width > MAX_CHOICE_WIDTH)
+    int side = __builtin_popcountll(r->geo.side_mask[SOUTH]), north = __builtin_popcountll(r->geo.side_mask[NORTH]);
+    side = side > north ? side : north;
+    if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && side > MAX_CHOICE_WIDTH)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "a player can choose which holes to fill on rows of at most %d holes (here %d): use `choose: left` or `right`",
-                 MAX_CHOICE_WIDTH, r->width);
+                 MAX_CHOICE_WIDTH, side);
+    if (r->match && r->next == NEXT_REDISTRIBUTE &&
+        !(r->rows == 2 && r->geo.side_first[SOUTH] == 0 && r->geo.side_len[SOUTH] == r->width))
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`match.next: redistribute` needs a board of 2 rows, each row its player's");
 }
 
 /* The root mapping: every section, and the checks between them. */

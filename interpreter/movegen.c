@@ -40,11 +40,14 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
     const Plan *pl = &r->plan;
     const int least = pl->from_min > 1 ? pl->from_min : 1;
-    const uint64_t own = owned_mask(r, p, mover) & ~p->out_of_play;
-    const int w = r->width, first = mover * w;
-    /* the mover's own row, as holes are owned at the start: only its counts */
-    uint64_t m = own == mask_n(w) << first ? at_least(p->count + first, w, least) << first
-                                          : at_least(p->count, r->nholes, least) & own;
+    const Geometry *g = &r->geo;
+    /* owned, in play and on the mover's track (a subset of the board) */
+    const uint64_t own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
+    /* the mover's own side, a run of numbers, as holes are owned at the
+     * start: only its counts */
+    uint64_t m = own == g->side_run[mover]
+                 ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
+                 : at_least(p->count, r->nholes, least) & own;
     int n = 0;
     switch (pl->dirs) {
     case 1 << DIR_CCW:
@@ -72,8 +75,9 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
+    const uint64_t track = r->geo.track_mask[cx->mover];
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+        if (!p->count[h] || (((p->out_of_play | ~track) >> h) & 1))
             continue;
         cx->hole = h;
         if (!ex_true(&r->from, cx))
@@ -238,7 +242,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
     ctx_init(&cx, r, p, p->to_move);
     vm->quiet++;
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h])
+        if (!p->count[h] || !((r->geo.track_mask[p->to_move] >> h) & 1))
             continue;
         cx.hole = h;
         if (!ex_true(&r->opening_from, &cx))

@@ -22,7 +22,10 @@
     X(OWNER,     0, 1, 1, "h -> owner of h (a store's player; -1 for no hole)")      \
     X(ROWOF,     0, 1, 1, "h -> the player whose row holds h")                       \
     X(INDEX,     0, 1, 1, "h -> 1..width from the left of h's row (0: no hole)")    \
-    X(NUMBER,    0, 1, 1, "h -> hole number 1..2N (0: no hole or a store)")          \
+    X(RANK,      0, 1, 1, "h -> its row 1..rows from South's edge (0: no hole)")     \
+    X(COLUMN,    0, 1, 1, "h -> its column 1..width from South's left (0: no hole)") \
+    X(DEPTH,     0, 1, 1, "h -> 1 for a middle row, +1 a row outward (0: no hole)")  \
+    X(NUMBER,    0, 1, 1, "h -> hole number 1.. (0: no hole or a store)")            \
     X(OUT,       0, 1, 1, "h -> h is out of play")                                   \
     X(ISSTORE,   0, 1, 1, "h -> h is a store")                                       \
     X(FLAG,      1, 1, 1, "h -> flag k is set on h")                                 \
@@ -36,6 +39,7 @@
     X(PREV,      0, 1, 1, "h -> the previous hole in the sowing direction")          \
     X(STOREOF,   0, 1, 1, "p -> p's store as a hole")                                \
     X(HOLENUM,   0, 1, 1, "n -> the hole numbered n (no hole if none)")              \
+    X(HOLEAT,    0, 2, 1, "r c -> the hole at row r, column c (no hole if none)")    \
     X(SEEDS,     0, 1, 1, "S -> seeds in the holes of S")                            \
     X(SIZE,      0, 1, 1, "S -> holes in S")                                         \
     X(NONEMPTY,  0, 1, 1, "S -> non-empty holes in S")                               \

@@ -19,7 +19,8 @@ enum {
     N_RELAY_NEXT   = 1 << 5,   /* a relay lap lifts the hole after the landing hole */
     N_RELAY_WHILE  = 1 << 6,   /* relay laps while a condition holds */
     N_SPILL        = 1 << 7,   /* seeds may leave at a row's end (decided per move) */
-    N_EACH         = 1 << 8    /* each-seed rules */
+    N_EACH         = 1 << 8,   /* each-seed rules */
+    N_TRACK        = 1 << 9    /* a track that is not a ring of numbers */
 };
 
 /* The plain kernel: laps a circuit at a time; a spill is checked at the
@@ -47,10 +48,12 @@ static int form_is(const ExForm *f, ExSubj subj, int var, ExCmp op, int rhs)
            a->op == op && a->rhs == rhs;
 }
 
-/* What the sowing `s` needs (N_*). */
-static unsigned sow_needs(const SowRules *s)
+/* What the sowing `s` needs (N_*) on the board of `r`. */
+static unsigned sow_needs(const struct McRules *r, const SowRules *s)
 {
     unsigned need = 0;
+    if (!r->geo.ring_len[SOUTH] || !r->geo.ring_len[NORTH])
+        need |= N_TRACK;
     if (s->first_seed == FIRST_ORIGIN)
         need |= N_FIRST_ORIGIN;
     if (active(&s->skip))
@@ -86,11 +89,11 @@ static void plan_each(const SowRules *s, SowPlan *sp)
 
 /* The kernel and short cuts for the sowing `s`: the plain kernel when
  * it supports every need, else the general one. */
-static void plan_sow(const SowRules *s, SowPlan *sp)
+static void plan_sow(const struct McRules *r, const SowRules *s, SowPlan *sp)
 {
     if (s->features & ~SOW_KNOWN)
         return;   /* a key this plan does not know: the general kernel, as written */
-    unsigned need = sow_needs(s);
+    unsigned need = sow_needs(r, s);
     sp->kernel = (need & ~PLAIN_SUPPORTS) ? KERNEL_GENERAL : KERNEL_PLAIN;
     sp->skip_origin = (need & N_SKIP_ORIGIN) != 0;
     sp->consecutive = !(need & ~CONSECUTIVE_SUPPORTS);
@@ -182,8 +185,8 @@ void plan_build(Rules *r, int general)
     if (general)
         return;
     rules_each_expr(r, direct, NULL);
-    plan_sow(&r->sow, &pl->sow);
-    plan_sow(&r->opening_sow, &pl->opening);
+    plan_sow(r, &r->sow, &pl->sow);
+    plan_sow(r, &r->opening_sow, &pl->opening);
     plan_moves(r);
     pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
     pl->first_only = 1;

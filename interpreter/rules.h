@@ -125,6 +125,38 @@ typedef struct EndRule {
     SrcLoc loc;
 } EndRule;
 
+/* Where the holes lie and how seeds travel: computed once from `board`
+ * (board.c, geo_build). Rows are counted from South's edge (rank 0),
+ * columns from South's left; holes are numbered round each side as its
+ * player sees it (docs/variant-format.md, "The board"). A track is a
+ * player's sowing circuit: next[player][dir][h] is the hole after h
+ * (NO_HOLE: h is not on it). A track that is the run of holes
+ * ring_base..ring_base+ring_len-1 in number order (the two-row circuit,
+ * each side's own rows) has ring_len > 0: the fast kernels need it. */
+typedef enum TrackKind { TRACK_BOARD = 0, TRACK_OWN, TRACK_LIST } TrackKind;
+
+typedef struct Geometry {
+    /* what the file says (board.track) */
+    TrackKind track;
+    int8_t list[2][MAX_HOLES];      /* TRACK_LIST: each player's track, ccw */
+    int nlist[2];
+    /* computed */
+    uint8_t rank[MAX_HOLES];        /* row, 0 = South's edge */
+    uint8_t column[MAX_HOLES];      /* column, 0 = South's left */
+    uint8_t index[MAX_HOLES];       /* 1..width from its side's player's left */
+    uint8_t depth[MAX_HOLES];       /* 1 = a row at the middle of the board */
+    uint8_t side[MAX_HOLES];        /* the player who owns it at the start */
+    int8_t opposite[MAX_HOLES];     /* the hole in its column across the middle */
+    int8_t at[MAX_ROWS][MAX_ROW_HOLES];   /* [rank][column] -> hole */
+    uint64_t side_mask[2];          /* the holes of each side */
+    int side_first[2], side_len[2]; /* a side that is a run of numbers; len 0 if not */
+    uint64_t side_run[2];           /* that run as a mask; 0 if not a run */
+    int8_t next[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
+    uint64_t track_mask[2];         /* the holes on each player's track */
+    int ring_base[2], ring_len[2];
+    int board_track;                /* both tracks are the whole board in number order */
+} Geometry;
+
 /* The rule graph. `struct McRules` is the opaque McRules of mancala.h. */
 typedef struct McRules {
     Arena arena;
@@ -140,6 +172,8 @@ typedef struct McRules {
     uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
     int uniform;                 /* every hole starts with `seeds` */
     StoreKind stores;
+    Expr owner;                  /* board.owner (absent: halves by number) */
+    Geometry geo;
     int nflags;
     const char *flags[MAX_FLAGS];
     int total_seeds;
@@ -223,5 +257,17 @@ int option_format(const OptionDef *o, int64_t v, char *buf, size_t n);
 
 /* North's row as a hole set: who owns what when a game starts. */
 uint64_t rules_north_holes(const Rules *r);
+
+/* The hole at row `rank` (0 = South's edge) and column `col` (0 = South's
+ * left) of a board of `rows` x `width`, in the numbering of
+ * docs/variant-format.md. */
+int geo_hole_at(int rows, int width, int rank, int col);
+/* Where each hole of r's board lies (rank, column, index, depth,
+ * opposite), and the default sides: the first half of the numbers
+ * South's. */
+void geo_layout(Rules *r);
+/* The side masks and the tracks, from geo.side and geo.track; 0 and a
+ * message in `why` if a track has fewer than two holes or a hole twice. */
+int geo_tracks(Rules *r, char *why, size_t n);
 
 #endif

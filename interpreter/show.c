@@ -3,6 +3,12 @@
 
 #include <string.h>
 
+/* The lowest set bit of a mask, 0 for none. */
+static int ctz64_or(uint64_t m)
+{
+    return m ? __builtin_ctzll(m) : 0;
+}
+
 /* The direction of sowing in words when it is the same for every hole;
  * NULL when it depends on the hole. */
 static const char *dir_words(const Rules *r)
@@ -85,6 +91,77 @@ static void wrap(FILE *f, const char *s, int indent)
         fputc('\n', f);
 }
 
+/* Holes as runs of numbers ("1-9, 18-13, 12-10"), in the order given. */
+static void holes_runs(FILE *f, const int8_t *list, int n)
+{
+    for (int i = 0; i < n;) {
+        int j = i, step = i + 1 < n && list[i + 1] == list[i] - 1 ? -1 : 1;
+        while (j + 1 < n && list[j + 1] == list[j] + step)
+            j++;
+        fprintf(f, "%s%d", i ? ", " : "", list[i] + 1);
+        if (j > i)
+            fprintf(f, "-%d", list[j] + 1);
+        i = j + 1;
+    }
+}
+
+/* The holes of a mask as runs of numbers. */
+static void mask_runs(FILE *f, const Rules *r, uint64_t m)
+{
+    int8_t list[MAX_HOLES];
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if ((m >> h) & 1)
+            list[n++] = (int8_t)h;
+    holes_runs(f, list, n);
+}
+
+/* A player's track as runs of numbers, from its lowest hole. */
+static void track_runs(FILE *f, const Rules *r, int player)
+{
+    const Geometry *g = &r->geo;
+    int8_t list[MAX_HOLES];
+    int n = 0, h = ctz64_or(g->track_mask[player]);
+    do {
+        list[n++] = (int8_t)h;
+        h = g->next[player][DIR_CCW][h];
+    } while (h != list[0] && n < MAX_HOLES);
+    holes_runs(f, list, n);
+}
+
+/* The numbering, the sides and the tracks: one sentence for the usual
+ * two rows, else a drawing of the numbers and the sides and tracks. */
+static void board_layout(FILE *f, const Rules *r)
+{
+    const Geometry *g = &r->geo;
+    if (r->rows == 2 && g->side_first[SOUTH] == 0 && g->side_len[SOUTH] == r->width && g->board_track) {
+        fprintf(f, "Holes are numbered 1..%d counterclockwise from South's left; South owns 1..%d, North %d..%d.\n",
+                r->nholes, r->width, r->width + 1, r->nholes);
+        return;
+    }
+    fprintf(f, "Holes are numbered as drawn (North's side at the top, South's at the bottom):\n");
+    for (int y = r->rows - 1; y >= 0; y--) {
+        fprintf(f, "   ");
+        for (int x = 0; x < r->width; x++)
+            fprintf(f, " %3d%c", g->at[y][x] + 1, g->side[g->at[y][x]] == NORTH ? 'n' : 's');
+        fprintf(f, "\n");
+    }
+    fprintf(f, "(s: South's, n: North's.) South owns ");
+    mask_runs(f, r, g->side_mask[SOUTH]);
+    fprintf(f, "; North owns ");
+    mask_runs(f, r, g->side_mask[NORTH]);
+    fprintf(f, ".\n");
+    if (g->board_track) {
+        fprintf(f, "Both players sow round the whole board in number order (1..%d, then 1 again).\n", r->nholes);
+        return;
+    }
+    for (int p = 0; p < 2; p++) {
+        fprintf(f, "%s sows along ", p ? "North" : "South");
+        track_runs(f, r, p);
+        fprintf(f, " (counterclockwise; clockwise the other way).\n");
+    }
+}
+
 /* The title, the description and the board: rows, seeds, stores, the
  * numbering of the holes and the flags a hole can carry. */
 static void board_words(FILE *f, const Rules *r)
@@ -97,8 +174,7 @@ static void board_words(FILE *f, const Rules *r)
     fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
             r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
             r->stores == STORES_ON_TRACK ? "on the sowing track" : r->stores == STORES_OFF_TRACK ? "off the track" : "none (captures are counted)");
-    fprintf(f, "Holes are numbered 1..%d counterclockwise from South's left; South owns 1..%d, North %d..%d.\n",
-            r->nholes, r->width, r->width + 1, r->nholes);
+    board_layout(f, r);
     if (r->nflags) {
         fprintf(f, "Per-hole flags:");
         for (int i = 0; i < r->nflags; i++)

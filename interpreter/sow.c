@@ -46,7 +46,7 @@ static inline uint64_t ring_mask(int a, int len, int nh)
  * ring, every hole touched but no branch on the run's length, for relay
  * sowings, which sow millions of short laps; otherwise the run alone,
  * fewer instructions for the single laps of most games. */
-static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, uint64_t *reached)
+static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, uint64_t *reached)
 {
     int a, last;
     if (ccw) {
@@ -77,7 +77,7 @@ static inline int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, in
  * lifts the hole, adds whole circuits to every hole at once, then one seed
  * to a run of consecutive holes (`masked`: see lap_run). Returns the hole
  * of the last seed; adds the holes sown to *reached. */
-static inline int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, uint64_t *reached)
+static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, uint64_t *reached)
 {
     int hand = c[origin], ring = nh - skip;
     c[origin] = 0;
@@ -126,31 +126,48 @@ static int relay_on(Vm *vm, const Position *p, int origin, int lap, int lifted, 
     return cyc_seen(vm->r, p, origin, c);
 }
 
-/* The plain kernel (see the top of the file). */
-static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+/* The plain kernel (see the top of the file) on the mover's track, the
+ * ring of holes base..base+nh-1: the lap functions see it as holes
+ * 0..nh-1. */
+static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si,
+                                const int base, const int nh)
 {
-    const int nh = vm->r->nholes, ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
+    const int ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
     const int masked = s->laps == LAPS_RELAY && nh <= 32;
-    uint16_t *c = p->count;
+    uint16_t *c = p->count + base;
     uint64_t reached = 0;
-    int origin = si->start;
+    int origin = si->start - base;
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = c[origin];
         int last = lap_plain(c, nh, origin, ccw, skip, masked, &reached);
-        si->origin = origin;
-        si->last = last;
+        si->origin = origin + base;
+        si->last = last + base;
         if (ev)
-            ev_lap(vm, si, origin, hand, last, lap);
+            ev_lap(vm, si, si->origin, hand, si->last, lap);
         if (s->laps != LAPS_RELAY || c[last] <= 1)
             break;
         origin = last;
-        if (relay_on(vm, p, origin, lap, hand, &cyc)) {
+        if (relay_on(vm, p, origin + base, lap, hand, &cyc)) {
             si->endless = 1;
             break;
         }
     }
-    si->reached |= reached;
+    si->reached |= reached << base;
+}
+
+/* The plain kernel round the whole board (base 0): the usual case. */
+static void sow_plain(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+{
+    sow_plain_on(vm, s, sp, p, si, 0, vm->r->nholes);
+}
+
+/* The plain kernel on a track that is part of the board (each side's own
+ * rows), kept out of the usual case's way. */
+static NOINLINE void sow_plain_ring(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+{
+    const Geometry *g = &vm->r->geo;
+    sow_plain_on(vm, s, sp, p, si, g->ring_base[si->mover], g->ring_len[si->mover]);
 }
 
 /* ---- the general kernel ------------------------------------------------------ */
@@ -176,7 +193,9 @@ static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCt
 static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx,
                            int origin, int hand, SowInfo *si)
 {
-    const int nh = vm->r->nholes, ccw = si->dir == DIR_CCW, neach = s->neach;
+    const Geometry *g = &vm->r->geo;
+    const int ccw = si->dir == DIR_CCW, neach = s->neach, mover = si->mover;
+    const int base = g->ring_base[mover], nh = g->ring_len[mover];
     const int masks = sp->each_masks, big = sp->each_big;
     const uint64_t ec = sp->each_counts;
     uint16_t *c = p->count;
@@ -185,18 +204,18 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
         if (first)
             first = 0;
         else
-            h = ring_next(h, nh, ccw);
+            h = ring_step(g, mover, h, ccw);
         hand--;
         unsigned n = ++c[h];
         if (neach && (!masks || ex_filter_has(ec, big, n)))
             cap_drop(vm, s, sp, p, cx, h, hand, si);
     }
-    /* the holes sown: a run of `seeds` ending at h */
+    /* the holes sown: a run of `seeds` ending at h, on the ring from base */
     if (seeds >= nh) {
-        si->reached |= mask_n(nh);
+        si->reached |= mask_n(nh) << base;
     } else if (seeds > 0) {
-        int a = ccw ? h - seeds + 1 : h;
-        si->reached |= ring_mask(a < 0 ? a + nh : a, seeds, nh);
+        int a = ccw ? h - base - seeds + 1 : h - base;
+        si->reached |= ring_mask(a < 0 ? a + nh : a, seeds, nh) << base;
     }
     return h;
 }
@@ -218,7 +237,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         if (first) {
             first = 0;
         } else {
-            t = sp->consecutive && !p->out_of_play ? ring_next(h, r->nholes, si->dir == DIR_CCW)
+            t = sp->consecutive && !p->out_of_play ? ring_step(&r->geo, si->mover, h, si->dir == DIR_CCW)
                                                    : bd_target(r, s, sp, cx, h, si->dir);
             if (t == NO_HOLE) {
                 /* every place is passed over: the hand goes back to the
@@ -312,9 +331,12 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
         spill = ex_true(&s->spill, &cx);
     }
     vm_sowing(vm);
-    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play && !ev_seeds_on(vm))
-        sow_plain(vm, s, sp, p, si);
-    else
+    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play && !ev_seeds_on(vm)) {
+        if (vm->r->geo.board_track)
+            sow_plain(vm, s, sp, p, si);
+        else
+            sow_plain_ring(vm, s, sp, p, si);
+    } else
         sow_general(vm, s, sp, p, si, spill);
 }
 

@@ -257,23 +257,31 @@ base | sed "s/^  stores: off-track/  stores: off-track\\
   flags: [$n64]/" >"$V"
 vbad flag-name-64 "$V" 'flag name `'
 
-# board.rows: 2 (1..8 accepted by the syntax)
+# board.rows: 1..8; board.holes: 1..50 a row; 64 holes in all
 with_board "$V" rows 8
-vbad rows-8 "$V" 'boards of 8 rows are not played yet: `board.rows` must be 2'
+vok rows-8 "$V"
 with_board "$V" rows 9
 vbad rows-9 "$V" '`board.rows` is 9; it must lie in 1..8'
 with_board "$V" rows 0
 vbad rows-0 "$V" '`board.rows` is 0; it must lie in 1..8'
-
-# board.holes: 1..32
+base | sed 's/^  rows: 2/  rows: 8/; s/^  holes: 3/  holes: 8/' >"$V"
+vok rows-8-holes-8 "$V"
+base | sed 's/^  rows: 2/  rows: 8/; s/^  holes: 3/  holes: 9/' >"$V"
+vbad rows-8-holes-9 "$V" 'a board of 8 rows of 9 holes has 72 holes; at most 64 are played'
+base | sed 's/^  rows: 2/  rows: 1/; s/^  holes: 3/  holes: 50/' >"$V"
+vok rows-1-holes-50 "$V"
+base | sed 's/^  rows: 2/  rows: 1/; s/^  holes: 3/  holes: 51/' >"$V"
+vbad rows-1-holes-51 "$V" '`board.holes` is 51; it must lie in 1..50'
 with_board "$V" holes 32
 vok holes-32 "$V"
 with_board "$V" holes 1
 vok holes-1 "$V"
 with_board "$V" holes 33
-vbad holes-33 "$V" '`board.holes` is 33; it must lie in 1..32'
+vbad holes-33 "$V" 'a board of 2 rows of 33 holes has 66 holes; at most 64 are played'
 with_board "$V" holes 0
-vbad holes-0 "$V" '`board.holes` is 0; it must lie in 1..32'
+vbad holes-0 "$V" '`board.holes` is 0; it must lie in 1..50'
+base | sed 's/^  rows: 2/  rows: 1/' >"$V"
+vbad rows-1-odd "$V" 'a board of 3 holes cannot be shared in halves: give `board.owner`'
 
 # board.seeds: 0..10000 a hole
 base | sed 's/^  holes: 3/  holes: 1/; s/^  seeds: 2/  seeds: 10000/' >"$V"

@@ -34,8 +34,12 @@ static int setup(void **state)
 {
     static Fx fx;
     memset(&fx, 0, sizeof fx);
+    fx.r.rows = 2;
     fx.r.width = 6;
     fx.r.nholes = 12;
+    char why[120];
+    geo_layout(&fx.r);
+    assert_int_equal(geo_tracks(&fx.r, why, sizeof why), 1);
     /* holes 1..12: 0 1 2 3 4 5 | 6 7 8 9 10 11 */
     for (int h = 0; h < 12; h++)
         fx.p.count[h] = (uint16_t)h;

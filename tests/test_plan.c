@@ -406,6 +406,62 @@ static const char *const features[] = {
     "    while: hole.owner == opponent and hole.count in {2, 3}\n"
     "    to: mover\n"
     "end: [{when: south.store > 9 or north.store > 9, seeds: stay}]\n",
+
+    /* boards of other rows: each side's own rows (the plain kernel on a
+     * part of the board), relay with the origin skipped, captures across
+     * the middle and a chain along the mover's track */
+    "game: f-four-rows\n"
+    "board: {rows: 4, holes: 5, seeds: 2, stores: none}\n"
+    "moves: {from: hole.owner == mover and hole.count > 1, direction: {cw: hole.depth == 2, ccw: true}}\n"
+    "sowing: {laps: relay, skip: hole == origin}\n"
+    "captures:\n"
+    "  - when: last.depth == 1 and last.count == 1 and opposite(last).count > 0\n"
+    "    take: opposite(last)\n"
+    "    chain: backward\n"
+    "    while: hole.count > 2\n"
+    "    to: mover\n"
+    "no-moves: {pass: false, seeds: owners}\n",
+
+    "game: f-three-rows-track\n"
+    "board:\n"
+    "  rows: 3\n"
+    "  holes: 4\n"
+    "  owner: if hole.rank == 1 or hole.rank == 2 and hole.column > 2 then south else north\n"
+    "  seeds: 2\n"
+    "  stores: none\n"
+    "  track: {south: [1-6, 9-12, 8-7], north: [12-9, 6-1, 7-8]}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  relay-while: last.count in {2, 3} and next(last).count > 0\n"
+    "captures:\n"
+    "  - when: last.count == 4\n"
+    "    take:\n"
+    "      - last\n"
+    "      - hole(4 - last.rank, last.column)\n"
+    "    to: mover\n"
+    "no-moves: {pass: true, seeds: owners}\n"
+    "end: [{when: seeds(board) < 5, seeds: owners}]\n",
+
+    "game: f-one-row\n"
+    "board: {rows: 1, holes: 8, seeds: 3, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: true, ccw: true}}\n"
+    "captures:\n"
+    "  - when: last.owner != mover and last.count in {2, 4}\n"
+    "    take: last\n"
+    "    to: mover\n"
+    "no-moves: {pass: false, seeds: owners}\n",
+
+    "game: f-six-rows\n"
+    "board: {rows: 6, holes: 3, seeds: 1, stores: none, track: own}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing: {first-seed: origin, laps: relay}\n"
+    "captures:\n"
+    "  - when: last.depth == 1 and last.count > 1\n"
+    "    take: hole(7 - last.rank, last.column)\n"
+    "    to: mover\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "end: [{when: seeds(row(south)) < 2 or seeds(row(north)) < 2, seeds: owners}]\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)

@@ -40,39 +40,54 @@ static void cell(const Rules *r, const Position *p, const Position *prev, int h,
         return;
     }
     int changed = prev && prev->count[h] != p->count[h];
-    int foreign = pos_owner(p, h) != h / r->width;
+    int foreign = pos_owner(p, h) != r->geo.side[h];
     printf("%s%4d%s%s", changed ? C(st, YELLOW) : "", p->count[h], changed ? C(st, RESET) : "",
            foreign ? "*" : "");
     if (!foreign)
         printf(" ");
 }
 
+/* One row of hole numbers, dim. */
+static void numbers(const Rules *r, int rank, const Style *st)
+{
+    printf("        ");
+    for (int x = 0; x < r->width; x++)
+        printf("%s%4d %s", C(st, DIM), r->geo.at[rank][x] + 1, C(st, RESET));
+    printf("\n");
+}
+
+/* The board as it lies between the players: North's side at the top, each
+ * row's hole numbers on the side away from the middle (North's above his
+ * rows, South's below), North's store beside the top row and South's
+ * beside the bottom one. */
 static void draw(const Rules *r, const Position *p, const Position *prev, const Style *st)
 {
-    int w = r->width;
+    const int rows = r->rows;
     printf("\n");
     if (r->match)
         printf(" %s%s%s, round %d (began: %s); match totals South %d, North %d\n", C(st, BOLD),
                r->title ? r->title : r->name, C(st, RESET), p->round, p->starter ? "North" : "South",
                p->total[0], p->total[1]);
-    printf("        ");
-    for (int i = r->nholes - 1; i >= w; i--)
-        printf("%s%4d %s", C(st, DIM), i + 1, C(st, RESET));
-    printf("\n North  ");
-    for (int i = r->nholes - 1; i >= w; i--)
-        cell(r, p, prev, i, st);
-    printf("   %sstore %d%s\n South  ", C(st, GREEN), p->store[1], C(st, RESET));
-    for (int i = 0; i < w; i++)
-        cell(r, p, prev, i, st);
-    printf("   %sstore %d%s\n        ", C(st, GREEN), p->store[0], C(st, RESET));
-    for (int i = 0; i < w; i++)
-        printf("%s%4d %s", C(st, DIM), i + 1, C(st, RESET));
-    printf("\n");
+    for (int y = rows - 1; y >= 0; y--) {
+        int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
+        if (upper)
+            numbers(r, y, st);
+        printf(" %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
+        for (int x = 0; x < r->width; x++)
+            cell(r, p, prev, r->geo.at[y][x], st);
+        if (y == rows - 1 || y == 0)
+            printf("   %sstore %d%s", C(st, GREEN), p->store[y == 0 ? 0 : 1], C(st, RESET));
+        if (rows == 1)
+            printf("   %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
+        printf("\n");
+        if (!upper)
+            numbers(r, y, st);
+    }
     if (p->removed)
         printf(" out of the game: %d\n", p->removed);
     int foreign = 0;
     for (int h = 0; h < r->nholes; h++)
-        foreign |= pos_owner(p, h) != h / w;
+        foreign |= pos_owner(p, h) != r->geo.side[h];
     if (foreign)
         printf(" * owned by the player across the board\n");
     for (int f = 0; f < r->nflags; f++) {
@@ -298,7 +313,8 @@ static void greet(const Table *t, const AiSpec spec[2])
                   : "%s. You watch (%s).\n",
            r->title ? r->title : r->name,
            spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
-           : spec[0].kind == AI_HUMAN ? "South (bottom row)" : spec[1].kind == AI_HUMAN ? "North (top row)"
+           : spec[0].kind == AI_HUMAN ? (r->rows > 3 ? "South (the bottom rows)" : "South (bottom row)")
+           : spec[1].kind == AI_HUMAN ? (r->rows > 3 ? "North (the top rows)" : "North (top row)")
            : "computer against computer");
 }
 

@@ -1,0 +1,319 @@
+/* loadboard.c: the `board` section: the board's size, its starting
+ * seeds, who owns which holes, the stores, the sowing tracks and the
+ * per-hole flags (docs/variant-format.md, "board"). What it reads ends in
+ * Rules.geo (board.c computes the tables). */
+#include "load.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const store_words[] = {
+    [STORES_NONE] = "none", [STORES_OFF_TRACK] = "off-track", [STORES_ON_TRACK] = "on-track", NULL };
+static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", NULL };
+
+enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_TRACK, BK_FLAGS, BK_N };
+
+/* Once rows and holes are known: the board's size and where each hole
+ * lies, for the keys after them. A board larger than a position holds is
+ * reported and read as 2 x 6, so that what follows is read as usual. */
+static void ls_board_size(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    if (r->rows * r->width > MAX_HOLES) {
+        dg_error(ld->dg, ld_nloc(p->val[BK_HOLES] ? p->val[BK_HOLES] : p->val[BK_ROWS]),
+                 "a board of %d rows of %d holes has %d holes; at most %d are played", r->rows, r->width,
+                 r->rows * r->width, MAX_HOLES);
+        r->rows = 2;
+        r->width = 6;
+    }
+    r->nholes = r->rows * r->width;
+    r->uniform = 1;
+    r->geo.track = r->rows >= 4 ? TRACK_OWN : TRACK_BOARD;
+    geo_layout(r);
+}
+
+/* An evaluation context on an empty board, no hole named yet. */
+static void ls_board_ctx(ExCtx *cx, const Rules *r, Position *zero)
+{
+    memset(zero, 0, sizeof *zero);
+    memset(cx, 0, sizeof *cx);
+    cx->rules = r;
+    cx->pos = zero;
+}
+
+/* board.owner: the player who owns each hole at the start (its side). */
+static int ls_owner(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = ld->r;
+    char buf[80];
+    (void)base;
+    if (!lk_expr(ld, v, T_PLAYER, CX_HOLE, lk_label(s, k, buf, sizeof buf), &r->owner))
+        return 0;
+    Position zero;
+    ExCtx cx;
+    ls_board_ctx(&cx, r, &zero);
+    uint8_t side[MAX_HOLES];
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        side[h] = (uint8_t)(ex_eval(&r->owner, &cx) & 1);
+    }
+    memcpy(r->geo.side, side, sizeof side);
+    return 1;
+}
+
+/* board.seeds: a number, or an expression of `hole` giving each hole's
+ * starting seeds (`if hole.index % 2 == 1 then 4 else 0`). */
+static void ls_layout(Ld *ld, const yaml_node_t *n, const char *key)
+{
+    Rules *r = ld->r;
+    Expr e;
+    if (!lk_expr(ld, n, T_INT, CX_HOLE, key, &e))
+        return;
+    Position zero;
+    ExCtx cx;
+    ls_board_ctx(&cx, r, &zero);
+    r->total_seeds = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        int64_t v = ex_eval(&e, &cx);
+        if (v < 0 || v > 10000) {
+            dg_error(ld->dg, ld_nloc(n), "`%s` gives %lld seeds for hole %d; it must lie in 0..10000", key,
+                     (long long)v, h + 1);
+            return;
+        }
+        r->initial[h] = (uint16_t)v;
+        r->total_seeds += (int)v;
+        if (h && v != r->initial[0])
+            r->uniform = 0;
+    }
+    r->seeds = r->nholes ? r->total_seeds / r->nholes : 0;
+}
+
+/* board.seeds: the layout, and no more seeds than a position holds. */
+static int ls_seeds(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    char buf[80];
+    (void)base;
+    int before = ld->dg->errors;
+    ls_layout(ld, v, lk_label(s, k, buf, sizeof buf));
+    if (ld->r->total_seeds > MAX_SEEDS)
+        dg_error(ld->dg, ld_nloc(v), "%d seeds on the board is too many (at most %d)", ld->r->total_seeds,
+                 MAX_SEEDS);
+    return ld->dg->errors == before;
+}
+
+/* A `stores` word that is not known leaves -1, as it always has: the
+ * check of refilling from holdings (which needs stores) then adds
+ * nothing to the message already given. */
+static void ls_board_stores(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    if (p->bad[BK_STORES])
+        ld->r->stores = (StoreKind)-1;
+}
+
+/* One item of a track list: a hole number ("7") or a run of them ("1-9",
+ * "18-13", either way), appended to out[*n]; 0 after reporting. */
+static int ls_track_item(Ld *ld, const yaml_node_t *e, const char *key, int8_t *out, int *n)
+{
+    const int nh = ld->r->nholes;
+    const char *t = lk_sval(e);
+    long a, b;
+    char *end;
+    a = strtol(t, &end, 10);
+    b = a;
+    if (end != t && *end == '-' && end[1] >= '0' && end[1] <= '9')
+        b = strtol(end + 1, &end, 10);
+    if (end == t || *end || a < 1 || a > nh || b < 1 || b > nh) {
+        dg_error(ld->dg, ld_nloc(e), "`%s` lists hole numbers 1..%d or runs of them like `1-%d` (not \"%.40s\")", key,
+                 nh, nh, t);
+        return 0;
+    }
+    for (long h = a;; h += b >= a ? 1 : -1) {
+        if (*n >= MAX_HOLES) {
+            dg_error(ld->dg, ld_nloc(e), "`%s` lists more than %d holes", key, MAX_HOLES);
+            return 0;
+        }
+        out[(*n)++] = (int8_t)(h - 1);
+        if (h == b)
+            break;
+    }
+    return 1;
+}
+
+/* A track as a list of holes in sowing (ccw) order. */
+static int ls_track_list(Ld *ld, const yaml_node_t *v, const char *key, int8_t *out, int *n)
+{
+    if (v->type != YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be `board`, `own`, a list of holes, or `south:` and `north:` lists",
+                 key);
+        return 0;
+    }
+    int ok = 1;
+    *n = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top && ok; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        ok = e && lk_is_scalar(ld, e, key) && ls_track_item(ld, e, key, out, n);
+    }
+    return ok;
+}
+
+/* board.track: `board`, `own`, one list for both players, or a mapping
+ * of a list each (`south:`, `north:`). */
+static int ls_track(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Geometry *g = &ld->r->geo;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    (void)base;
+    if (v->type == YAML_SCALAR_NODE) {
+        int w = lk_word(ld, v, key, track_words);
+        if (w < 0)
+            return 0;
+        g->track = (TrackKind)w;
+        return 1;
+    }
+    g->track = TRACK_LIST;
+    if (v->type == YAML_SEQUENCE_NODE) {
+        if (!ls_track_list(ld, v, key, g->list[SOUTH], &g->nlist[SOUTH]))
+            return 0;
+        memcpy(g->list[NORTH], g->list[SOUTH], sizeof g->list[NORTH]);
+        g->nlist[NORTH] = g->nlist[SOUTH];
+        return 1;
+    }
+    static const char *const players[] = { "south", "north", NULL };
+    int seen[2] = { 0, 0 };
+    for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
+        yaml_node_t *kn = ld_node(ld, pr->key), *vn = ld_node(ld, pr->value);
+        if (!kn || !vn)
+            return 0;
+        int p = kn->type == YAML_SCALAR_NODE ? lk_word(ld, kn, key, players) : -1;
+        if (p < 0)
+            return 0;
+        if (seen[p]++) {
+            dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, players[p]);
+            return 0;
+        }
+        if (!ls_track_list(ld, vn, key, g->list[p], &g->nlist[p]))
+            return 0;
+    }
+    if (!seen[SOUTH] || !seen[NORTH]) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` as a mapping needs a list for `south` and one for `north`", key);
+        return 0;
+    }
+    return 1;
+}
+
+/* A name expressions can read: what grammar/expr.l calls ID. */
+static int ls_is_name(const char *s)
+{
+    if (!lk_is_letter(*s))
+        return 0;
+    for (s++; *s; s++) {
+        if (*s == '-' && lk_is_letter(s[1]))
+            continue;
+        if (!lk_is_letter(*s) && !(*s >= '0' && *s <= '9'))
+            return 0;
+    }
+    return 1;
+}
+
+/* Is `s` a name that a flag may take? Flags are read as hole.NAME and
+ * written in JSON positions, so neither a hole property nor a field of
+ * the position (position.h), nor a flag declared before. */
+static int ls_flag_name_ok(const Rules *r, const char *s)
+{
+    static const char *const fields[] = {
+#define X(name) name,
+        POSITION_FIELDS(X)
+#undef X
+        NULL };
+    if (!ls_is_name(s) || strlen(s) >= MAX_NAME || ex_hole_property(s))
+        return 0;
+    for (int i = 0; fields[i]; i++)
+        if (!strcmp(fields[i], s))
+            return 0;
+    for (int i = 0; i < r->nflags; i++)
+        if (!strcmp(r->flags[i], s))
+            return 0;
+    return 1;
+}
+
+/* board.flags: the names of the per-hole flags. */
+static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = ld->r;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    (void)base;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be a list of names", key);
+        return 0;
+    }
+    int ok = 1;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        if (!e)
+            continue;
+        if (!lk_is_scalar(ld, e, key)) {
+            ok = 0;
+            continue;
+        }
+        if (r->nflags >= MAX_FLAGS) {
+            dg_error(ld->dg, ld_nloc(e), "too many flags (at most %d)", MAX_FLAGS);
+            return 0;
+        }
+        if (!ls_flag_name_ok(r, lk_sval(e))) {
+            dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a hole property or a field of the JSON position", lk_sval(e));
+            ok = 0;
+            continue;
+        }
+        r->flags[r->nflags++] = lk_text(ld, e, key);
+    }
+    return ok;
+}
+
+static const LdKey board_keys[BK_N + 1] = {
+    [BK_ROWS] = { .name = "rows", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
+                  .lo = 1, .hi = MAX_ROWS, .off = offsetof(Rules, rows) },
+    [BK_HOLES] = { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
+                   .lo = 1, .hi = MAX_ROW_HOLES, .off = offsetof(Rules, width), .then = ls_board_size },
+    [BK_OWNER] = { .name = "owner", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_owner },
+    [BK_SEEDS] = { .name = "seeds", .required = 1, .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_seeds },
+    [BK_STORES] = { .name = "stores", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = store_words,
+                    .off = offsetof(Rules, stores), .then = ls_board_stores },
+    [BK_TRACK] = { .name = "track", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_track },
+    [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
+};
+
+/* The checks between the board's keys, once all are read: sides that
+ * halve the board, tracks, stores on a track. */
+static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
+{
+    Rules *r = ld->r;
+    if (!p->val[BK_OWNER] && r->nholes % 2)
+        dg_error(ld->dg, ld_nloc(n), "a board of %d holes cannot be shared in halves: give `board.owner`",
+                 r->nholes);
+    char why[120];
+    if (!geo_tracks(r, why, sizeof why))
+        dg_error(ld->dg, ld_nloc(p->val[BK_TRACK] ? p->val[BK_TRACK] : n), "`board.track`: %s", why);
+    else if (r->stores == STORES_ON_TRACK && !(r->rows == 2 && r->geo.board_track))
+        dg_error(ld->dg, ld_nloc(p->val[BK_STORES]),
+                 "stores on the track need a board of 2 rows sown round the board (`track: board`)");
+}
+
+/* `board`: read even when the mapping has errors, so that the board's
+ * size is known to everything after it. */
+void ls_board(Ld *ld, const yaml_node_t *n)
+{
+    LdSec s;
+    ld->r->rows = 2;
+    ld->r->width = 6;
+    lk_sec(&s, n, "`board`", "board");
+    LdPart *p = lk_part(&s, board_keys, 0, ld->r, NULL);
+    lk_keys(ld, &s);
+    lk_read(ld, &s);
+    ls_board_checks(ld, n, p);
+}

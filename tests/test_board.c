@@ -1,0 +1,357 @@
+/* test_board: boards of any number of rows (interpreter/board.c,
+ * loadboard.c): the numbering of every layout, the sides, the tracks and
+ * the geometry that expressions read, and sowings and captures on four
+ * rows and on a track given as a list. Every expected value is worked out
+ * by hand from the numbering of docs/variant-format.md ("The board"). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "rules.h"
+#include "vm.h"
+#include "testlib.h"
+
+/* A variant of `rows` x `holes` with `extra` lines added to its board
+ * section and `rest` after it (both may be ""). */
+static Rules *board_variant(int rows, int holes, const char *extra, const char *rest)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "game: t\n"
+             "board:\n"
+             "  rows: %d\n"
+             "  holes: %d\n"
+             "  seeds: 2\n"
+             "  stores: none\n"
+             "%s"
+             "moves:\n"
+             "  from: hole.owner == mover and hole.count > 0\n"
+             "  direction: ccw\n"
+             "%s",
+             rows, holes, extra, rest);
+    return test_load_text(text, NULL, 0);
+}
+
+/* The hole numbers of a board, row by row from the top (North's edge),
+ * each row from South's left. */
+static void numbers_are(const Rules *r, const int *want)
+{
+    for (int y = r->rows - 1, i = 0; y >= 0; y--)
+        for (int x = 0; x < r->width; x++, i++)
+            if (r->geo.at[y][x] + 1 != want[i])
+                fail_msg("row %d column %d: hole %d, expected %d", y + 1, x + 1, r->geo.at[y][x] + 1, want[i]);
+}
+
+static void test_board_numbering(void **state)
+{
+    (void)state;
+    static const int two[] = { 12, 11, 10, 9, 8, 7, 1, 2, 3, 4, 5, 6 };
+    static const int four[] = { 24, 23, 22, 21, 20, 19, 18, 17, 25, 26, 27, 28, 29, 30, 31, 32,
+                                16, 15, 14, 13, 12, 11, 10, 9,  1,  2,  3,  4,  5,  6,  7,  8 };
+    static const int three[] = { 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 1, 2, 3, 4, 5, 6 };
+    static const int six[] = { 8, 7, 9, 10, 12, 11, 5, 6, 4, 3, 1, 2 };
+    static const int one[] = { 1, 2, 3, 4 };
+    static const struct { int rows, holes; const int *want; } cases[] = {
+        { 2, 6, two }, { 4, 8, four }, { 3, 6, three }, { 6, 2, six }, { 1, 4, one },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Rules *r = board_variant(cases[i].rows, cases[i].holes, "", "");
+        assert_non_null(r);
+        numbers_are(r, cases[i].want);
+        /* the default sides: the first half of the numbers is South's */
+        assert_int_equal(r->geo.side_mask[SOUTH], (UINT64_C(1) << (r->nholes / 2)) - 1);
+        rules_free(r);
+    }
+}
+
+/* The value of expression `e` for hole number `n` of a board, read
+ * through `board.seeds` (evaluated once a hole at load time). */
+static int hole_value(int rows, int holes, const char *e, int n)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "game: t\nboard:\n  rows: %d\n  holes: %d\n  seeds: %s\n  stores: none\n"
+             "moves:\n  from: hole.owner == mover\n  direction: ccw\n",
+             rows, holes, e);
+    Rules *r = test_load_text(text, NULL, 0);
+    assert_non_null(r);
+    int v = r->initial[n - 1];
+    rules_free(r);
+    return v;
+}
+
+static void test_board_hole_properties(void **state)
+{
+    (void)state;
+    /* 4 x 8: hole 12 is in row 2 (16..9 from the left), column 5, an
+     * inner row; hole 20 in row 4 (24..17), column 5, 4th from North's
+     * left (the board's right) */
+    assert_int_equal(hole_value(4, 8, "hole.rank", 12), 2);
+    assert_int_equal(hole_value(4, 8, "hole.column", 12), 5);
+    assert_int_equal(hole_value(4, 8, "hole.depth", 12), 1);
+    assert_int_equal(hole_value(4, 8, "hole.index", 12), 5);
+    assert_int_equal(hole_value(4, 8, "opposite(hole).number", 12), 29);
+    assert_int_equal(hole_value(4, 8, "hole.rank", 20), 4);
+    assert_int_equal(hole_value(4, 8, "hole.column", 20), 5);
+    assert_int_equal(hole_value(4, 8, "hole.depth", 20), 2);
+    assert_int_equal(hole_value(4, 8, "hole.index", 20), 4);
+    assert_int_equal(hole_value(4, 8, "opposite(hole).number", 20), 5);
+    assert_int_equal(hole_value(4, 8, "if hole.row == north then 1 else 0", 20), 1);
+    assert_int_equal(hole_value(4, 8, "if hole.row == north then 1 else 0", 16), 0);
+    /* hole(row, column) */
+    assert_int_equal(hole_value(4, 8, "hole(3, 1).number", 1), 25);
+    assert_int_equal(hole_value(4, 8, "hole(4, 8).number", 1), 17);
+    assert_int_equal(hole_value(4, 8, "hole(5, 1).number", 1), 0);
+    assert_int_equal(hole_value(4, 8, "hole(1, 9).number", 1), 0);
+    assert_int_equal(hole_value(4, 8, "hole(0, 1).number", 1), 0);
+    /* 3 x 6: the middle row is row 2 for both players (depth 1), the
+     * outer rows depth 2; the middle row faces itself */
+    assert_int_equal(hole_value(3, 6, "hole.depth", 9), 1);
+    assert_int_equal(hole_value(3, 6, "hole.depth", 1), 2);
+    assert_int_equal(hole_value(3, 6, "hole.depth", 15), 2);
+    assert_int_equal(hole_value(3, 6, "opposite(hole).number", 9), 9);
+    assert_int_equal(hole_value(3, 6, "opposite(hole).number", 1), 18);
+    /* two rows: as always (number 2N+1-n, index from the owner's left) */
+    assert_int_equal(hole_value(2, 6, "opposite(hole).number", 3), 10);
+    assert_int_equal(hole_value(2, 6, "hole.index", 8), 2);
+    assert_int_equal(hole_value(2, 6, "hole.column", 8), 5);
+    assert_int_equal(hole_value(2, 6, "hole.rank", 8), 2);
+}
+
+/* Plays the moves `toks` (space-separated) from the start; fails on a
+ * move that is not legal. */
+static void play(Vm *vm, Position *p, History *h, const char *toks)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", toks);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move moves[MAX_MOVES];
+        int n = gen_moves(vm, p, moves);
+        int k = tok_find(vm->r, moves, n, t);
+        if (k < 0)
+            fail_msg("move %s is not legal", t);
+        assert_int_equal(flow_play(vm, p, &moves[k], h, NULL), MC_OK);
+    }
+}
+
+/* Plays `toks` from the start of the variant `text` in both modes and
+ * checks the board (hole 1 first) and the stores. */
+static void board_after(const char *text, const char *toks, const int *want, int s0, int s1)
+{
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        History h;
+        hist_init(&h);
+        Position p;
+        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        play(&vm, &p, &h, toks);
+        for (int i = 0; i < r->nholes; i++)
+            if (p.count[i] != want[i])
+                fail_msg("after %s (mode %u): hole %d has %d, expected %d", toks, mode, i + 1, p.count[i],
+                         want[i]);
+        assert_int_equal(p.store[0], s0);
+        assert_int_equal(p.store[1], s1);
+        hist_free(&h);
+        rules_free(r);
+    }
+}
+
+/* Four rows of 8, two seeds a hole, each player round his own rows; the
+ * last seed in an empty hole of one's inner row takes the opposite hole. */
+static const char four_rows[] =
+    "game: four\n"
+    "board: {rows: 4, holes: 8, seeds: 2, stores: none}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: {ccw: true, cw: hole.number == 1}\n"
+    "captures:\n"
+    "  - when: last.owner == mover and last.depth == 1 and last.count == 1 and opposite(last).count > 0\n"
+    "    take: opposite(last)\n"
+    "    to: mover\n";
+
+static void test_board_four_rows_sowing(void **state)
+{
+    (void)state;
+    /* South sows 16 (his inner row's left end): its 2 seeds go round the
+     * corner into 1 and 2; North sows 32 (his inner row's right end) into
+     * 17 and 18 */
+    static const int a[] = { 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0,
+                             3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0 };
+    board_after(four_rows, "16 32", a, 0, 0);
+    /* hole 1 clockwise: 16, 15 */
+    static const int b[] = { 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3,
+                             2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 };
+    board_after(four_rows, "1cw", b, 0, 0);
+    /* South 9 (into 10, 11); North 17 (into 18, 19); South 7 (into 8 and
+     * the emptied 9, his inner row): he takes the 2 seeds of 32, across
+     * the middle */
+    static const int c[] = { 2, 2, 2, 2, 2, 2, 0, 3, 1, 3, 3, 2, 2, 2, 2, 2,
+                             0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0 };
+    board_after(four_rows, "9 17 7", c, 2, 0);
+}
+
+static void test_board_moves_on_own_track(void **state)
+{
+    (void)state;
+    /* `from` allows any hole with seeds, but a player sows only from his
+     * own track: South's are 1..6 */
+    static const char text[] =
+        "game: t\n"
+        "board:\n"
+        "  rows: 2\n"
+        "  holes: 6\n"
+        "  seeds: 2\n"
+        "  stores: none\n"
+        "  track: {south: [1-6], north: [7-12]}\n"
+        "moves: {from: hole.count > 0, direction: ccw}\n";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        History h;
+        hist_init(&h);
+        Position p;
+        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        Move moves[MAX_MOVES];
+        int n = gen_moves(&vm, &p, moves);
+        assert_int_equal(n, 6);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(moves[i].hole, i);
+        /* 6 sows round his own row: into 1 and 2 */
+        play(&vm, &p, &h, "6");
+        assert_int_equal(p.count[0], 3);
+        assert_int_equal(p.count[1], 3);
+        assert_int_equal(p.count[5], 0);
+        assert_int_equal(p.count[6], 2);
+        hist_free(&h);
+        rules_free(r);
+    }
+}
+
+static void test_board_track_list(void **state)
+{
+    (void)state;
+    /* Selus's circuit: 1-9, 13-18, 12-10. South 8 (3 seeds): 9, 13, 14;
+     * North 18: 12, 11, 10; South 7: 8, 9, 13 */
+    static const char selus[] =
+        "game: selus\n"
+        "board:\n"
+        "  rows: 3\n"
+        "  holes: 6\n"
+        "  seeds: 3\n"
+        "  stores: none\n"
+        "  track: [1-9, 13-18, 12-10]\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n";
+    static const int a[] = { 3, 3, 3, 3, 3, 3, 0, 1, 5, 4, 4, 4, 5, 4, 3, 3, 3, 0 };
+    board_after(selus, "8 18 7", a, 0, 0);
+    /* South 1 (into 2, 3, 4); North's 10 goes on to 1, 2, 3: the
+     * circuit closes */
+    static const int b[] = { 1, 5, 5, 4, 3, 3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3 };
+    board_after(selus, "1 10", b, 0, 0);
+}
+
+/* next() and prev() follow the mover's track. */
+static void test_board_next_follows_track(void **state)
+{
+    (void)state;
+    static const char src[] = "game: n\nboard: {rows: 4, holes: 8, seeds: 2, stores: none}\n"
+                              "moves: {from: hole.owner == mover, direction: ccw}\n"
+                              "captures: [{when: true, take: next(last), to: mover}]\n";
+    Rules *q = test_load_text(src, NULL, 0);
+    assert_non_null(q);
+    Position p;
+    memset(&p, 0, sizeof p);
+    p.north_owned = q->geo.side_mask[NORTH];
+    const Expr *e = &q->captures[0].take[0];
+    ExCtx cx;
+    ex_ctx_init(&cx, q, &p, SOUTH);
+    cx.dir = DIR_CCW;
+    cx.last = 15;   /* hole 16: the end of South's track */
+    assert_int_equal(ex_eval(e, &cx), 0);
+    cx.dir = DIR_CW;
+    cx.last = 0;    /* hole 1 clockwise: 16 */
+    assert_int_equal(ex_eval(e, &cx), 15);
+    ex_ctx_init(&cx, q, &p, NORTH);
+    cx.dir = DIR_CCW;
+    cx.last = 31;   /* hole 32: North's track goes on at 17 */
+    assert_int_equal(ex_eval(e, &cx), 16);
+    cx.last = 0;    /* hole 1 is not on North's track */
+    assert_int_equal(ex_eval(e, &cx), NO_HOLE);
+    rules_free(q);
+}
+
+/* What the loader refuses, with where and why. */
+static void bad_board(const char *extra, int rows, int holes, const char *want)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "game: t\nboard:\n  rows: %d\n  holes: %d\n  seeds: 1\n  stores: none\n%s"
+             "moves:\n  from: hole.owner == mover\n  direction: ccw\n",
+             rows, holes, extra);
+    Diags dg;
+    dg_init(&dg, "t.yaml", text, strlen(text));
+    Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
+    if (r || dg.count == 0 || !strstr(dg.items[0].msg, want))
+        fail_msg("%s: expected \"%s\", got \"%s\"", extra, want, dg.count ? dg.items[0].msg : "(loaded)");
+    dg_free(&dg);
+}
+
+static void test_board_refused(void **state)
+{
+    (void)state;
+    bad_board("  track: [1-6, 3]\n", 2, 6, "hole 3 is twice on South's track");
+    bad_board("  track: [4]\n", 2, 6, "South's track has 1 hole; a track needs at least 2");
+    bad_board("  track: [1-13]\n", 2, 6, "lists hole numbers 1..12 or runs of them");
+    bad_board("  track: [0-3]\n", 2, 6, "lists hole numbers 1..12");
+    bad_board("  track: [1-3x]\n", 2, 6, "lists hole numbers 1..12");
+    bad_board("  track: [-]\n", 2, 6, "lists hole numbers 1..12");
+    bad_board("  track: {south: [1-6]}\n", 2, 6, "needs a list for `south` and one for `north`");
+    bad_board("  track: {south: [1-6], south: [1-6]}\n", 2, 6, "`board.track.south` is given twice");
+    bad_board("  track: {east: [1-6]}\n", 2, 6, "must be one of: south, north");
+    bad_board("  track: round\n", 2, 6, "must be one of: board, own");
+    bad_board("  track: [[1, 2]]\n", 2, 6, "`board.track` must be a scalar, not a list");
+    bad_board("", 3, 5, "a board of 15 holes cannot be shared in halves: give `board.owner`");
+    bad_board("  owner: hole.count\n", 2, 6, "`count` is not available here");
+    bad_board("  owner: mover\n", 2, 6, "not available here");
+    bad_board("", 8, 9, "a board of 8 rows of 9 holes has 72 holes; at most 64 are played");
+    bad_board("", 9, 2, "`board.rows` is 9; it must lie in 1..8");
+    bad_board("", 2, 51, "`board.holes` is 51; it must lie in 1..50");
+}
+
+static void test_board_stores_on_track_need_two_rows(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: t\nboard: {rows: 4, holes: 4, seeds: 1, stores: on-track}\n"
+        "moves: {from: hole.owner == mover, direction: ccw}\n";
+    Diags dg;
+    dg_init(&dg, "t.yaml", text, strlen(text));
+    assert_null(rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg));
+    assert_true(dg.count > 0);
+    assert_non_null(strstr(dg.items[0].msg, "stores on the track need a board of 2 rows"));
+    dg_free(&dg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_board_numbering),
+        cmocka_unit_test(test_board_hole_properties),
+        cmocka_unit_test(test_board_four_rows_sowing),
+        cmocka_unit_test(test_board_moves_on_own_track),
+        cmocka_unit_test(test_board_track_list),
+        cmocka_unit_test(test_board_next_follows_track),
+        cmocka_unit_test(test_board_refused),
+        cmocka_unit_test(test_board_stores_on_track_need_two_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
