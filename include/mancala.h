@@ -218,10 +218,13 @@ typedef enum McEventKind {
                             decided, a second one with reason MC_END_MATCH or
                             MC_END_MAX_ROUNDS, the match's winner, and the match
                             totals in took[]. */
-    MC_EV_OWNERS,        /* holes changed owner: mask is North's holes now */
+    MC_EV_OWNERS,        /* holes changed owner: mask is North's holes now;
+                            hole: the hole a rule's `set` gave (else
+                            MC_NO_HOLE, a round's redistribution) */
     MC_EV_ROUND,         /* a new round of a match: round, player (who begins) */
     MC_EV_FILL,          /* player filled the holes in mask, n seeds each (by
                             his choice, or by the rules at a round's setup) */
+    MC_EV_UNFLAG,        /* flag number n cleared on hole */
     MC_EV_COUNT
 } McEventKind;
 

@@ -56,6 +56,42 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
     receive(vm, p, to, h, n, mover, during);
 }
 
+/* The changes of rule c's `set`, `dflt` the hole of those with no `at`. */
+static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int dflt)
+{
+    const Rules *r = vm->r;
+    for (int i = 0; i < c->nset; i++) {
+        const SetEffect *e = &c->set[i];
+        int h = e->at.code ? (int)ex_eval(&e->at, cx) : dflt;
+        if (!is_hole(r, h))
+            continue;
+        if (e->flag >= 0 && !((p->flags[e->flag] >> h) & 1)) {
+            p->flags[e->flag] |= bit(h);
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_FLAG, cx->mover, h, e->flag, 0);
+        }
+        if (e->clear >= 0 && ((p->flags[e->clear] >> h) & 1)) {
+            p->flags[e->clear] &= ~bit(h);
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_UNFLAG, cx->mover, h, e->clear, 0);
+        }
+        if (e->owner.code) {
+            uint64_t north = (ex_eval(&e->owner, cx) & 1) ? p->north_owned | bit(h) : p->north_owned & ~bit(h);
+            if (north != p->north_owned) {
+                p->north_owned = north;
+                if (ev_on(vm)) {
+                    McEvent ev = { 0 };
+                    ev.kind = MC_EV_OWNERS;
+                    ev.player = (uint8_t)cx->mover;
+                    ev.mask = north;
+                    ev.hole = (int16_t)h;
+                    ev_send(vm, &ev);
+                }
+            }
+        }
+    }
+}
+
 /* Does the each-seed rule `i` fire on a seed dropped into a hole that now
  * holds n0 seeds, with `hand` seeds left? */
 static int each_fires(const SowRules *s, const SowPlan *sp, int i, int n0, int hand, const ExCtx *cx)
@@ -82,7 +118,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         if (!each_fires(s, sp, i, n0, hand, cx))
             continue;
         const CaptureRule *c = &s->each_seed[i];
-        int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[0], cx);
+        int t = sp->each_take_hole[i] ? h : c->ntake ? (int)ex_eval(&c->take[0], cx) : NO_HOLE;
         if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
             int n = p->count[t];
             p->count[t] = 0;
@@ -90,6 +126,8 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             si->captured += n;
             cx->captured = si->captured;
         }
+        if (c->nset)
+            apply_sets(vm, p, c, cx, h);
         break;
     }
     cx->hole = NO_HOLE;
@@ -152,7 +190,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         int n = capture_holes(r, p, c, &cx, si->dir, holes, amounts);
         /* what a cancelled capture gives back: the holes, the stores */
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
-        int got = 0;
+        int got = 0, cancelled = 0;
         for (int k = 0; k < n; k++) {
             p->count[holes[k]] = 0;
             receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
@@ -167,11 +205,16 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 p->store[1] = stores[1];
                 p->removed = stores[2];
                 got = 0;
+                cancelled = 1;
                 if (ev_on(vm))
                     ev_basic(vm, MC_EV_CANCEL, si->mover, NO_HOLE, 0, 0);
             }
         }
         si->captured += got;
+        if (c->nset && !cancelled) {
+            cx.captured = si->captured;
+            apply_sets(vm, p, c, &cx, si->last);
+        }
         break;
     }
 }

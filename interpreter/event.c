@@ -134,7 +134,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         out(o, ",\"seeds\":%d,\"to\":\"%s\",\"during\":%s", ev->seeds,
             ev->receiver == MC_TO_REMOVED ? "removed" : player(ev->receiver), ev->n ? "true" : "false");
         break;
-    case MC_EV_FLAG:
+    case MC_EV_FLAG: case MC_EV_UNFLAG:
         out(o, ",\"flag\":\"%s\"", ev->n >= 0 && ev->n < r->nflags ? r->flags[ev->n] : "?");
         place(o, "hole", ev->hole);
         break;
@@ -142,7 +142,11 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         out(o, ",\"player\":\"%s\"", player(ev->player));
         break;
     case MC_EV_END: ev_end_json(o, ev); break;
-    case MC_EV_OWNERS: holes(o, "north", r, ev->mask); break;
+    case MC_EV_OWNERS:
+        holes(o, "north", r, ev->mask);
+        if (ev->hole != NO_HOLE)
+            place(o, "hole", ev->hole);
+        break;
     case MC_EV_ROUND: out(o, ",\"round\":%d,\"starter\":\"%s\"", ev->round, player(ev->player)); break;
     case MC_EV_FILL:
         out(o, ",\"player\":\"%s\"", player(ev->player));
@@ -156,7 +160,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

@@ -205,7 +205,7 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
         return put(c, n, out, f);
     }
     if (!found) {
-        err(c, n, "unknown function `%s` (functions: row, owned, other, opposite, next, prev, store, hole, seeds, size, nonempty, max, min, reached)", n->name);
+        err(c, n, "unknown function `%s` (functions: row, owned, other, opposite, next, prev, store, hole, seeds, first, size, nonempty, max, min, reached)", n->name);
         return 0;
     }
     bad_call(c, n, a, na);
@@ -219,13 +219,13 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     Ann a;
     if (!check(c, n->a, &a, depth + 1))
         return 0;
-    if (a.type == T_HOLE) {
+    if (a.type == T_HOLE || a.type == T_HOLES) {
         for (int f = 0; f < c->sc->nflags; f++) {
             if (strcmp(c->sc->flags[f], n->name) == 0) {
                 if (!need(c, n, CX_STATE, n->name))
                     return 0;
-                *out = (Ann){ T_BOOL, 0, 0, NULL };
-                return put(c, n, out, FN_FLAG + f);
+                *out = (Ann){ a.type == T_HOLE ? T_BOOL : T_HOLES, 0, 0, NULL };
+                return put(c, n, out, (a.type == T_HOLE ? FN_FLAG : FN_SETFLAG) + f);
             }
         }
     }
@@ -244,7 +244,9 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     ExNode at = *n;   /* point at the property name, not the object */
     at.at.start = n->at.end - (int)strlen(n->name);
     if (a.type == T_HOLE)
-        err(c, &at, "a hole has no property `%s` (count, owner, row, index, number, out, store, or a flag the board declares)", n->name);
+        err(c, &at, "a hole has no property `%s` (count, owner, row, index, rank, column, depth, number, out, store, or a flag the board declares)", n->name);
+    else if (a.type == T_HOLES)
+        err(c, &at, "a hole set has no property `%s` (only a flag the board declares: its holes with the flag)", n->name);
     else if (a.type == T_PLAYER)
         err(c, &at, "a player has no property `%s` (store, total, row, owned, opponent)", n->name);
     else

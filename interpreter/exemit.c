@@ -139,6 +139,11 @@ static void emit_call(Em *e, const ExNode *n, const AnnSlot *s)
  * instruction with a context name or a constant player unless `plain`). */
 static void emit_prop(Em *e, const ExNode *n, const AnnSlot *s)
 {
+    if (s->fn >= FN_SETFLAG) {
+        emit(e, n->a);
+        op1(e, EXO_SETFLAG, s->fn - FN_SETFLAG);
+        return;
+    }
     if (s->fn >= FN_FLAG) {
         emit(e, n->a);
         op1(e, EXO_FLAG, s->fn - FN_FLAG);

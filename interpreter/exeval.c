@@ -227,6 +227,12 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_NUMBER: TOP = hole_number(cx, TOP); break;
         case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (int64_t)((cx->pos->out_of_play >> TOP) & 1) : 0; break;
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
+        case EXO_SETFLAG: TOP = (int64_t)((uint64_t)TOP & cx->pos->flags[*pc++]); break;
+        case EXO_FIRST: {
+            uint64_t m = (uint64_t)TOP & all_mask(nh);
+            TOP = m ? __builtin_ctzll(m) : NO_HOLE;
+            break;
+        }
         case EXO_FLAG: {
             int f = *pc++;
             TOP = TOP >= 0 && TOP < nh ? (int64_t)((cx->pos->flags[f] >> TOP) & 1) : 0;

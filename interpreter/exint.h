@@ -27,7 +27,8 @@ enum {
     FN_NONE = -1,            /* nothing chosen (literals, operators) */
     FN_RIGHT = -2,           /* an `and`/`or` reduced to its right side */
     FN_LEFT = -3,            /* ... to its left side */
-    FN_FLAG = 1000           /* FN_FLAG + i: the board's flag i */
+    FN_FLAG = 1000,          /* FN_FLAG + i: the board's flag i (of a hole) */
+    FN_SETFLAG = 2000        /* FN_SETFLAG + i: the holes of a set with flag i */
 };
 
 typedef struct AnnSlot {

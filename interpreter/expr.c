@@ -45,6 +45,7 @@ const FnDef ex_fns[] = {
     { "hole",     EXO_HOLENUM,  T_INT,    T_VOID, T_HOLE,   0 },
     { "hole",     EXO_HOLEAT,   T_INT,    T_INT,  T_HOLE,   0 },
     { "seeds",    EXO_SEEDS,    T_HOLES,  T_VOID, T_INT,    CX_STATE },
+    { "first",    EXO_FIRST,    T_HOLES,  T_VOID, T_HOLE,   0 },
     { "size",     EXO_SIZE,     T_HOLES,  T_VOID, T_INT,    0 },
     { "nonempty", EXO_NONEMPTY, T_HOLES,  T_VOID, T_INT,    CX_STATE },
     { "max",      EXO_SMAX,     T_HOLES,  T_VOID, T_INT,    CX_STATE },

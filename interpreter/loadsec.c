@@ -123,11 +123,37 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_N };
 
+/* Is `e` given and always true (false: absent or always false)? */
+static int ls_always(const Expr *e)
+{
+    return e->code && e->is_const && e->value;
+}
+
+/* next() and prev() in `moves.from` step in the one direction every move
+ * takes; with a choice, or a direction that depends on the hole, they
+ * have none yet. */
+static void ls_from_dir(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    if (!r->from.code || !(r->from.uses & CX_DIR) || p->bad[MK_DIRECTION] || !p->val[MK_DIRECTION])
+        return;
+    int none_cw = !r->dir_cw.code || (r->dir_cw.is_const && !r->dir_cw.value);
+    int none_ccw = !r->dir_ccw.code || (r->dir_ccw.is_const && !r->dir_ccw.value);
+    if (ls_always(&r->dir_ccw) && none_cw)
+        r->from_dir = DIR_CCW;
+    else if (ls_always(&r->dir_cw) && none_ccw)
+        r->from_dir = DIR_CW;
+    else
+        dg_error(ld->dg, r->from.loc,
+                 "`next` and `prev` in `moves.from` need one direction for every move (`direction: ccw` or `cw`): the hole is chosen before the direction");
+}
+
 static const LdKey moves_keys[MK_N + 1] = {
     [MK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
-                  .ctx = CTX_FROM, .feature = FT_FROM, .off = offsetof(Rules, from) },
+                  .ctx = CTX_FROM | CX_DIR, .feature = FT_FROM, .off = offsetof(Rules, from) },
     [MK_DIRECTION] = { .name = "direction", .required = 1, .kind = LK_CUSTOM, .flags = LF_QUALIFY,
-                       .feature = FT_DIRECTION, .read = ls_direction },
+                       .feature = FT_DIRECTION, .read = ls_direction, .then = ls_from_dir },
     [MK_MARK] = { .name = "mark", .kind = LK_FLAG, .flags = LF_QUALIFY, .feature = FT_MARK,
                   .off = offsetof(Rules, mark_flag) },
     [MK_MUST] = { .name = "must", .kind = LK_RULES, .flags = LF_QUALIFY, .feature = FT_MUST,
@@ -149,7 +175,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_CANCEL, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_CANCEL, CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -212,18 +238,98 @@ static void ls_capture_to(Ld *ld, const LdSec *s, const LdPart *p)
         dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "captured seeds go to mover, opponent, owner, removed, starter, south or north");
 }
 
+/* ---- set: the changes a rule makes to holes ---- */
+
+enum { EK_AT, EK_FLAG, EK_CLEAR, EK_OWNER, EK_N };
+
+static const LdKey set_keys[EK_N + 1] = {
+    [EK_AT] = { .name = "at", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLE,
+                .off = offsetof(SetEffect, at) },
+    [EK_FLAG] = { .name = "flag", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(SetEffect, flag) },
+    [EK_CLEAR] = { .name = "clear", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(SetEffect, clear) },
+    [EK_OWNER] = { .name = "owner", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_PLAYER,
+                   .off = offsetof(SetEffect, owner) },
+};
+
+/* One change of `set`: a mapping of at, flag, clear, owner. */
+static int ls_set_one(Ld *ld, const LdSec *rule, const yaml_node_t *n, SetEffect *e)
+{
+    LdSec s;
+    e->flag = e->clear = -1;
+    e->loc = ld_nloc(n);
+    lk_sec(&s, n, "a change of `set`", "set");
+    s.ctx = rule->ctx | (rule->ctx == CTX_AFTER ? CX_CAPTURED : 0);
+    LdPart *p = lk_part(&s, set_keys, 0, e, NULL);
+    if (!lk_map(ld, &s))
+        return 0;
+    if (!p->val[EK_FLAG] && !p->val[EK_CLEAR] && !p->val[EK_OWNER]) {
+        dg_error(ld->dg, ld_nloc(n), "a change of `set` needs `flag`, `clear` or `owner`");
+        return 0;
+    }
+    return 1;
+}
+
+/* set: one change (a mapping) or a list of at most MAX_SETS. */
+static int ls_set(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    CaptureRule *c = base;
+    (void)k;
+    const yaml_node_t *items[MAX_SETS];
+    int n = 0;
+    if (v->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+            if (n >= MAX_SETS) {
+                dg_error(ld->dg, ld_nloc(ld_node(ld, *it)), "`set` lists at most %d changes", MAX_SETS);
+                return 0;
+            }
+            items[n++] = ld_node(ld, *it);
+        }
+    } else {
+        items[n++] = v;
+    }
+    c->set = ar_alloc(&ld->r->arena, (size_t)n * sizeof *c->set);
+    if (!c->set) {
+        dg_error(ld->dg, ld_nloc(v), "out of memory");
+        return 0;
+    }
+    int ok = 1;
+    for (int i = 0; i < n; i++)
+        ok &= items[i] && ls_set_one(ld, s, items[i], &c->set[i]);
+    c->nset = n;
+    return ok;
+}
+
+/* A rule takes holes (`take`, `to`), sets (`set`), or both. */
+static int ls_capture_needs(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    if (!p->val[CK_TAKE] && !p->val[CK_SET]) {
+        dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `take`", s->what);
+        return 0;
+    }
+    if (p->val[CK_TAKE] && !p->val[CK_TO]) {
+        dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `to`", s->what);
+        return 0;
+    }
+    if (p->val[CK_TO] && !p->val[CK_TAKE]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_TO]), "`to` says who receives what `take` takes: add `take`");
+        return 0;
+    }
+    return 1;
+}
+
 static const LdKey capture_keys[CK_N + 1] = {
     [CK_WHEN] = { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX,
                   .type = T_BOOL, .off = offsetof(CaptureRule, when) },
-    [CK_TAKE] = { .name = "take", .required = 1, .kind = LK_CUSTOM, .read = ls_take },
+    [CK_TAKE] = { .name = "take", .kind = LK_CUSTOM, .read = ls_take },
     [CK_CHAIN] = { .name = "chain", .kind = LK_WORD, .words = chain_words, .off = offsetof(CaptureRule, chain),
                    .then = ls_capture_chain },
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
                    .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
-    [CK_TO] = { .name = "to", .required = 1, .kind = LK_RECEIVER, .off = offsetof(CaptureRule, to),
+    [CK_TO] = { .name = "to", .kind = LK_RECEIVER, .off = offsetof(CaptureRule, to),
                 .then = ls_capture_to },
     [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
                     .off = offsetof(CaptureRule, cancel_if) },
+    [CK_SET] = { .name = "set", .kind = LK_CUSTOM, .read = ls_set },
 };
 
 /* A rule of `captures` (after the sowing) or of `each-seed` (on each
@@ -238,9 +344,9 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
            each_seed ? "each-seed" : "captures");
     s.ctx = each_seed ? CTX_SEED : CTX_AFTER;
     LdPart *p = lk_part(&s, capture_keys, 0, c, NULL);
-    if (!lk_keys(ld, &s))
+    if (!lk_keys(ld, &s) || !ls_capture_needs(ld, &s, p))
         return;
-    if (each_seed && p->val[CK_TAKE]->type == YAML_SEQUENCE_NODE) {
+    if (each_seed && p->val[CK_TAKE] && p->val[CK_TAKE]->type == YAML_SEQUENCE_NODE) {
         dg_error(ld->dg, ld_nloc(p->val[CK_TAKE]), "an `each-seed` rule takes one hole: write `take: hole` (or another hole expression)");
         return;
     }
@@ -298,10 +404,35 @@ static void ls_sow_relay_while(Ld *ld, const LdSec *s, const LdPart *p)
     ls_sow_relay(ld, p, SK_RWHILE);
 }
 
+/* first-seed: a word, or `{origin: COND}`: the origin where COND holds
+ * at the start of a lap (`hand`: the seeds lifted), else the next hole. */
+static int ls_first_seed(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    SowRules *w = base;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    if (v->type == YAML_SCALAR_NODE) {
+        int i = lk_word(ld, v, key, first_seed_words);
+        if (i < 0)
+            return 0;
+        w->first_seed = (FirstSeed)i;
+        return 1;
+    }
+    const yaml_node_pair_t *pr = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
+    const yaml_node_t *kn = pr && v->data.mapping.pairs.top - pr == 1 ? ld_node(ld, pr->key) : NULL;
+    if (!kn || kn->type != YAML_SCALAR_NODE || strcmp(lk_sval(kn), "origin") != 0) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be `next`, `origin`, or `{origin: CONDITION}` (the origin where it holds)",
+                 key);
+        return 0;
+    }
+    w->first_seed = FIRST_ORIGIN;
+    return lk_expr(ld, ld_node(ld, pr->value), T_BOOL, CTX_SOW | CX_HAND, key, &w->first_if);
+}
+
 /* The sowing's keys, which the opening takes too (but `each-seed`). */
 static const LdKey sow_keys[SK_N + 1] = {
-    [SK_FIRST] = { .name = "first-seed", .kind = LK_WORD, .feature = FT_FIRST_SEED, .words = first_seed_words,
-                   .off = offsetof(SowRules, first_seed) },
+    [SK_FIRST] = { .name = "first-seed", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_FIRST_SEED,
+                   .read = ls_first_seed },
     [SK_SKIP] = { .name = "skip", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_SOW | CX_HOLE,
                   .feature = FT_SKIP, .off = offsetof(SowRules, skip) },
     [SK_STORES] = { .name = "stores", .kind = LK_WORD, .feature = FT_INTO_STORES, .words = into_words,

@@ -76,6 +76,7 @@ static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
     const uint64_t track = r->geo.track_mask[cx->mover];
+    cx->dir = r->from_dir;   /* for next() and prev() in `from` */
     for (int h = 0; h < r->nholes; h++) {
         if (!p->count[h] || (((p->out_of_play | ~track) >> h) & 1))
             continue;

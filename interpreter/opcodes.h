@@ -29,6 +29,7 @@
     X(OUT,       0, 1, 1, "h -> h is out of play")                                   \
     X(ISSTORE,   0, 1, 1, "h -> h is a store")                                       \
     X(FLAG,      1, 1, 1, "h -> flag k is set on h")                                 \
+    X(SETFLAG,   1, 1, 1, "S -> the holes of S with flag k set")                     \
     X(PSTORE,    0, 1, 1, "p -> seeds in p's store")                                 \
     X(PTOTAL,    0, 1, 1, "p -> p's match total")                                    \
     X(OTHER,     0, 1, 1, "p -> the other player")                                   \
@@ -41,6 +42,7 @@
     X(HOLENUM,   0, 1, 1, "n -> the hole numbered n (no hole if none)")              \
     X(HOLEAT,    0, 2, 1, "r c -> the hole at row r, column c (no hole if none)")    \
     X(SEEDS,     0, 1, 1, "S -> seeds in the holes of S")                            \
+    X(FIRST,     0, 1, 1, "S -> the lowest-numbered hole of S (no hole if none)")    \
     X(SIZE,      0, 1, 1, "S -> holes in S")                                         \
     X(NONEMPTY,  0, 1, 1, "S -> non-empty holes in S")                               \
     X(SMAX,      0, 1, 1, "S -> most seeds in a hole of S (0 if none)")              \

@@ -44,6 +44,12 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         visit(fn, arg, &c[i].chain_while, name, -1);
         snprintf(name, sizeof name, "%s[%d].cancel-if", what, i);
         visit(fn, arg, &c[i].cancel_if, name, -1);
+        for (int k = 0; k < c[i].nset; k++) {
+            snprintf(name, sizeof name, "%s[%d].set.at", what, i);
+            visit(fn, arg, &c[i].set[k].at, name, c[i].nset > 1 ? k : -1);
+            snprintf(name, sizeof name, "%s[%d].set.owner", what, i);
+            visit(fn, arg, &c[i].set[k].owner, name, c[i].nset > 1 ? k : -1);
+        }
     }
 }
 
@@ -51,6 +57,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
 static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
 {
     char name[64];
+    snprintf(name, sizeof name, "%s.first-seed.origin", sec);
+    visit(fn, arg, &s->first_if, name, -1);
     snprintf(name, sizeof name, "%s.skip", sec);
     visit(fn, arg, &s->skip, name, -1);
     snprintf(name, sizeof name, "%s.relay-while", sec);

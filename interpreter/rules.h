@@ -20,6 +20,7 @@
 #define MAX_ENUM_VALUES 16
 #define MAX_CAPTURES    PLAN_MAX_EACH
 #define MAX_TAKES       4
+#define MAX_SETS        4        /* changes of one rule's `set` */
 #define MAX_MUST        8
 #define MAX_ENDS        16
 #define MAX_NAME        64
@@ -84,20 +85,33 @@ typedef struct OptionDef {
     SrcLoc loc;
 } OptionDef;
 
-/* One capture rule: `when` holds on the landing hole -> take holes. */
+/* One change a rule makes to a hole's state (`set`): a flag set or
+ * cleared, a new owner. */
+typedef struct SetEffect {
+    Expr at;                     /* the hole (absent: the rule's own hole) */
+    int flag, clear;             /* flag set, flag cleared; -1: none */
+    Expr owner;                  /* the hole's new owner (a player), if given */
+    SrcLoc loc;
+} SetEffect;
+
+/* One capture rule: `when` holds on the landing hole -> take holes, then
+ * make the changes of `set`. */
 typedef struct CaptureRule {
     Expr when;
     Expr take[MAX_TAKES];
-    int ntake;
+    int ntake;                   /* 0: the rule only sets */
     ChainDir chain;
     Expr chain_while;
     Receiver to;
     Expr cancel_if;              /* undo the capture if it then holds */
+    SetEffect *set;              /* in the arena; nset of them */
+    int nset;
     SrcLoc loc;
 } CaptureRule;
 
 typedef struct SowRules {
     FirstSeed first_seed;        /* the first seed into the next hole or the origin */
+    Expr first_if;               /* FIRST_ORIGIN only where this holds (if given) */
     Expr skip;                   /* holes passed over */
     IntoStores into_stores;      /* which stores on the track take seeds */
     Laps laps;                   /* one lap, or relay laps */
@@ -180,6 +194,7 @@ typedef struct McRules {
 
     /* moves */
     Expr from;
+    int from_dir;                /* the direction next() and prev() take in `from` */
     Expr dir_ccw, dir_cw;        /* where each direction is allowed */
     int mark_flag;               /* flag set on the origin, or -1 */
     MustRule must[MAX_MUST];

@@ -35,11 +35,33 @@ static void cond(FILE *f, const char *lead, const Expr *e)
         fprintf(f, "%s%s", lead, e->src);
 }
 
+/* The changes of a rule's `set`, " Then ..." (dflt: the rule's hole). */
+static void set_words(FILE *f, const Rules *r, const CaptureRule *c, const char *dflt)
+{
+    for (int i = 0; i < c->nset; i++) {
+        const SetEffect *e = &c->set[i];
+        const char *at = e->at.code && e->at.src ? e->at.src : dflt;
+        fprintf(f, " %s", i ? "And" : "Then");
+        int and = 0;
+        if (e->flag >= 0)
+            fprintf(f, "%s mark %s as %s", and++ ? " and" : "", at, r->flags[e->flag]);
+        if (e->clear >= 0)
+            fprintf(f, "%s clear %s of %s", and++ ? " and" : "", at, r->flags[e->clear]);
+        if (e->owner.code && e->owner.src)
+            fprintf(f, "%s give %s to %s (its owner from now on)", and++ ? " and" : "", at, e->owner.src);
+        fprintf(f, ".");
+    }
+}
+
 /* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
-    fprintf(f, "  - The first seed goes into %s.\n",
-            s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
+    if (s->first_if.code && s->first_if.src)
+        fprintf(f, "  - The first seed goes into the origin hole itself where %s (hand: the seeds lifted), else into the next hole.\n",
+                s->first_if.src);
+    else
+        fprintf(f, "  - The first seed goes into %s.\n",
+                s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
     if (s->skip.code && !(s->skip.is_const && !s->skip.value))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
     fprintf(f, "  - Stores: %s.\n", s->into_stores == INTO_BOTH ? "both are sown into"
@@ -60,10 +82,12 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                 s->spill.src);
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
-        fprintf(f, "  - After each seed, if %s: take %s, to %s.\n", c->when.src,
-                c->take[0].src, receiver_name(c->to));
+        fprintf(f, "  - After each seed, if %s:", c->when.src);
+        if (c->ntake)
+            fprintf(f, " take %s, to %s.", c->take[0].src, receiver_name(c->to));
+        set_words(f, r, c, "hole");
+        fprintf(f, "\n");
     }
-    (void)r;
 }
 
 /* Prints `s` wrapped at 76 columns, each line after `indent` spaces. */
@@ -258,17 +282,30 @@ static void capture_words(FILE *f, const Rules *r)
     fprintf(f, "\nCaptures (the first rule that applies):\n");
     for (int i = 0; i < r->ncaptures; i++) {
         const CaptureRule *c = &r->captures[i];
-        fprintf(f, "  - If %s: take", c->when.src);
-        for (int k = 0; k < c->ntake; k++)
-            fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
-        if (c->chain)
-            fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
-                    c->chain_while.src);
-        fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+        fprintf(f, "  - If %s:", c->when.src);
+        if (c->ntake) {
+            fprintf(f, " take");
+            for (int k = 0; k < c->ntake; k++)
+                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+            if (c->chain)
+                fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
+                        c->chain_while.src);
+            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+        }
+        set_words(f, r, c, "last");
         if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
             fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
         fprintf(f, "\n");
     }
+}
+
+/* A receiver of the board when the player to move cannot move, with who
+ * `mover` and `opponent` are there. */
+static const char *no_moves_to(Receiver to)
+{
+    return to == RCV_MOVER ? "mover (the player who cannot move)"
+         : to == RCV_OPPONENT ? "opponent (the other player than the one who cannot move)"
+         : receiver_name(to);
 }
 
 /* How a game ends: no legal move, the `end` rules in force, repetition,
@@ -280,9 +317,9 @@ static void end_words(FILE *f, const Rules *r)
         fprintf(f, "the player to move loses.\n");
     else if (r->no_moves_pass.code && !(r->no_moves_pass.is_const && !r->no_moves_pass.value))
         fprintf(f, "he passes%s; when neither can move, the game ends and the board goes to %s.\n",
-                r->no_moves_pass.is_const ? "" : " (when the condition holds)", receiver_name(r->no_moves_seeds));
+                r->no_moves_pass.is_const ? "" : " (when the condition holds)", no_moves_to(r->no_moves_seeds));
     else
-        fprintf(f, "the game ends; the board goes to %s.\n", receiver_name(r->no_moves_seeds));
+        fprintf(f, "the game ends; the board goes to %s.\n", no_moves_to(r->no_moves_seeds));
     for (int i = 0; i < r->nends; i++) {
         if (r->ends[i].when.is_const && !r->ends[i].when.value)
             continue;

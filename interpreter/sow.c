@@ -191,7 +191,7 @@ static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCt
 /* The tight loop of a lap into consecutive holes (no skip, no store on
  * the track, no spill, nothing out of play); returns the last hole. */
 static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx,
-                           int origin, int hand, SowInfo *si)
+                           int origin, int hand, int first, SowInfo *si)
 {
     const Geometry *g = &vm->r->geo;
     const int ccw = si->dir == DIR_CCW, neach = s->neach, mover = si->mover;
@@ -199,7 +199,7 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
     const int masks = sp->each_masks, big = sp->each_big;
     const uint64_t ec = sp->each_counts;
     uint16_t *c = p->count;
-    int h = origin, first = s->first_seed == FIRST_ORIGIN, seeds = hand;
+    int h = origin, seeds = hand;
     while (hand > 0) {
         if (first)
             first = 0;
@@ -229,9 +229,15 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                        int hand, int spill, SowInfo *si)
 {
     const Rules *r = vm->r;
+    int first = s->first_seed == FIRST_ORIGIN;
+    if (first && s->first_if.code) {   /* the origin only where the condition holds */
+        cx->hand = hand;
+        first = ex_true(&s->first_if, cx);
+        cx->hand = 0;
+    }
     if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
-        return lap_consecutive(vm, s, sp, p, cx, origin, hand, si);
-    int h = origin, first = s->first_seed == FIRST_ORIGIN;
+        return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
+    int h = origin;
     while (hand > 0) {
         int t = origin;
         if (first) {

@@ -341,6 +341,78 @@ static void test_board_stores_on_track_need_two_rows(void **state)
     dg_free(&dg);
 }
 
+/* Holes that change role and owner: `set` on an each-seed rule and on a
+ * capture rule, worked by hand on 2 x 4. */
+static const char roles[] =
+    "game: roles\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: none, flags: [nedf, hot]}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0 and not hole.nedf, direction: ccw}\n"
+    "sowing:\n"
+    "  each-seed:\n"
+    "    - when: hole.owner == opponent and hole.count == 3 and not hole.nedf\n"
+    "      set: {flag: nedf, owner: mover}\n"
+    "captures:\n"
+    "  - when: last.hot\n"
+    "    set: [{clear: hot}, {at: opposite(last), flag: hot}]\n";
+
+typedef struct Seen {
+    int flags, unflags, owners;
+} Seen;
+
+static void seen(void *arg, const McEvent *ev)
+{
+    Seen *s = arg;
+    s->flags += ev->kind == MC_EV_FLAG;
+    s->unflags += ev->kind == MC_EV_UNFLAG;
+    s->owners += ev->kind == MC_EV_OWNERS;
+}
+
+static void test_board_roles(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(roles, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        Seen ev = { 0, 0, 0 };
+        vm_set_events(&vm, seen, &ev, 0);
+        History h;
+        hist_init(&h);
+        Position p;
+        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        /* South 4: 5 and 6 (North's) each reach 3: both become South's nedf */
+        play(&vm, &p, &h, "4");
+        assert_int_equal(p.flags[0], (1u << 4) | (1u << 5));
+        assert_int_equal(p.north_owned, (1u << 6) | (1u << 7));
+        assert_int_equal(ev.flags, 2);
+        assert_int_equal(ev.owners, 2);
+        /* North may sow 7 and 8 only */
+        Move moves[MAX_MOVES];
+        assert_int_equal(gen_moves(&vm, &p, moves), 2);
+        /* North 7: 8 (3, his own), 1 (3, South's): 1 becomes North's nedf */
+        play(&vm, &p, &h, "7");
+        assert_int_equal(p.flags[0], (1u << 0) | (1u << 4) | (1u << 5));
+        assert_int_equal(p.north_owned, (1u << 0) | (1u << 6) | (1u << 7));
+        /* South's holes now: 2, 3 (4 is empty; 5 and 6 are nedf) */
+        int n = gen_moves(&vm, &p, moves);
+        assert_int_equal(n, 2);
+        assert_int_equal(moves[0].hole, 1);
+        assert_int_equal(moves[1].hole, 2);
+        /* hole 4 hot: South 2 (2 seeds) ends in 4 (0 -> 1): the capture
+         * rule takes nothing, clears hot there and sets it on 5 */
+        p.flags[1] = 1u << 3;
+        ev = (Seen){ 0, 0, 0 };
+        play(&vm, &p, &h, "2");
+        assert_int_equal(p.flags[1], 1u << 4);
+        assert_int_equal(ev.unflags, 1);
+        assert_int_equal(ev.flags, 1);
+        assert_int_equal(p.count[3], 1);
+        hist_free(&h);
+        rules_free(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_board_next_follows_track),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
+        cmocka_unit_test(test_board_roles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -220,7 +220,7 @@ static McEvent e_owners(uint64_t north)
 static const char *kind_name(int k)
 {
     static const char *const names[MC_EV_COUNT] = { "MOVE", "LAP", "SEED", "SPILL", "CAPTURE", "CANCEL",
-        "FLAG", "EXTRA_TURN", "PASS", "END", "OWNERS", "ROUND", "FILL" };
+        "FLAG", "EXTRA_TURN", "PASS", "END", "OWNERS", "ROUND", "FILL", "UNFLAG" };
     return k >= 0 && k < MC_EV_COUNT ? names[k] : "?";
 }
 
@@ -998,7 +998,7 @@ static void random_same(const char *name, const char *opt, int moves, unsigned s
 }
 
 /* Every built-in variant (and a few options) in random play; between
- * them, every kind of event must have been sent. */
+ * them, every kind of event must have been sent (but UNFLAG, see below). */
 static void test_events_random_no_change(void **state)
 {
     (void)state;
@@ -1016,7 +1016,9 @@ static void test_events_random_no_change(void **state)
     assert_true(k >= 8);
     for (int i = 0; i < MC_EV_COUNT; i++) {
         print_message("%-10s %ld\n", kind_name(i), kinds[i]);
-        if (!kinds[i])
+        /* no shipped game clears a flag: test_board's roles test sends
+         * and counts that event */
+        if (!kinds[i] && i != MC_EV_UNFLAG)
             fail_msg("no %s event in random play", kind_name(i));
     }
 }

@@ -158,6 +158,13 @@ static void test_expr_board_functions(void **state)
      * the form against the program) */
     assert_int_equal(run(fx, "seeds(row(south)) == 0", -1, -1), 0);
     assert_int_equal(run(fx, "seeds(row(opponent)) > 0", -1, -1), 1);
+    /* flags as sets: hole 4 alone is opened (South's); first() is the
+     * lowest-numbered hole of a set, no hole (number 0) for none */
+    assert_int_equal(run(fx, "size(board.opened)", -1, -1), 1);
+    assert_int_equal(run(fx, "first(board.opened).number", -1, -1), 4);
+    assert_int_equal(run(fx, "first(owned(north).opened).number", -1, -1), 0);
+    assert_int_equal(run(fx, "first(row(north)).number", -1, -1), 7);
+    assert_int_equal(run(fx, "size(row(south).opened) + size(owned(mover).opened)", -1, -1), 2);
     Position keep = fx->p;
     for (int h = 0; h < 6; h++)
         fx->p.count[h] = 0;

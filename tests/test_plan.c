@@ -303,6 +303,10 @@ static void test_plan_same_games_shipped(void **state)
         { "oware", { "grand-slam=illegal" }, 1, 60 },
         { "kalah", { NULL }, 0, 100 },
         { "kalah", { "capture-empty-opposite=true" }, 1, 60 },
+        { "toguz-kumalak", { NULL }, 0, 60 },
+        { "toguz-kumalak", { "ninth-hole-tuzdyk=false" }, 1, 30 },
+        { "hawalis", { NULL }, 0, 60 },
+        { "hawalis", { "capture-needs-empty=true", "single-into-occupied=true" }, 2, 60 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

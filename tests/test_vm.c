@@ -137,6 +137,22 @@ static void test_vm_conservation_oware_kalah(void **state)
     random_games("kalah", k, 1, 1000, 18);
 }
 
+static void test_vm_conservation_toguz_kumalak(void **state)
+{
+    (void)state;
+    random_games("toguz-kumalak", NULL, 0, 1000, 19);
+    const char *o[] = { "ninth-hole-tuzdyk=false", "stop-at-majority=true" };
+    random_games("toguz-kumalak", o, 2, 500, 20);
+}
+
+static void test_vm_conservation_hawalis(void **state)
+{
+    (void)state;
+    random_games("hawalis", NULL, 0, 1000, 21);
+    const char *o[] = { "capture-needs-empty=true", "single-into-occupied=true" };
+    random_games("hawalis", o, 2, 500, 22);
+}
+
 /* ---- endless relay sowing --------------------------------------------- */
 
 static const char *const tiny_relay =
@@ -465,6 +481,8 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_bohnenspiel),
         cmocka_unit_test(test_vm_conservation_andada),
         cmocka_unit_test(test_vm_conservation_oware_kalah),
+        cmocka_unit_test(test_vm_conservation_toguz_kumalak),
+        cmocka_unit_test(test_vm_conservation_hawalis),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
