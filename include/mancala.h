@@ -229,12 +229,15 @@ typedef enum McEventKind {
 } McEventKind;
 
 /* Receivers in a capture event. */
-enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2 };
+/* Where captured seeds go (McEvent.receiver of MC_EV_CAPTURE); a lap
+ * that sows seeds from the hand has receiver MC_TO_HAND too. */
+enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2, MC_TO_HAND = 3 };
 
 typedef struct McEvent {
     uint8_t kind;        /* McEventKind */
     uint8_t player;      /* MC_SOUTH or MC_NORTH: who moved, passes, fills, begins */
-    uint8_t receiver;    /* MC_EV_CAPTURE: MC_TO_* */
+    uint8_t receiver;    /* MC_EV_CAPTURE: MC_TO_*; MC_EV_LAP: MC_TO_HAND for
+                            a lap sown from the hand, else 0 */
     uint8_t reason;      /* MC_EV_END: McEnd */
     uint8_t winner;      /* MC_EV_END: MC_WIN_* of the game or round */
     uint8_t match_over;  /* MC_EV_END: the game (or match) is over */

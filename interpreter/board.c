@@ -73,8 +73,16 @@ void geo_layout(Rules *r)
         }
     }
     for (int h = 0; h < nh; h++) {
-        g->opposite[h] = g->at[rows - 1 - g->rank[h]][g->column[h]];
+        int y = g->rank[h], x = g->column[h];
+        g->opposite[h] = g->at[rows - 1 - y][x];
         g->side[h] = (uint8_t)(h >= nh / 2);
+        /* toward the middle: up from South's half, down from North's; the
+         * middle row of an odd count has neither */
+        int up = rows % 2 ? (y < rows / 2 ? 1 : y > rows / 2 ? -1 : 0) : (y < rows / 2 ? 1 : -1);
+        int in = y + up, out = y - up;
+        int stays = rows % 2 ? 1 : (y < rows / 2) == (in < rows / 2);
+        g->inner[h] = up && stays && in >= 0 && in < rows ? g->at[in][x] : NO_HOLE;
+        g->outer[h] = up && out >= 0 && out < rows ? g->at[out][x] : NO_HOLE;
     }
 }
 

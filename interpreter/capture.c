@@ -56,6 +56,23 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
     receive(vm, p, to, h, n, mover, during);
 }
 
+/* Seeds taken from hole h into the mover's hand, to be sown next. */
+static void to_hand(Vm *vm, Position *p, int h, int n, SowInfo *si)
+{
+    (void)p;
+    si->pend += n;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_CAPTURE;
+        ev.player = (uint8_t)si->mover;
+        ev.receiver = MC_TO_HAND;
+        ev.hole = (int16_t)h;
+        ev.seeds = n;
+        ev.n = 1;
+        ev_send(vm, &ev);
+    }
+}
+
 /* The changes of rule c's `set`, `dflt` the hole of those with no `at`. */
 static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int dflt)
 {
@@ -118,14 +135,25 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         if (!each_fires(s, sp, i, n0, hand, cx))
             continue;
         const CaptureRule *c = &s->each_seed[i];
-        int t = sp->each_take_hole[i] ? h : c->ntake ? (int)ex_eval(&c->take[0], cx) : NO_HOLE;
-        if (is_hole(r, t) && p->count[t] && !((p->out_of_play >> t) & 1)) {
+        uint64_t taken = 0;
+        int got = 0;
+        for (int k = 0; k < c->ntake; k++) {
+            int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[k], cx);
+            if (!is_hole(r, t) || !p->count[t] || (((p->out_of_play | taken) >> t) & 1))
+                continue;
             int n = p->count[t];
             p->count[t] = 0;
-            receive(vm, p, c->to, t, n, si->mover, 1);
-            si->captured += n;
-            cx->captured = si->captured;
+            taken |= bit(t);
+            got += n;
+            if (c->to_hand)
+                to_hand(vm, p, t, n, si);
+            else
+                receive(vm, p, c->to, t, n, si->mover, 1);
         }
+        si->captured += got;
+        cx->captured = si->captured;
+        if (got && c->to_hand)
+            si->sow_from = (int)ex_eval(&c->sow_from, cx);
         if (c->nset)
             apply_sets(vm, p, c, cx, h);
         break;

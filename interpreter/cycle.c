@@ -10,9 +10,11 @@
  * saved states of memory. */
 #include "engine.h"
 
-/* Saves the lap state of `p` about to lift `origin`. */
-static void lap_save(const Rules *r, const Position *p, int origin, LapState *s)
+/* Saves the lap state of `p` about to lift `origin` (or to sow `hand`
+ * seeds from it). */
+static void lap_save(const Rules *r, const Position *p, int origin, int hand, LapState *s)
 {
+    s->hand = hand;
     memcpy(s->count, p->count, (size_t)r->nholes * sizeof *s->count);
     s->store[0] = p->store[0];
     s->store[1] = p->store[1];
@@ -22,30 +24,30 @@ static void lap_save(const Rules *r, const Position *p, int origin, LapState *s)
 
 /* Is `p` about to lift `origin` the saved state? The cheap part (the
  * origin and its count) first. */
-static int lap_same(const Rules *r, const Position *p, int origin, const LapState *s)
+static int lap_same(const Rules *r, const Position *p, int origin, int hand, const LapState *s)
 {
-    return s->origin == origin && s->count[origin] == p->count[origin] &&
+    return s->origin == origin && s->hand == hand && s->count[origin] == p->count[origin] &&
            s->store[0] == p->store[0] && s->store[1] == p->store[1] &&
            s->removed == p->removed &&
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
 }
 
 /* Starts detection at the current lap state. */
-void cyc_init(const Rules *r, const Position *p, int origin, Cycle *c)
+void cyc_init(const Rules *r, const Position *p, int origin, int hand, Cycle *c)
 {
-    lap_save(r, p, origin, &c->first);
+    lap_save(r, p, origin, hand, &c->first);
     c->tortoise = c->first;
     c->power = 1;
     c->lam = 0;
 }
 
 /* Called at the start of each further lap. */
-int cyc_seen(const Rules *r, const Position *p, int origin, Cycle *c)
+int cyc_seen(const Rules *r, const Position *p, int origin, int hand, Cycle *c)
 {
-    if (lap_same(r, p, origin, &c->first) || lap_same(r, p, origin, &c->tortoise))
+    if (lap_same(r, p, origin, hand, &c->first) || lap_same(r, p, origin, hand, &c->tortoise))
         return 1;
     if (++c->lam == c->power) {
-        lap_save(r, p, origin, &c->tortoise);
+        lap_save(r, p, origin, hand, &c->tortoise);
         c->power *= 2;
         c->lam = 0;
     }

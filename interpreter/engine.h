@@ -161,6 +161,8 @@ typedef struct LapState {
     uint16_t count[MAX_HOLES];
     int32_t store[2], removed;
     int origin;
+    int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
+                          the lap lifts origin */
 } LapState;
 
 /* Brent's detection over lap states, plus a comparison with the first. */
@@ -173,9 +175,9 @@ typedef struct Cycle {
  * this many laps later; shorter sowings save nothing. */
 #define CYCLE_FROM 16
 
-void cyc_init(const Rules *r, const Position *p, int origin, Cycle *c);
+void cyc_init(const Rules *r, const Position *p, int origin, int hand, Cycle *c);
 /* 1 if the state at the start of this lap was seen before. */
-int cyc_seen(const Rules *r, const Position *p, int origin, Cycle *c);
+int cyc_seen(const Rules *r, const Position *p, int origin, int hand, Cycle *c);
 
 /* ---- sowing (sow.c) --------------------------------------------------------- */
 

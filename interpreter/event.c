@@ -122,6 +122,8 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "from", ev->hole);
         out(o, ",\"seeds\":%d", ev->seeds);
         place(o, "last", ev->last);
+        if (ev->receiver == MC_TO_HAND)
+            out(o, ",\"hand\":true");
         break;
     case MC_EV_SEED: place(o, "hole", ev->hole); break;
     case MC_EV_SPILL:
@@ -132,7 +134,8 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         out(o, ",\"player\":\"%s\"", player(ev->player));
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"to\":\"%s\",\"during\":%s", ev->seeds,
-            ev->receiver == MC_TO_REMOVED ? "removed" : player(ev->receiver), ev->n ? "true" : "false");
+            ev->receiver == MC_TO_REMOVED ? "removed" : ev->receiver == MC_TO_HAND ? "hand" : player(ev->receiver),
+            ev->n ? "true" : "false");
         break;
     case MC_EV_FLAG: case MC_EV_UNFLAG:
         out(o, ",\"flag\":\"%s\"", ev->n >= 0 && ev->n < r->nflags ? r->flags[ev->n] : "?");

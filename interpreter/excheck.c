@@ -205,7 +205,7 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
         return put(c, n, out, f);
     }
     if (!found) {
-        err(c, n, "unknown function `%s` (functions: row, owned, other, opposite, next, prev, store, hole, seeds, first, size, nonempty, max, min, reached)", n->name);
+        err(c, n, "unknown function `%s` (functions: row, owned, other, opposite, inner, outer, next, prev, store, hole, seeds, first, size, nonempty, max, min, reached)", n->name);
         return 0;
     }
     bad_call(c, n, a, na);

@@ -248,6 +248,8 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             break;
         }
         case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
+        case EXO_INNER: TOP = TOP >= 0 && TOP < nh ? g->inner[TOP] : NO_HOLE; break;
+        case EXO_OUTER: TOP = TOP >= 0 && TOP < nh ? g->outer[TOP] : NO_HOLE; break;
         case EXO_NEXT:
         case EXO_PREV: {
             int dir = (op == EXO_NEXT) == (cx->dir == DIR_CCW) ? DIR_CCW : DIR_CW;

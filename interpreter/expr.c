@@ -39,6 +39,8 @@ const FnDef ex_fns[] = {
     { "owned",    EXO_OWNED,    T_PLAYER, T_VOID, T_HOLES,  CX_STATE },
     { "other",    EXO_OTHER,    T_PLAYER, T_VOID, T_PLAYER, 0 },
     { "opposite", EXO_OPPOSITE, T_HOLE,   T_VOID, T_HOLE,   0 },
+    { "inner",    EXO_INNER,    T_HOLE,   T_VOID, T_HOLE,   0 },
+    { "outer",    EXO_OUTER,    T_HOLE,   T_VOID, T_HOLE,   0 },
     { "next",     EXO_NEXT,     T_HOLE,   T_VOID, T_HOLE,   CX_DIR },
     { "prev",     EXO_PREV,     T_HOLE,   T_VOID, T_HOLE,   CX_DIR },
     { "store",    EXO_STOREOF,  T_PLAYER, T_VOID, T_HOLE,   0 },

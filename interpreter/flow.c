@@ -192,7 +192,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     p->to_move = (uint8_t)(extra ? mover : !mover);
     for (int i = 0; i < r->nends; i++) {
         if (ex_true(&r->ends[i].when, &cx)) {
-            rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, WIN_NONE, h);
+            int w = r->ends[i].winner.code ? (int)(ex_eval(&r->ends[i].winner, &cx) & 1) : WIN_NONE;
+            rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, w, h);
             return;
         }
     }

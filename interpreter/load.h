@@ -147,6 +147,7 @@ int lk_parse_ll(const char *s, long long *out);
 int lk_parse_bool(const char *s, int *out);
 void lk_list_add(char *list, size_t size, int i, const char *item);
 int lk_word(Ld *ld, const yaml_node_t *n, const char *key, const char *const *words);
+int lk_receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out);
 const char *lk_text(Ld *ld, const yaml_node_t *n, const char *key);
 int lk_expr(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char *key, Expr *out);
 

@@ -139,7 +139,7 @@ const char *receiver_name(Receiver r)
 }
 
 /* A receiver: its word, or `owners` for owner. */
-static int lk_receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out)
+int lk_receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out)
 {
     int w = lk_word_alias(ld, n, key, receiver_words, "owners", RCV_OWNER);
     if (w < 0)

@@ -175,7 +175,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_CANCEL, CK_SET, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -210,12 +210,12 @@ static int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yam
     return ld->dg->errors == before;
 }
 
-/* An each-seed rule takes the one hole it is about. */
+/* An each-seed rule takes the holes it names, with no chain. */
 static void ls_capture_chain(Ld *ld, const LdSec *s, const LdPart *p)
 {
     const CaptureRule *c = p->base;
     if (p->val[CK_CHAIN] && ls_is_seed_rule(s) && c->chain)
-        dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "`each-seed` rules take one hole: no `chain`");
+        dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "`each-seed` rules take the holes they name: no `chain`");
 }
 
 /* `while` and a chain go together. */
@@ -229,13 +229,37 @@ static void ls_capture_while(Ld *ld, const LdSec *s, const LdPart *p)
         dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "a chain needs `while`: the condition for each further hole");
 }
 
-/* Captured seeds go to somebody. */
+/* to: a receiver, or `hand` (an each-seed rule: sown at once). */
+static int ls_capture_to_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    CaptureRule *c = base;
+    char buf[80];
+    if (v->type == YAML_SCALAR_NODE && strcmp(lk_sval(v), "hand") == 0) {
+        c->to_hand = 1;
+        return 1;
+    }
+    return lk_receiver(ld, v, lk_label(s, k, buf, sizeof buf), &c->to);
+}
+
+/* Captured seeds go to somebody; to the hand only during a sowing. */
 static void ls_capture_to(Ld *ld, const LdSec *s, const LdPart *p)
 {
     const CaptureRule *c = p->base;
+    if (p->val[CK_TO] && !c->to_hand && (c->to == RCV_STAY || c->to == RCV_LAST_MOVER))
+        dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "captured seeds go to mover, opponent, owner, removed, starter, south, north or (in `each-seed`) hand");
+    if (c->to_hand && !ls_is_seed_rule(s))
+        dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "`to: hand` sows the seeds taken at once: it belongs to `each-seed` rules");
+}
+
+/* sow-from and to: hand go together. */
+static void ls_capture_sow_from(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const CaptureRule *c = p->base;
     (void)s;
-    if (p->val[CK_TO] && (c->to == RCV_STAY || c->to == RCV_LAST_MOVER))
-        dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "captured seeds go to mover, opponent, owner, removed, starter, south or north");
+    if (c->to_hand && !p->val[CK_SOW_FROM])
+        dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "`to: hand` needs `sow-from`: the hole the first of those seeds goes into");
+    else if (p->val[CK_SOW_FROM] && !c->to_hand)
+        dg_error(ld->dg, ld_nloc(p->key[CK_SOW_FROM]), "`sow-from` goes with `to: hand`");
 }
 
 /* ---- set: the changes a rule makes to holes ---- */
@@ -325,15 +349,16 @@ static const LdKey capture_keys[CK_N + 1] = {
                    .then = ls_capture_chain },
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
                    .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
-    [CK_TO] = { .name = "to", .kind = LK_RECEIVER, .off = offsetof(CaptureRule, to),
-                .then = ls_capture_to },
+    [CK_TO] = { .name = "to", .kind = LK_CUSTOM, .read = ls_capture_to_read, .then = ls_capture_to },
+    [CK_SOW_FROM] = { .name = "sow-from", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_HOLE,
+                      .off = offsetof(CaptureRule, sow_from), .then = ls_capture_sow_from },
     [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
                     .off = offsetof(CaptureRule, cancel_if) },
     [CK_SET] = { .name = "set", .kind = LK_CUSTOM, .read = ls_set },
 };
 
 /* A rule of `captures` (after the sowing) or of `each-seed` (on each
- * seed): the same keys, but an each-seed rule takes one hole and cannot
+ * seed): the same keys, but an each-seed rule has no chain and cannot
  * be cancelled, which is said before anything else of the rule. */
 static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_seed)
 {
@@ -346,10 +371,6 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
     LdPart *p = lk_part(&s, capture_keys, 0, c, NULL);
     if (!lk_keys(ld, &s) || !ls_capture_needs(ld, &s, p))
         return;
-    if (each_seed && p->val[CK_TAKE] && p->val[CK_TAKE]->type == YAML_SEQUENCE_NODE) {
-        dg_error(ld->dg, ld_nloc(p->val[CK_TAKE]), "an `each-seed` rule takes one hole: write `take: hole` (or another hole expression)");
-        return;
-    }
     if (each_seed && p->val[CK_CANCEL]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_CANCEL]), "`cancel-if` belongs to `captures`, not to `each-seed`");
         return;
@@ -505,6 +526,8 @@ static const LdKey end_keys[] = {
     { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_CAPTURED,
       .off = offsetof(EndRule, when) },
     { .name = "seeds", .required = 1, .kind = LK_RECEIVER, .flags = LF_QUALIFY, .off = offsetof(EndRule, seeds) },
+    { .name = "winner", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_PLAYER, .ctx = CTX_CAPTURED,
+      .off = offsetof(EndRule, winner) },
     { .name = NULL }
 };
 

@@ -36,6 +36,8 @@
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
     X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \
     X(OPPOSITE,  0, 1, 1, "h -> the hole facing h")                                  \
+    X(INNER,     0, 1, 1, "h -> the hole a row nearer the middle (same half)")       \
+    X(OUTER,     0, 1, 1, "h -> the hole a row farther from the middle")             \
     X(NEXT,      0, 1, 1, "h -> the next hole in the sowing direction")              \
     X(PREV,      0, 1, 1, "h -> the previous hole in the sowing direction")          \
     X(STOREOF,   0, 1, 1, "p -> p's store as a hole")                                \

@@ -80,7 +80,7 @@ static void plan_each(const SowRules *s, SowPlan *sp)
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
         nf_filter(&c->when, EXV_HOLE, &sp->each_filter[i]);
-        sp->each_take_hole[i] = c->take[0].form.kind == EXF_NAME && c->take[0].form.name == EXV_HOLE;
+        sp->each_take_hole[i] = c->ntake == 1 && c->take[0].form.kind == EXF_NAME && c->take[0].form.name == EXV_HOLE;
         sp->each_counts |= sp->each_filter[i].count.mask;
         sp->each_big |= (uint8_t)sp->each_filter[i].count.big;
     }

@@ -42,6 +42,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         }
         snprintf(name, sizeof name, "%s[%d].while", what, i);
         visit(fn, arg, &c[i].chain_while, name, -1);
+        snprintf(name, sizeof name, "%s[%d].sow-from", what, i);
+        visit(fn, arg, &c[i].sow_from, name, -1);
         snprintf(name, sizeof name, "%s[%d].cancel-if", what, i);
         visit(fn, arg, &c[i].cancel_if, name, -1);
         for (int k = 0; k < c[i].nset; k++) {
@@ -82,8 +84,10 @@ void rules_each_expr(Rules *r, ExprFn fn, void *arg)
     each_capture(r->captures, r->ncaptures, "captures", fn, arg);
     visit(fn, arg, &r->extra_turn, "extra-turn", -1);
     visit(fn, arg, &r->no_moves_pass, "no-moves.pass", -1);
-    for (int i = 0; i < r->nends; i++)
+    for (int i = 0; i < r->nends; i++) {
         visit(fn, arg, &r->ends[i].when, "end.when", i);
+        visit(fn, arg, &r->ends[i].winner, "end.winner", i);
+    }
     if (r->has_opening) {
         visit(fn, arg, &r->opening_from, "opening.from", -1);
         each_sow(&r->opening_sow, "opening", fn, arg);

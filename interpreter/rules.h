@@ -103,6 +103,9 @@ typedef struct CaptureRule {
     ChainDir chain;
     Expr chain_while;
     Receiver to;
+    int to_hand;                 /* each-seed: the seeds go to the hand and are
+                                    sown from `sow_from` next */
+    Expr sow_from;               /* with to_hand: where their first seed goes */
     Expr cancel_if;              /* undo the capture if it then holds */
     SetEffect *set;              /* in the arena; nset of them */
     int nset;
@@ -135,6 +138,7 @@ typedef struct MustRule {
 
 typedef struct EndRule {
     Expr when;
+    Expr winner;                 /* who wins (absent: more seeds in the store) */
     Receiver seeds;
     SrcLoc loc;
 } EndRule;
@@ -161,6 +165,8 @@ typedef struct Geometry {
     uint8_t depth[MAX_HOLES];       /* 1 = a row at the middle of the board */
     uint8_t side[MAX_HOLES];        /* the player who owns it at the start */
     int8_t opposite[MAX_HOLES];     /* the hole in its column across the middle */
+    int8_t inner[MAX_HOLES], outer[MAX_HOLES];   /* a row nearer the middle,
+                                       farther from it, same column and half */
     int8_t at[MAX_ROWS][MAX_ROW_HOLES];   /* [rank][column] -> hole */
     uint64_t side_mask[2];          /* the holes of each side */
     int side_first[2], side_len[2]; /* a side that is a run of numbers; len 0 if not */

@@ -323,7 +323,10 @@ static void end_words(FILE *f, const Rules *r)
     for (int i = 0; i < r->nends; i++) {
         if (r->ends[i].when.is_const && !r->ends[i].when.value)
             continue;
-        fprintf(f, "End: when %s; the board goes to %s.\n", r->ends[i].when.src, receiver_name(r->ends[i].seeds));
+        fprintf(f, "End: when %s; the board goes to %s", r->ends[i].when.src, receiver_name(r->ends[i].seeds));
+        if (r->ends[i].winner.code && r->ends[i].winner.src)
+            fprintf(f, "; the winner is %s, whatever the stores", r->ends[i].winner.src);
+        fprintf(f, ".\n");
     }
     fprintf(f, "Repetition: the %d%s occurrence of a position ends the game; the board goes to %s.\n",
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",

@@ -96,11 +96,12 @@ static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int
     return lap_run(c, nh, origin, hand, ccw, masked, reached);
 }
 
-/* Reports a lap (MC_EV_LAP). */
-static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, int lap)
+/* Reports a lap (MC_EV_LAP); from_hand: it sowed seeds from the hand. */
+static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, int lap, int from_hand)
 {
     McEvent ev = { 0 };
     ev.kind = MC_EV_LAP;
+    ev.receiver = from_hand ? MC_TO_HAND : 0;
     ev.player = (uint8_t)si->mover;
     ev.hole = (int16_t)origin;
     ev.seeds = seeds;
@@ -109,21 +110,22 @@ static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, i
     ev_send(vm, &ev);
 }
 
-/* After lap `lap` (from 1) another lap is to come from `origin`, having
- * lifted `lifted` seeds: 1 if the sowing is endless or must stop. The
- * same for both kernels: the seeds count against the limit, and lap
- * states from lap CYCLE_FROM on are checked for a repeat. */
-static int relay_on(Vm *vm, const Position *p, int origin, int lap, int lifted, Cycle *c)
+/* After lap `lap` (from 1) another lap is to come from `origin` (lifting
+ * it, or sowing `hand` seeds from the hand into it), having sown `lifted`
+ * seeds: 1 if the sowing is endless or must stop. The same for both
+ * kernels: the seeds count against the limit, and lap states from lap
+ * CYCLE_FROM on are checked for a repeat. */
+static int relay_on(Vm *vm, const Position *p, int origin, int hand, int lap, int lifted, Cycle *c)
 {
     if (vm_count(vm, lifted))
         return 1;
     if (lap < CYCLE_FROM)
         return 0;
     if (lap == CYCLE_FROM) {
-        cyc_init(vm->r, p, origin, c);
+        cyc_init(vm->r, p, origin, hand, c);
         return 0;
     }
-    return cyc_seen(vm->r, p, origin, c);
+    return cyc_seen(vm->r, p, origin, hand, c);
 }
 
 /* The plain kernel (see the top of the file) on the mover's track, the
@@ -144,11 +146,11 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
         si->origin = origin + base;
         si->last = last + base;
         if (ev)
-            ev_lap(vm, si, si->origin, hand, si->last, lap);
+            ev_lap(vm, si, si->origin, hand, si->last, lap, 0);
         if (s->laps != LAPS_RELAY || c[last] <= 1)
             break;
         origin = last;
-        if (relay_on(vm, p, origin + base, lap, hand, &cyc)) {
+        if (relay_on(vm, p, origin + base, 0, lap, hand, &cyc)) {
             si->endless = 1;
             break;
         }
@@ -226,11 +228,11 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
 /* One lap of the general kernel: `hand` seeds from `origin` (already
  * lifted); returns the hole (or store) of the last seed, or SPILLED. */
 static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int origin,
-                       int hand, int spill, SowInfo *si)
+                       int hand, int spill, int from_hand, SowInfo *si)
 {
     const Rules *r = vm->r;
-    int first = s->first_seed == FIRST_ORIGIN;
-    if (first && s->first_if.code) {   /* the origin only where the condition holds */
+    int first = from_hand || s->first_seed == FIRST_ORIGIN;
+    if (!from_hand && first && s->first_if.code) {   /* the origin only where the condition holds */
         cx->hand = hand;
         first = ex_true(&s->first_if, cx);
         cx->hand = 0;
@@ -300,24 +302,38 @@ static void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *
 {
     ExCtx cx;
     sow_ctx(&cx, vm, p, si);
-    int origin = si->start;
+    int origin = si->start, inhand = 0;   /* inhand: seeds to sow from the hand into origin */
     Cycle cyc;
     for (int lap = 1;; lap++) {
-        int hand = p->count[origin];
-        p->count[origin] = 0;
+        int hand = inhand;
+        if (!inhand) {
+            hand = p->count[origin];
+            p->count[origin] = 0;
+        }
         cx.origin = origin;
         si->origin = origin;
-        int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, si);
+        si->pend = 0;
+        int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, inhand > 0, si);
         si->last = h == SPILLED ? NO_HOLE : h;
         if (ev_on(vm))
-            ev_lap(vm, si, origin, hand, si->last, lap);
-        if (h == SPILLED)
-            return;
-        int next = relay_from(vm, s, sp, p, &cx, h, si->dir);
-        if (next == NO_HOLE)
-            return;
-        origin = next;
-        if (relay_on(vm, p, origin, lap, hand, &cyc)) {
+            ev_lap(vm, si, origin, hand, si->last, lap, inhand > 0);
+        inhand = 0;
+        if (si->pend) {   /* seeds taken to the hand: sown next, from sow_from */
+            if (!is_hole(vm->r, si->sow_from)) {
+                cap_receive(vm, p, RCV_MOVER, NO_HOLE, si->pend, si->mover, 1);
+                return;
+            }
+            inhand = si->pend;
+            origin = si->sow_from;
+        } else {
+            if (h == SPILLED)
+                return;
+            int next = relay_from(vm, s, sp, p, &cx, h, si->dir);
+            if (next == NO_HOLE)
+                return;
+            origin = next;
+        }
+        if (relay_on(vm, p, origin, inhand, lap, hand, &cyc)) {
             si->endless = 1;
             return;
         }

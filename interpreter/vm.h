@@ -32,6 +32,8 @@ typedef struct SowInfo {
     int captured;
     uint64_t reached;    /* holes that received a seed */
     int endless;         /* the sowing never ends, or has nowhere to go */
+    int pend, sow_from;  /* seeds taken to the hand during this lap, sown
+                            next from the hole sow_from (`to: hand`) */
     int spill;           /* its spill-at-row-end, if known (else -1) */
 } SowInfo;
 

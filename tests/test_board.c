@@ -109,6 +109,18 @@ static void test_board_hole_properties(void **state)
     assert_int_equal(hole_value(4, 8, "hole(5, 1).number", 1), 0);
     assert_int_equal(hole_value(4, 8, "hole(1, 9).number", 1), 0);
     assert_int_equal(hole_value(4, 8, "hole(0, 1).number", 1), 0);
+    /* inner() and outer(): a row nearer the middle, or farther, on the
+     * same half and column (12: row 2, column 5; 29: row 3, column 5) */
+    assert_int_equal(hole_value(4, 8, "outer(hole).number", 12), 5);
+    assert_int_equal(hole_value(4, 8, "inner(hole).number", 5), 12);
+    assert_int_equal(hole_value(4, 8, "inner(hole).number", 12), 0);
+    assert_int_equal(hole_value(4, 8, "outer(hole).number", 5), 0);
+    assert_int_equal(hole_value(4, 8, "outer(hole).number", 29), 20);
+    assert_int_equal(hole_value(4, 8, "inner(hole).number", 20), 29);
+    assert_int_equal(hole_value(4, 8, "outer(opposite(hole)).number", 9), 17);
+    assert_int_equal(hole_value(3, 6, "inner(hole).number", 1), 12);
+    assert_int_equal(hole_value(3, 6, "outer(hole).number", 9) + hole_value(3, 6, "inner(hole).number", 9), 0);
+    assert_int_equal(hole_value(2, 6, "outer(hole).number + inner(hole).number", 3), 0);
     /* 3 x 6: the middle row is row 2 for both players (depth 1), the
      * outer rows depth 2; the middle row faces itself */
     assert_int_equal(hole_value(3, 6, "hole.depth", 9), 1);
@@ -257,6 +269,30 @@ static void test_board_track_list(void **state)
      * circuit closes */
     static const int b[] = { 1, 5, 5, 4, 3, 3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3 };
     board_after(selus, "1 10", b, 0, 0);
+}
+
+/* Seeds taken to the hand are sown next, from `sow-from` (its first seed
+ * into that hole), and the relay goes on from where they end. */
+static void test_board_sow_from_hand(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: hand\n"
+        "board: {rows: 2, holes: 4, seeds: 2, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
+        "sowing:\n"
+        "  laps: relay\n"
+        "  each-seed:\n"
+        "    - when: hand == 0 and hole.owner == mover and hole.count > 1 and opposite(hole).count > 0\n"
+        "      take: opposite(hole)\n"
+        "      to: hand\n"
+        "      sow-from: start\n";
+    /* South 1: 2 and 3 (3 seeds, the last: 6 facing it gives its 2 to the
+     * hand); the hand from 1: 1 (0->1), 2 (3->4, the last: 7 gives 2);
+     * again from 1: 1 (2), 2 (5); 7 is empty now: 2 is lifted (relay):
+     * 3 (4), 4 (3), 5 (3), 6 (1), 7 (1), the last alone: the end */
+    static const int want[] = { 2, 0, 4, 3, 3, 1, 1, 2 };
+    board_after(text, "1", want, 0, 0);
 }
 
 /* next() and prev() follow the mover's track. */
@@ -422,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_board_moves_on_own_track),
         cmocka_unit_test(test_board_track_list),
         cmocka_unit_test(test_board_next_follows_track),
+        cmocka_unit_test(test_board_sow_from_hand),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),

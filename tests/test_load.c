@@ -58,7 +58,7 @@ static void test_load_every_builtin(void **state)
         rules_free(r);
         dg_free(&dg);
     }
-    assert_int_equal(n, 10);
+    assert_int_equal(n, 11);
 }
 
 static void test_load_rule_graph_fields(void **state)

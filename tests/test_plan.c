@@ -273,6 +273,9 @@ static long lockstep(const char *label, const char *text, const char *const *opt
             assert_int_equal(flow_play(&vg, &q, &m, &hg, NULL), MC_OK);
             if (ep.n != eg.n || memcmp(ep.ev, eg.ev, (size_t)(ep.n < EV_MAX ? ep.n : EV_MAX) * sizeof *ep.ev))
                 fail_msg("%s game %d ply %d: events differ (%d, %d)", label, i, ply, ep.n, eg.n);
+            if (pos_seed_total(rp, &p) != rp->total_seeds)
+                fail_msg("%s game %d ply %d: %ld seeds, not %d", label, i, ply, pos_seed_total(rp, &p),
+                         rp->total_seeds);
         }
     }
     hist_free(&hp);
@@ -306,6 +309,8 @@ static void test_plan_same_games_shipped(void **state)
         { "toguz-kumalak", { NULL }, 0, 60 },
         { "toguz-kumalak", { "ninth-hole-tuzdyk=false" }, 1, 30 },
         { "hawalis", { NULL }, 0, 60 },
+        { "nchayo", { NULL }, 0, 60 },
+        { "nchayo", { "holes=5" }, 1, 60 },
         { "hawalis", { "capture-needs-empty=true", "single-into-occupied=true" }, 2, 60 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -446,6 +451,25 @@ static const char *const features[] = {
     "    to: mover\n"
     "no-moves: {pass: true, seeds: owners}\n"
     "end: [{when: seeds(board) < 5, seeds: owners}]\n",
+
+    "game: f-hand\n"
+    "board: {rows: 4, holes: 4, seeds: 2, stores: none, flags: [hot]}\n"
+    "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  each-seed:\n"
+    "    - when: hand == 0 and hole.depth == 1 and hole.count > 1 and opposite(hole).count > 0\n"
+    "      take:\n"
+    "        - opposite(hole)\n"
+    "        - outer(opposite(hole))\n"
+    "      to: hand\n"
+    "      sow-from: next(origin)\n"
+    "      set: {flag: hot}\n"
+    "    - when: hole.hot and hole.owner != mover\n"
+    "      take: hole\n"
+    "      to: mover\n"
+    "      set: {clear: hot}\n"
+    "no-moves: {pass: false, seeds: owners}\n",
 
     "game: f-one-row\n"
     "board: {rows: 1, holes: 8, seeds: 3, stores: off-track}\n"

@@ -145,6 +145,14 @@ static void test_vm_conservation_toguz_kumalak(void **state)
     random_games("toguz-kumalak", o, 2, 500, 20);
 }
 
+static void test_vm_conservation_nchayo(void **state)
+{
+    (void)state;
+    random_games("nchayo", NULL, 0, 1000, 23);
+    const char *o[] = { "holes=5", "by-score=true" };
+    random_games("nchayo", o, 2, 500, 24);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -483,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_oware_kalah),
         cmocka_unit_test(test_vm_conservation_toguz_kumalak),
         cmocka_unit_test(test_vm_conservation_hawalis),
+        cmocka_unit_test(test_vm_conservation_nchayo),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),

@@ -56,11 +56,19 @@ CONFIGS = [
     ("oware", ["grand-slam=illegal"]),
     ("kalah", []),
     ("kalah", ["capture-empty-opposite=true"]),
+    ("toguz-kumalak", []),
+    ("toguz-kumalak", ["ninth-hole-tuzdyk=false"]),
+    ("toguz-kumalak", ["stop-at-majority=true"]),
+    ("toguz-kumalak", ["ninth-hole-tuzdyk=false", "stop-at-majority=true"]),
+    ("hawalis", []),
+    ("hawalis", ["capture-needs-empty=true"]),
+    ("hawalis", ["single-into-occupied=true"]),
+    ("hawalis", ["capture-needs-empty=true", "single-into-occupied=true"]),
 ]
 
 # Fields compared when the C program prints them.
 FIELDS = ["board", "stores", "to_move", "over", "winner", "phase", "round",
-          "removed", "owners", "totals", "moves"]
+          "removed", "owners", "tuzdyk", "totals", "moves"]
 
 
 # The C program refuses more than about 255 moves on one command line
@@ -121,6 +129,11 @@ def c_replay(binpath, variant, options, tokens, start=None):
 def diff(refj, cj, variant):
     out = []
     for f in FIELDS:
+        if variant == "toguz-kumalak" and f in ("owners", "tuzdyk") and \
+                (f in cj) != (f in refj):
+            # owners is written only when a tuzdyk exists: its presence counts
+            out.append((f, refj.get(f), cj.get(f)))
+            continue
         if f not in cj:
             continue
         if f not in refj:
@@ -192,7 +205,8 @@ def _perturb(d, variant, rng):
     H = len(board)
     n = H // 2
     stores = list(d["stores"])
-    usable = [i for i in range(H) if (i + 1) not in d.get("out_of_play", [])]
+    usable = [i for i in range(H) if (i + 1) not in d.get("out_of_play", [])
+              and (i + 1) not in d.get("tuzdyk", [])]   # a tuzdyk stays empty
     if variant.startswith("bechi"):
         B = sum(board)
     elif variant == "andada":

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference implementation of the mancala games of
-docs/rules.md, with the hole numbering, move tokens and JSON position of
+docs/rules.md (and of Toguz kumalak and Hawalis, from rules given in
+tests/crosscheck/README.md), with the hole numbering, move tokens and JSON position of
 docs/positions.md.
 
 Written from the rules alone (not from the C sources or the YAML variant
@@ -41,6 +42,12 @@ VARIANTS = {
     "andada": dict(n=12, seeds=2, opts={"holes": "int", "direction": ("ccw", "cw")}),
     "oware": dict(n=6, seeds=4, opts={"grand-slam": ("nothing", "capture", "illegal")}),
     "kalah": dict(n=6, seeds=4, opts={"capture-empty-opposite": ("false", "true")}),
+    # two rows of 9
+    "toguz-kumalak": dict(n=9, seeds=9, opts={"ninth-hole-tuzdyk": ("true", "false"),
+                                              "stop-at-majority": ("false", "true")}),
+    # four rows of 7: internally n = 14 holes a side (South 1..14, North 15..28)
+    "hawalis": dict(n=14, seeds=2, opts={"capture-needs-empty": ("false", "true"),
+                                         "single-into-occupied": ("false", "true")}),
 }
 
 DEFAULTS = {
@@ -53,6 +60,8 @@ DEFAULTS = {
     "andada": {"holes": "12", "direction": "ccw"},
     "oware": {"grand-slam": "nothing"},
     "kalah": {"capture-empty-opposite": "false"},
+    "toguz-kumalak": {"ninth-hole-tuzdyk": "true", "stop-at-majority": "false"},
+    "hawalis": {"capture-needs-empty": "false", "single-into-occupied": "false"},
 }
 
 
@@ -64,7 +73,7 @@ class State(object):
     __slots__ = ("variant", "opt", "n", "board", "stores", "removed", "to_move",
                  "over", "winner", "phase", "round", "starter", "opened",
                  "out_of_play", "owners", "totals", "last_mover", "hist", "end",
-                 "fill_k", "last_end", "_cache")
+                 "fill_k", "last_end", "tuzdyk", "_cache")
 
     def copy(self):
         s = State.__new__(State)
@@ -88,6 +97,7 @@ class State(object):
         s.hist = dict(self.hist)
         s.end = self.end
         s.fill_k = self.fill_k
+        s.tuzdyk = set(self.tuzdyk)
         s.last_end = None
         s._cache = None
         return s
@@ -96,7 +106,7 @@ class State(object):
         return (tuple(self.board), tuple(self.stores), self.removed,
                 frozenset(self.opened), frozenset(self.out_of_play),
                 tuple(self.owners), self.phase, self.round, self.to_move,
-                self.fill_k)
+                self.fill_k, frozenset(self.tuzdyk))
 
 
 # ---------------------------------------------------------------- helpers
@@ -141,7 +151,7 @@ def _row_holes(s, p):
 
 
 def _owned_holes(s, p):
-    if s.variant == "ba-awa":
+    if s.variant in ("ba-awa", "toguz-kumalak"):
         return [i for i in range(2 * s.n) if s.owners[i] == p]
     return list(_row_holes(s, p))
 
@@ -170,7 +180,8 @@ def initial(variant, options=None):
     s.starter = SOUTH
     s.opened = set()
     s.out_of_play = set()
-    s.owners = [SOUTH] * n + [NORTH] * n if variant == "ba-awa" else []
+    s.owners = [SOUTH] * n + [NORTH] * n if variant in ("ba-awa", "toguz-kumalak") else []
+    s.tuzdyk = set()
     s.totals = [0, 0]
     s.last_mover = NORTH
     s.hist = {}
@@ -647,13 +658,111 @@ def _play_kalah(s, mv):
     s.to_move = 1 - p
 
 
+# ---- Toguz kumalak
+# Two rows of 9.  A tuzdyk is a hole of one side owned (s.owners) by the
+# other player; seeds falling into it go to its owner's store.
+
+def _gen_toguz_kumalak(s):
+    p = s.to_move
+    return [(str(i + 1), ("sow", i)) for i in _owned_holes(s, p) if s.board[i] > 0]
+
+
+def _play_toguz_kumalak(s, mv):
+    i = mv[1]
+    p = s.to_move
+    n = s.n
+    H = 2 * n
+    b = s.board
+
+    def drop(h):
+        if h in s.tuzdyk:
+            s.stores[s.owners[h]] += 1
+        else:
+            b[h] += 1
+    seeds = b[i]
+    b[i] = 0
+    if seeds == 1:
+        pos = (i + 1) % H
+        drop(pos)
+    else:
+        pos = i
+        drop(pos)            # the first seed back into the hole it came from
+        seeds -= 1
+        while seeds:
+            pos = (pos + 1) % H
+            drop(pos)
+            seeds -= 1
+    last = pos
+    if last not in s.tuzdyk and _row(s, last) != p:
+        if b[last] > 0 and b[last] % 2 == 0:
+            s.stores[p] += b[last]
+            b[last] = 0
+        elif b[last] == 3:
+            mine = [t for t in s.tuzdyk if s.owners[t] == p]
+            theirs = [t - n * _row(s, t) for t in s.tuzdyk if s.owners[t] != p]
+            k = last - n * _row(s, last)          # 0-based position from its owner's left
+            if not mine and k not in theirs and \
+                    (s.opt["ninth-hole-tuzdyk"] == "true" or k != n - 1):
+                s.stores[p] += 3
+                b[last] = 0
+                s.tuzdyk.add(last)
+                s.owners[last] = p
+    s.last_mover = p
+    s.to_move = 1 - p
+
+
+# ---- Hawalis
+# Four rows of 7; each player sows round his own 14 holes (South 1..14,
+# North 15..28, in number order).  Inner rows: South 8..14, North 22..28;
+# hole h (1-based) of an inner row faces hole 36 - h.
+
+def _hawalis_next(s, i):
+    base = 0 if i < s.n else s.n
+    return base + (i - base + 1) % s.n
+
+
+def _gen_hawalis(s):
+    p = s.to_move
+    b = s.board
+    own = list(_row_holes(s, p))
+    small = all(b[h] <= 1 for h in own)
+    into_occ = s.opt["single-into-occupied"] == "true"
+    out = []
+    for h in own:
+        if b[h] >= 2 or (b[h] == 1 and small and
+                         (into_occ or b[_hawalis_next(s, h)] == 0)):
+            out.append((str(h + 1), ("sow", h)))
+    return out
+
+
+def _play_hawalis(s, mv):
+    i = mv[1]
+    p = s.to_move
+    b = s.board
+    seeds = b[i]
+    b[i] = 0
+    pos = i
+    while seeds:
+        pos = _hawalis_next(s, pos)
+        b[pos] += 1
+        seeds -= 1
+    inner = range(7, 14) if p == SOUTH else range(21, 28)
+    o = 34 - pos      # 0-based: hole 36 - h
+    if pos in inner and b[o] > 0 and \
+            (s.opt["capture-needs-empty"] == "false" or b[pos] == 1):
+        s.stores[p] += b[o]
+        b[o] = 0
+    s.last_mover = p
+    s.to_move = 1 - p
+
+
 # ---------------------------------------------------------------- ends
 
 def _take_own(s):
     """Each player takes the seeds in the holes he owns."""
     for i in range(2 * s.n):
         if s.board[i]:
-            who = s.owners[i] if s.variant == "ba-awa" else _row(s, i)
+            who = s.owners[i] if s.variant in ("ba-awa", "toguz-kumalak") else _row(s, i)
             s.stores[who] += s.board[i]
             s.board[i] = 0
 
@@ -685,6 +794,9 @@ def _own_end(s):
     elif v == "oware":
         if s.stores[0] > 24 or s.stores[1] > 24:
             return "majority"
+    elif v == "toguz-kumalak":
+        if s.opt["stop-at-majority"] == "true" and max(s.stores) >= 82:
+            return "majority"
     elif v == "kalah":
         if all(s.board[k] == 0 for k in range(s.n)) or \
                 all(s.board[k] == 0 for k in range(s.n, 2 * s.n)):
@@ -712,6 +824,11 @@ def _no_move(s):
         return "no-moves"
     if v == "andada":
         s.winner = NAMES[s.last_mover]
+        return "no-moves"
+    if v == "toguz-kumalak":
+        # the opponent of the player who cannot move takes every seed left
+        s.stores[1 - p] += sum(s.board)
+        s.board = [0] * (2 * s.n)
         return "no-moves"
     if v == "oware":
         _take_own(s)   # same as "the mover takes all" when the opponent's row is empty
@@ -914,7 +1031,10 @@ def to_json(s):
     if s.variant.startswith("bechi"):
         d["opened"] = sorted(i + 1 for i in s.opened)
         d["out_of_play"] = sorted(i + 1 for i in s.out_of_play)
-    if s.variant == "ba-awa":
+    if s.variant == "toguz-kumalak":
+        d["tuzdyk"] = sorted(i + 1 for i in s.tuzdyk)
+    if s.variant == "ba-awa" or (s.variant == "toguz-kumalak" and
+                                 any(o != _row(s, i) for i, o in enumerate(s.owners))):
         d["owners"] = [NAMES[o] for o in s.owners]
     if s.variant in ("ba-awa", "bohnenspiel", "bechi", "bechi-2x3"):
         d["totals"] = s.totals[:]
@@ -953,8 +1073,12 @@ def from_json(variant, options, d):
     s.removed = d.get("removed", 0)
     s.opened = set(i - 1 for i in d.get("opened", []))
     s.out_of_play = set(i - 1 for i in d.get("out_of_play", []))
-    if variant == "ba-awa" and "owners" in d:
+    if variant in ("ba-awa", "toguz-kumalak") and "owners" in d:
         s.owners = [names[o] for o in d["owners"]]
+    if variant == "toguz-kumalak":
+        # owners as written (default: each player owns his row, as
+        # docs/positions.md says), also for a tuzdyk given without them
+        s.tuzdyk = set(i - 1 for i in d.get("tuzdyk", []))
     if "totals" in d:
         s.totals = list(d["totals"])
     if "fill_count" in d:
