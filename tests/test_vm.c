@@ -140,25 +140,25 @@ static void test_vm_conservation_oware_kalah(void **state)
 static void test_vm_conservation_toguz_kumalak(void **state)
 {
     (void)state;
-    random_games("toguz-kumalak", NULL, 0, 1000, 19);
+    random_games("toguz-kumalak", NULL, 0, 400, 19);
     const char *o[] = { "ninth-hole-tuzdyk=false", "stop-at-majority=true" };
-    random_games("toguz-kumalak", o, 2, 500, 20);
+    random_games("toguz-kumalak", o, 2, 200, 20);
 }
 
 static void test_vm_conservation_nchayo(void **state)
 {
     (void)state;
-    random_games("nchayo", NULL, 0, 1000, 23);
+    random_games("nchayo", NULL, 0, 400, 23);
     const char *o[] = { "holes=5", "by-score=true" };
-    random_games("nchayo", o, 2, 500, 24);
+    random_games("nchayo", o, 2, 200, 24);
 }
 
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
-    random_games("hawalis", NULL, 0, 1000, 21);
+    random_games("hawalis", NULL, 0, 400, 21);
     const char *o[] = { "capture-needs-empty=true", "single-into-occupied=true" };
-    random_games("hawalis", o, 2, 500, 22);
+    random_games("hawalis", o, 2, 200, 22);
 }
 
 /* ---- endless relay sowing --------------------------------------------- */
