@@ -24,7 +24,7 @@ static const char *const flags[] = { "opened", "marked" };
 static const ExScope scope = {
     CX_STATE | CX_HOLE | CX_ORIGIN | CX_START | CX_LAST | CX_HAND | CX_CAPTURED | CX_REACHED |
         CX_PLAYER | CX_DIR,
-    options, 3, flags, 2, "in the fuzz input", 0
+    options, 3, flags, 2, "in the fuzz input", 0, NULL
 };
 
 static SrcLoc map_col(const void *self, int off)

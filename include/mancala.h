@@ -74,6 +74,9 @@ MC_API const char *mc_status_text(int status);
 #define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
 #define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
 #define MC_MAX_MOVES      1024   /* legal decisions of one position */
+#define MC_MAX_PLIES      65535  /* decisions of one game (round of a match): it
+                                    ends there (MC_END_MAX_PLIES), so that none
+                                    is endless, with or without a repetition rule */
 /* One sowing (with all its relay laps) may drop at most this many seeds
  * (1,073,741,824) before it ends or is found to repeat; a longer one
  * fails with MC_ETOOLONG. (The longest sowing met in 3000 random games of
@@ -108,6 +111,7 @@ typedef enum McEnd {
     MC_END_REPETITION,   /* a position occurred the variant's number of times */
     MC_END_MATCH,        /* the match is decided */
     MC_END_MAX_ROUNDS,   /* the match reached its round cap */
+    MC_END_MAX_PLIES,    /* a game (round) reached MC_MAX_PLIES decisions */
     MC_END_COUNT
 } McEnd;
 
@@ -131,7 +135,8 @@ typedef struct McPosition {
     uint8_t over;                   /* the game (match) is over */
     uint8_t winner;                 /* MC_WIN_* */
     uint8_t end;                    /* McEnd of the last game or round end */
-    uint8_t pad[3];
+    uint8_t pad;
+    uint16_t plies;                 /* decisions made this round (game), up to 65535 */
 } McPosition;
 
 typedef enum McMoveKind { MC_MOVE_SOW = 0, MC_MOVE_FIRST, MC_MOVE_FILL } McMoveKind;

@@ -39,7 +39,7 @@ const char *phase_name(int phase)
 const char *end_name(int end)
 {
     static const char *const names[END_COUNT] = { NULL, "rule", "no-moves", "blocked", "must",
-        "repetition", "match", "max-rounds" };
+        "repetition", "match", "max-rounds", "max-plies" };
     return (unsigned)end < END_COUNT ? names[end] : NULL;
 }
 

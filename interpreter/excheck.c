@@ -132,6 +132,8 @@ static int ck_name(Ck *c, ExNode *n, Ann *out)
             if (!need(c, n, ex_vars[i].need, n->name))
                 return 0;
             *out = (Ann){ ex_vars[i].type, 0, 0, NULL };
+            if (c->sc->vars_used)
+                *c->sc->vars_used |= 1u << ex_vars[i].var;
             return put(c, n, out, ex_vars[i].var);
         }
     }

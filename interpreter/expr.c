@@ -31,6 +31,7 @@ const VarDef ex_vars[] = {
     { "hand",     EXV_HAND,     T_INT,    CX_HAND },
     { "captured", EXV_CAPTURED, T_INT,    CX_CAPTURED },
     { "player",   EXV_PLAYER,   T_PLAYER, CX_PLAYER },
+    { "plies",    EXV_PLIES,    T_INT,    CX_STATE },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 

@@ -64,19 +64,25 @@ static inline int no_must(const Vm *vm, const Position *p)
 }
 
 /* Records `p`, where a decision is due, for the repetition rule, and ends
- * the round when it has come back as often as the rule allows: 1 if it
- * ended, 0 if not, or the failure status (< 0). */
+ * the round when it has come back as often as the rule allows, or when it
+ * has lasted MAX_PLIES decisions: 1 if it ended, 0 if not, or the failure
+ * status (< 0). */
 static inline int repeated(Vm *vm, Position *p, History *h)
 {
     const Rules *r = vm->r;
-    if (!h)
-        return 0;   /* no history kept: no repetition (r->repetition is 2 or more) */
+    if (p->plies >= MAX_PLIES) {   /* a documented limit: no game is endless */
+        rnd_end(vm, p, RCV_OWNER, END_MAX_PLIES, WIN_NONE, h);
+        return 1;
+    }
+    if (!h || !r->repetition)
+        return 0;   /* no history kept, or no repetition rule */
     int seen = hist_push(r, h, p);
     if (seen < 0)
         return vm_fail(vm, seen);
     if (seen < r->repetition)
         return 0;
-    rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION, WIN_NONE, h);
+    rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION,
+            r->repetition_draw ? WIN_DRAW : WIN_NONE, h);
     return 1;
 }
 
@@ -214,6 +220,8 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     memcpy(&mv, w, sizeof mv);
     const Move *m = &mv;
     int mover = p->to_move;
+    if (p->plies < UINT16_MAX)
+        p->plies++;
     if (ev_on(vm)) {
         McEvent ev = { 0 };
         ev.kind = MC_EV_MOVE;

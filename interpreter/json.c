@@ -47,6 +47,8 @@ char *pos_to_json(Vm *vm, const Position *p)
                         : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
+    if (r->uses_plies)
+        json_object_set_new(o, "plies", json_integer(p->plies));
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
     json_object_set_new(o, "last_mover", json_string(player_name(p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
@@ -221,7 +223,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
-/* `round` (by default 1) and `removed` (by default 0). */
+/* `round` (by default 1), `plies` and `removed` (by default 0). */
 static int read_round(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *v;
@@ -230,6 +232,11 @@ static int read_round(const Rules *r, json_t *o, Position *p, char *err, size_t 
             json_integer_value(v) > (r->match ? r->max_rounds : 1))
             return fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
         p->round = (uint16_t)json_integer_value(v);
+    }
+    if ((v = json_object_get(o, "plies"))) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT16_MAX)
+            return fail(err, errlen, "field `plies`: expected 0..%d", UINT16_MAX);
+        p->plies = (uint16_t)json_integer_value(v);
     }
     if ((v = json_object_get(o, "removed"))) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS)

@@ -380,6 +380,8 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld.opts = opts;
     ld.nopts = nopts;
     ld.scope.plain = (flags & LOAD_PLAIN_CODE) != 0;
+    unsigned vars_used = 0;
+    ld.scope.vars_used = &vars_used;
 
     yaml_parser_t parser;
     yaml_document_t doc;
@@ -404,5 +406,6 @@ Rules *rules_load(const char *file, const char *text, size_t len,
         rules_free(r);
         return NULL;
     }
+    r->uses_plies = (vars_used >> EXV_PLIES) & 1;
     return r;
 }

@@ -575,12 +575,20 @@ static const LdKey repetition_keys[] = {
     { .name = "count", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 2, .hi = 100,
       .off = offsetof(Rules, repetition) },
     { .name = "seeds", .kind = LK_RECEIVER, .flags = LF_QUALIFY, .off = offsetof(Rules, repetition_seeds) },
+    { .name = "draw", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, repetition_draw) },
     { .name = NULL }
 };
 
-/* `repetition`: a position seen `count` times ends the game. */
+/* `repetition`: a position seen `count` times ends the game; `off`: no
+ * such rule. */
 void ls_repetition(Ld *ld, const yaml_node_t *n)
 {
+    if (n->type == YAML_SCALAR_NODE) {
+        static const char *const off[] = { "off", NULL };
+        if (lk_word(ld, n, "repetition", off) == 0)
+            ld->r->repetition = 0;
+        return;
+    }
     LdSec s;
     lk_sec(&s, n, "`repetition`", "repetition");
     lk_part(&s, repetition_keys, 0, ld->r, NULL);

@@ -16,6 +16,7 @@
 #define MAX_FLAGS       MC_MAX_FLAGS
 #define MAX_SEEDS       MC_MAX_SEEDS
 #define MAX_MOVES       MC_MAX_MOVES
+#define MAX_PLIES       MC_MAX_PLIES
 #define STORE_HOLE(p)   MC_STORE(p)
 #define NO_HOLE         MC_NO_HOLE
 
@@ -44,6 +45,7 @@ typedef McEnd EndReason;
 #define END_REPETITION  MC_END_REPETITION
 #define END_MATCH       MC_END_MATCH
 #define END_MAX_ROUNDS  MC_END_MAX_ROUNDS
+#define END_MAX_PLIES   MC_END_MAX_PLIES
 #define END_COUNT       MC_END_COUNT
 
 typedef McPosition Position;
@@ -58,7 +60,7 @@ typedef McMoveKind MoveKind;
 #define POSITION_FIELDS(X)                                                   \
     X("variant") X("board") X("stores") X("to_move") X("over") X("winner")   \
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
-    X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves")
+    X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")
 
 static inline int pos_owner(const Position *p, int h)
 {

@@ -220,7 +220,9 @@ typedef struct McRules {
     EndRule ends[MAX_ENDS];
     int nends;
 
-    int repetition;              /* occurrences that end a game (2..100) */
+    int repetition;              /* occurrences that end a game (2..100); 0: off */
+    int repetition_draw;         /* and the game is then a draw */
+    int uses_plies;              /* an expression reads `plies` (JSON writes it) */
     Receiver repetition_seeds;
 
     /* opening */

@@ -328,9 +328,12 @@ static void end_words(FILE *f, const Rules *r)
             fprintf(f, "; the winner is %s, whatever the stores", r->ends[i].winner.src);
         fprintf(f, ".\n");
     }
-    fprintf(f, "Repetition: the %d%s occurrence of a position ends the game; the board goes to %s.\n",
+    if (!r->repetition)
+        fprintf(f, "Repetition: no rule; a position may recur any number of times.\n");
+    else
+        fprintf(f, "Repetition: the %d%s occurrence of a position ends the game%s; the board goes to %s.\n",
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
-                receiver_name(r->repetition_seeds));
+                r->repetition_draw ? " as a draw" : "", receiver_name(r->repetition_seeds));
     fprintf(f, "Winner: the player with more seeds in his store; equal is a draw.\n");
 }
 

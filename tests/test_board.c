@@ -449,6 +449,104 @@ static void test_board_roles(void **state)
     }
 }
 
+/* `plies` counts the decisions of a game; a game with no repetition rule
+ * that never ends stops at MAX_PLIES decisions; with the rule, at the
+ * third occurrence. */
+static void test_board_plies_and_repetition(void **state)
+{
+    (void)state;
+    /* one seed a side on 2 x 1: South's seed goes to North's hole and
+     * back, for ever */
+    static const char off[] =
+        "game: loop\n"
+        "board: {rows: 2, holes: 1, seeds: 1, stores: none}\n"
+        "moves: {from: hole.count > 0 and hole.owner == mover, direction: ccw}\n"
+        "no-moves: {pass: true}\n"
+        "repetition: off\n";
+    Rules *r = test_load_text(off, NULL, 0);
+    assert_non_null(r);
+    assert_int_equal(r->repetition, 0);
+    Vm vm;
+    vm_init(&vm, r);
+    History h;
+    hist_init(&h);
+    Position p;
+    assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+    long n = 0;
+    Move moves[MAX_MOVES];
+    while (!p.over && n < 100000) {
+        assert_true(gen_moves(&vm, &p, moves) > 0);
+        assert_int_equal(flow_play(&vm, &p, &moves[0], &h, NULL), MC_OK);
+        n++;
+    }
+    assert_int_equal(n, MAX_PLIES);
+    assert_int_equal(p.plies, MAX_PLIES);
+    assert_int_equal(p.end, END_MAX_PLIES);
+    hist_free(&h);
+    rules_free(r);
+    /* the same game with the rule: [1,1] comes back at decision 4 (the
+     * start, then after 2 and 4 decisions: South 1 -> [0,2], North 2 ->
+     * [1,1]...), a draw by `draw: true` though each takes one seed */
+    char on[512];
+    snprintf(on, sizeof on, "%.*srepetition: {count: 3, seeds: owners, draw: true}\n",
+             (int)(strstr(off, "repetition") - off), off);
+    r = test_load_text(on, NULL, 0);
+    assert_non_null(r);
+    vm_init(&vm, r);
+    hist_init(&h);
+    assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+    for (n = 0; !p.over && n < 100; n++) {
+        assert_true(gen_moves(&vm, &p, moves) > 0);
+        assert_int_equal(flow_play(&vm, &p, &moves[0], &h, NULL), MC_OK);
+    }
+    assert_int_equal(n, 4);
+    assert_int_equal(p.end, END_REPETITION);
+    assert_int_equal(p.winner, WIN_DRAW);
+    hist_free(&h);
+    rules_free(r);
+}
+
+/* `plies` in `from`: the first move of the game must be from hole 2; an
+ * end rule at 6 decisions names the winner. */
+static void test_board_plies_rules(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: pl\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: none}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0 and (plies > 0 or hole.number == 2)\n"
+        "  direction: ccw\n"
+        "end:\n"
+        "  - when: plies >= 6\n"
+        "    seeds: owners\n"
+        "    winner: north\n";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        assert_true(r->uses_plies);
+        Vm vm;
+        vm_init(&vm, r);
+        History h;
+        hist_init(&h);
+        Position p;
+        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        Move moves[MAX_MOVES];
+        assert_int_equal(gen_moves(&vm, &p, moves), 1);
+        assert_int_equal(moves[0].hole, 1);
+        /* 2: 3 (3), 4 (3); 5: 6 (3), 1 (3); 1: 2 (1), 3 (4); 4: 5 (1), 6 (4);
+         * 3: 4..6 +1, 1 (1); 6: 1 (2), 2, 3 (1 each)... six decisions:
+         * the game ends and North wins, whatever the stores */
+        play(&vm, &p, &h, "2 5 1 4 3 6");
+        assert_true(p.over);
+        assert_int_equal(p.plies, 6);
+        assert_int_equal(p.winner, WIN_NORTH);
+        assert_int_equal(p.end, END_RULE);
+        hist_free(&h);
+        rules_free(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -462,6 +560,8 @@ int main(void)
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),
+        cmocka_unit_test(test_board_plies_and_repetition),
+        cmocka_unit_test(test_board_plies_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
