@@ -56,6 +56,13 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
     receive(vm, p, to, h, n, mover, during);
 }
 
+/* The seeds rule `c` takes from a hole that holds `count`: all, or at
+ * most its `amount` (`most`, evaluated once for the rule; none if < 1). */
+static inline int take_of(const CaptureRule *c, int count, int64_t most)
+{
+    return !c->amount.code || count <= most ? count : most > 0 ? (int)most : 0;
+}
+
 /* Seeds taken from hole h into the mover's hand, to be sown next. */
 static void to_hand(Vm *vm, Position *p, int h, int n, SowInfo *si)
 {
@@ -137,12 +144,15 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         const CaptureRule *c = &s->each_seed[i];
         uint64_t taken = 0;
         int got = 0;
+        const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
         for (int k = 0; k < c->ntake; k++) {
             int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[k], cx);
             if (!is_hole(r, t) || !p->count[t] || (((p->out_of_play | taken) >> t) & 1))
                 continue;
-            int n = p->count[t];
-            p->count[t] = 0;
+            int n = take_of(c, p->count[t], most);
+            if (!n)
+                continue;
+            p->count[t] = (uint16_t)(p->count[t] - n);
             taken |= bit(t);
             got += n;
             if (c->to_hand)
@@ -161,20 +171,21 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
     cx->hole = NO_HOLE;
 }
 
-/* The holes capture rule `c` takes, in order, into holes[] (with their
- * seeds in amounts[]); returns how many. */
+/* The holes capture rule `c` takes, in order, into holes[] (with the
+ * seeds taken from each in amounts[]); returns how many. */
 static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c, ExCtx *cx, int dir,
                          int *holes, int *amounts)
 {
     int n = 0, cur = NO_HOLE;
     uint64_t taken = 0;
+    const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
         if (!is_hole(r, h) || ((taken | p->out_of_play) >> h) & 1)
             continue;
         taken |= bit(h);
         holes[n] = h;
-        amounts[n++] = p->count[h];
+        amounts[n++] = take_of(c, p->count[h], most);
         cur = h;
     }
     if (c->chain == CHAIN_NONE || cur == NO_HOLE)
@@ -189,7 +200,7 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
             break;
         taken |= bit(h);
         holes[n] = h;
-        amounts[n++] = p->count[h];
+        amounts[n++] = take_of(c, p->count[h], most);
         cur = h;
     }
     cx->hole = NO_HOLE;
@@ -220,7 +231,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         int got = 0, cancelled = 0;
         for (int k = 0; k < n; k++) {
-            p->count[holes[k]] = 0;
+            p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
             receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
             got += amounts[k];
         }
@@ -228,7 +239,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             cx.captured = si->captured + got;
             if (ex_true(&c->cancel_if, &cx)) {
                 for (int k = 0; k < n; k++)
-                    p->count[holes[k]] = (uint16_t)amounts[k];
+                    p->count[holes[k]] = (uint16_t)(p->count[holes[k]] + amounts[k]);
                 p->store[0] = stores[0];
                 p->store[1] = stores[1];
                 p->removed = stores[2];

@@ -175,7 +175,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_CHAIN, CK_WHILE, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -345,6 +345,8 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_WHEN] = { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX,
                   .type = T_BOOL, .off = offsetof(CaptureRule, when) },
     [CK_TAKE] = { .name = "take", .kind = LK_CUSTOM, .read = ls_take },
+    [CK_AMOUNT] = { .name = "amount", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_INT,
+                    .off = offsetof(CaptureRule, amount) },
     [CK_CHAIN] = { .name = "chain", .kind = LK_WORD, .words = chain_words, .off = offsetof(CaptureRule, chain),
                    .then = ls_capture_chain },
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
@@ -392,7 +394,7 @@ static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 /* ---- sowing and opening ----------------------------------------------- */
 
-enum { SK_FIRST, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_SPILL, SK_EACH, SK_N };
+enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_SPILL, SK_EACH, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -454,6 +456,8 @@ static int ls_first_seed(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
 static const LdKey sow_keys[SK_N + 1] = {
     [SK_FIRST] = { .name = "first-seed", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_FIRST_SEED,
                    .read = ls_first_seed },
+    [SK_LIFT] = { .name = "lift", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CTX_SOW,
+                  .feature = FT_LIFT, .off = offsetof(SowRules, lift) },
     [SK_SKIP] = { .name = "skip", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_SOW | CX_HOLE,
                   .feature = FT_SKIP, .off = offsetof(SowRules, skip) },
     [SK_STORES] = { .name = "stores", .kind = LK_WORD, .feature = FT_INTO_STORES, .words = into_words,

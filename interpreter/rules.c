@@ -42,6 +42,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         }
         snprintf(name, sizeof name, "%s[%d].while", what, i);
         visit(fn, arg, &c[i].chain_while, name, -1);
+        snprintf(name, sizeof name, "%s[%d].amount", what, i);
+        visit(fn, arg, &c[i].amount, name, -1);
         snprintf(name, sizeof name, "%s[%d].sow-from", what, i);
         visit(fn, arg, &c[i].sow_from, name, -1);
         snprintf(name, sizeof name, "%s[%d].cancel-if", what, i);
@@ -59,6 +61,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
 static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
 {
     char name[64];
+    snprintf(name, sizeof name, "%s.lift", sec);
+    visit(fn, arg, &s->lift, name, -1);
     snprintf(name, sizeof name, "%s.first-seed.origin", sec);
     visit(fn, arg, &s->first_if, name, -1);
     snprintf(name, sizeof name, "%s.skip", sec);

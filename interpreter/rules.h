@@ -66,6 +66,7 @@ enum {
     FT_RELAY_WHILE = 1u << 5,
     FT_SPILL       = 1u << 6,
     FT_EACH_SEED   = 1u << 7,
+    FT_LIFT        = 1u << 12,
     /* moves (Rules.move_features) */
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
@@ -103,6 +104,7 @@ typedef struct CaptureRule {
     ChainDir chain;
     Expr chain_while;
     Receiver to;
+    Expr amount;                 /* at most this many seeds from each hole */
     int to_hand;                 /* each-seed: the seeds go to the hand and are
                                     sown from `sow_from` next */
     Expr sow_from;               /* with to_hand: where their first seed goes */
@@ -114,6 +116,7 @@ typedef struct CaptureRule {
 
 typedef struct SowRules {
     FirstSeed first_seed;        /* the first seed into the next hole or the origin */
+    Expr lift;                   /* seeds lifted from a lap's origin (absent: all) */
     Expr first_if;               /* FIRST_ORIGIN only where this holds (if given) */
     Expr skip;                   /* holes passed over */
     IntoStores into_stores;      /* which stores on the track take seeds */

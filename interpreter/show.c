@@ -62,6 +62,8 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
     else
         fprintf(f, "  - The first seed goes into %s.\n",
                 s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
+    if (s->lift.code && s->lift.src)
+        fprintf(f, "  - A lap lifts %s seeds of its origin (at least one, at most all of them).\n", s->lift.src);
     if (s->skip.code && !(s->skip.is_const && !s->skip.value))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
     fprintf(f, "  - Stores: %s.\n", s->into_stores == INTO_BOTH ? "both are sown into"
@@ -83,8 +85,16 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
         fprintf(f, "  - After each seed, if %s:", c->when.src);
-        if (c->ntake)
-            fprintf(f, " take %s, to %s.", c->take[0].src, receiver_name(c->to));
+        if (c->ntake) {
+            fprintf(f, " take");
+            if (c->amount.code && c->amount.src)
+                fprintf(f, " at most %s seeds from each of", c->amount.src);
+            for (int k = 0; k < c->ntake; k++)
+                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+            fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
+            if (c->to_hand && c->sow_from.src)
+                fprintf(f, " They are sown at once, the first into %s.", c->sow_from.src);
+        }
         set_words(f, r, c, "hole");
         fprintf(f, "\n");
     }
@@ -285,6 +295,8 @@ static void capture_words(FILE *f, const Rules *r)
         fprintf(f, "  - If %s:", c->when.src);
         if (c->ntake) {
             fprintf(f, " take");
+            if (c->amount.code && c->amount.src)
+                fprintf(f, " at most %s seeds from each of", c->amount.src);
             for (int k = 0; k < c->ntake; k++)
                 fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
             if (c->chain)

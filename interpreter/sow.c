@@ -306,11 +306,15 @@ static void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = inhand;
+        cx.origin = origin;
         if (!inhand) {
             hand = p->count[origin];
-            p->count[origin] = 0;
+            if (s->lift.code) {   /* part of the hole: 1..all of it */
+                int64_t k = ex_eval(&s->lift, &cx);
+                hand = k < 1 ? 1 : k < hand ? (int)k : hand;
+            }
+            p->count[origin] = (uint16_t)(p->count[origin] - hand);
         }
-        cx.origin = origin;
         si->origin = origin;
         si->pend = 0;
         int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, inhand > 0, si);

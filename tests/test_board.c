@@ -295,6 +295,41 @@ static void test_board_sow_from_hand(void **state)
     board_after(text, "1", want, 0, 0);
 }
 
+/* Part of a hole: a lap lifts `lift` seeds, a rule takes at most
+ * `amount` from each hole. */
+static void test_board_lift_and_amount(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: am\n"
+        "board: {rows: 2, holes: 3, seeds: 3, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing:\n"
+        "  lift: if origin.count > 2 then 2 else origin.count\n"
+        "  each-seed:\n"
+        "    - when: hole.owner == opponent and hole.count == 5\n"
+        "      take: [hole, opposite(hole)]\n"
+        "      amount: 2\n"
+        "      to: mover\n"
+        "captures:\n"
+        "  - when: last.owner == opponent\n"
+        "    take: last\n"
+        "    amount: 1\n"
+        "    to: mover\n";
+    /* South 2 lifts 2 of its 3: 3 (4), 4 (4, North's): 1 of 4 taken */
+    static const int a[] = { 3, 1, 4, 3, 3, 3 };
+    board_after(text, "2", a, 1, 0);
+    /* then North 5 lifts 2: 6 (4), 1 (4, South's): 1 taken; South 3
+     * lifts 2 of 4: 4 (4), 5 (2): 1 taken from 5 */
+    static const int b[] = { 3, 1, 2, 4, 1, 4 };
+    board_after(text, "2 5 3", b, 2, 1);
+    /* after South 2, North 4 lifts 2: 5 (4), 6 (4); South 3 lifts 2 of
+     * 4: 4 (2), 5 (5): the each-seed rule takes 2 of 5 and the single
+     * seed of 2 facing it (3), then the capture 1 more of 5 (1) */
+    static const int c[] = { 3, 0, 2, 2, 2, 4 };
+    board_after(text, "2 4 3", c, 5, 0);
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -557,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_board_track_list),
         cmocka_unit_test(test_board_next_follows_track),
         cmocka_unit_test(test_board_sow_from_hand),
+        cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),

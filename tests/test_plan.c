@@ -471,6 +471,28 @@ static const char *const features[] = {
     "      set: {clear: hot}\n"
     "no-moves: {pass: false, seeds: owners}\n",
 
+    "game: f-lift-amount\n"
+    "board: {rows: 2, holes: 5, seeds: 4, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing:\n"
+    "  lift: if origin.count > 3 then origin.count - 2 else origin.count\n"
+    "  laps: relay\n"
+    "  relay-while: last.count in {2, 3}\n"
+    "  each-seed:\n"
+    "    - when: hole.owner == opponent and hole.count == 6\n"
+    "      take: [hole, opposite(hole)]\n"
+    "      amount: 3\n"
+    "      to: mover\n"
+    "captures:\n"
+    "  - when: last.owner == opponent and last.count > 3\n"
+    "    take: last\n"
+    "    amount: 2\n"
+    "    chain: backward\n"
+    "    while: hole.count > 4\n"
+    "    to: mover\n"
+    "no-moves: {pass: true, seeds: owners}\n"
+    "end: [{when: seeds(board) < 6, seeds: owners}]\n",
+
     "game: f-one-row\n"
     "board: {rows: 1, holes: 8, seeds: 3, stores: off-track}\n"
     "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: true, ccw: true}}\n"
