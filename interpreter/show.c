@@ -35,6 +35,16 @@ static void cond(FILE *f, const char *lead, const Expr *e)
         fprintf(f, "%s%s", lead, e->src);
 }
 
+/* " take [at most N seeds from each of] A, B" of a rule's `take`. */
+static void take_words(FILE *f, const CaptureRule *c)
+{
+    fprintf(f, " take");
+    if (c->amount.code && c->amount.src)
+        fprintf(f, " at most %s seeds from each of", c->amount.src);
+    for (int k = 0; k < c->ntake; k++)
+        fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+}
+
 /* The changes of a rule's `set`, " Then ..." (dflt: the rule's hole). */
 static void set_words(FILE *f, const Rules *r, const CaptureRule *c, const char *dflt)
 {
@@ -86,11 +96,7 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
         const CaptureRule *c = &s->each_seed[i];
         fprintf(f, "  - After each seed, if %s:", c->when.src);
         if (c->ntake) {
-            fprintf(f, " take");
-            if (c->amount.code && c->amount.src)
-                fprintf(f, " at most %s seeds from each of", c->amount.src);
-            for (int k = 0; k < c->ntake; k++)
-                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+            take_words(f, c);
             fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
             if (c->to_hand && c->sow_from.src)
                 fprintf(f, " They are sown at once, the first into %s.", c->sow_from.src);
@@ -294,11 +300,7 @@ static void capture_words(FILE *f, const Rules *r)
         const CaptureRule *c = &r->captures[i];
         fprintf(f, "  - If %s:", c->when.src);
         if (c->ntake) {
-            fprintf(f, " take");
-            if (c->amount.code && c->amount.src)
-                fprintf(f, " at most %s seeds from each of", c->amount.src);
-            for (int k = 0; k < c->ntake; k++)
-                fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
+            take_words(f, c);
             if (c->chain)
                 fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
                         c->chain_while.src);

@@ -151,28 +151,44 @@ static void play(Vm *vm, Position *p, History *h, const char *toks)
     }
 }
 
+/* A game of one variant from its start: rules, machine, history. */
+typedef struct Game {
+    Rules *r;
+    Vm vm;
+    History h;
+    Position p;
+} Game;
+
+static void game_start(Game *g, const char *text, unsigned mode)
+{
+    g->r = test_load_mode(text, NULL, 0, mode);
+    assert_non_null(g->r);
+    vm_init(&g->vm, g->r);
+    hist_init(&g->h);
+    assert_int_equal(flow_start(&g->vm, &g->p, &g->h), MC_OK);
+}
+
+static void game_end(Game *g)
+{
+    hist_free(&g->h);
+    rules_free(g->r);
+}
+
 /* Plays `toks` from the start of the variant `text` in both modes and
  * checks the board (hole 1 first) and the stores. */
 static void board_after(const char *text, const char *toks, const int *want, int s0, int s1)
 {
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        History h;
-        hist_init(&h);
-        Position p;
-        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
-        play(&vm, &p, &h, toks);
-        for (int i = 0; i < r->nholes; i++)
-            if (p.count[i] != want[i])
-                fail_msg("after %s (mode %u): hole %d has %d, expected %d", toks, mode, i + 1, p.count[i],
+        Game g;
+        game_start(&g, text, mode);
+        play(&g.vm, &g.p, &g.h, toks);
+        for (int i = 0; i < g.r->nholes; i++)
+            if (g.p.count[i] != want[i])
+                fail_msg("after %s (mode %u): hole %d has %d, expected %d", toks, mode, i + 1, g.p.count[i],
                          want[i]);
-        assert_int_equal(p.store[0], s0);
-        assert_int_equal(p.store[1], s1);
-        hist_free(&h);
-        rules_free(r);
+        assert_int_equal(g.p.store[0], s0);
+        assert_int_equal(g.p.store[1], s1);
+        game_end(&g);
     }
 }
 
@@ -225,27 +241,20 @@ static void test_board_moves_on_own_track(void **state)
         "  track: {south: [1-6], north: [7-12]}\n"
         "moves: {from: hole.count > 0, direction: ccw}\n";
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        History h;
-        hist_init(&h);
-        Position p;
-        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        Game g;
+        game_start(&g, text, mode);
         Move moves[MAX_MOVES];
-        int n = gen_moves(&vm, &p, moves);
+        int n = gen_moves(&g.vm, &g.p, moves);
         assert_int_equal(n, 6);
         for (int i = 0; i < n; i++)
             assert_int_equal(moves[i].hole, i);
         /* 6 sows round his own row: into 1 and 2 */
-        play(&vm, &p, &h, "6");
-        assert_int_equal(p.count[0], 3);
-        assert_int_equal(p.count[1], 3);
-        assert_int_equal(p.count[5], 0);
-        assert_int_equal(p.count[6], 2);
-        hist_free(&h);
-        rules_free(r);
+        play(&g.vm, &g.p, &g.h, "6");
+        assert_int_equal(g.p.count[0], 3);
+        assert_int_equal(g.p.count[1], 3);
+        assert_int_equal(g.p.count[5], 0);
+        assert_int_equal(g.p.count[6], 2);
+        game_end(&g);
     }
 }
 
@@ -442,45 +451,38 @@ static void test_board_roles(void **state)
 {
     (void)state;
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(roles, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
+        Game g;
+        game_start(&g, roles, mode);
         Seen ev = { 0, 0, 0 };
-        vm_set_events(&vm, seen, &ev, 0);
-        History h;
-        hist_init(&h);
-        Position p;
-        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        vm_set_events(&g.vm, seen, &ev, 0);
         /* South 4: 5 and 6 (North's) each reach 3: both become South's nedf */
-        play(&vm, &p, &h, "4");
-        assert_int_equal(p.flags[0], (1u << 4) | (1u << 5));
-        assert_int_equal(p.north_owned, (1u << 6) | (1u << 7));
+        play(&g.vm, &g.p, &g.h, "4");
+        assert_int_equal(g.p.flags[0], (1u << 4) | (1u << 5));
+        assert_int_equal(g.p.north_owned, (1u << 6) | (1u << 7));
         assert_int_equal(ev.flags, 2);
         assert_int_equal(ev.owners, 2);
         /* North may sow 7 and 8 only */
         Move moves[MAX_MOVES];
-        assert_int_equal(gen_moves(&vm, &p, moves), 2);
+        assert_int_equal(gen_moves(&g.vm, &g.p, moves), 2);
         /* North 7: 8 (3, his own), 1 (3, South's): 1 becomes North's nedf */
-        play(&vm, &p, &h, "7");
-        assert_int_equal(p.flags[0], (1u << 0) | (1u << 4) | (1u << 5));
-        assert_int_equal(p.north_owned, (1u << 0) | (1u << 6) | (1u << 7));
+        play(&g.vm, &g.p, &g.h, "7");
+        assert_int_equal(g.p.flags[0], (1u << 0) | (1u << 4) | (1u << 5));
+        assert_int_equal(g.p.north_owned, (1u << 0) | (1u << 6) | (1u << 7));
         /* South's holes now: 2, 3 (4 is empty; 5 and 6 are nedf) */
-        int n = gen_moves(&vm, &p, moves);
+        int n = gen_moves(&g.vm, &g.p, moves);
         assert_int_equal(n, 2);
         assert_int_equal(moves[0].hole, 1);
         assert_int_equal(moves[1].hole, 2);
         /* hole 4 hot: South 2 (2 seeds) ends in 4 (0 -> 1): the capture
          * rule takes nothing, clears hot there and sets it on 5 */
-        p.flags[1] = 1u << 3;
+        g.p.flags[1] = 1u << 3;
         ev = (Seen){ 0, 0, 0 };
-        play(&vm, &p, &h, "2");
-        assert_int_equal(p.flags[1], 1u << 4);
+        play(&g.vm, &g.p, &g.h, "2");
+        assert_int_equal(g.p.flags[1], 1u << 4);
         assert_int_equal(ev.unflags, 1);
         assert_int_equal(ev.flags, 1);
-        assert_int_equal(p.count[3], 1);
-        hist_free(&h);
-        rules_free(r);
+        assert_int_equal(g.p.count[3], 1);
+        game_end(&g);
     }
 }
 
@@ -498,51 +500,38 @@ static void test_board_plies_and_repetition(void **state)
         "moves: {from: hole.count > 0 and hole.owner == mover, direction: ccw}\n"
         "no-moves: {pass: true}\n"
         "repetition: off\n";
-    Rules *r = test_load_text(off, NULL, 0);
-    assert_non_null(r);
-    assert_int_equal(r->repetition, 0);
-    Vm vm;
-    vm_init(&vm, r);
-    History h;
-    hist_init(&h);
-    Position p;
-    assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+    static const unsigned mode = MC_LOAD_DEFAULT;
+    Game g;
+    game_start(&g, off, mode);
+    assert_int_equal(g.r->repetition, 0);
     long n = 0;
     Move moves[MAX_MOVES];
-    while (!p.over && n < 100000) {
-        assert_true(gen_moves(&vm, &p, moves) > 0);
-        assert_int_equal(flow_play(&vm, &p, &moves[0], &h, NULL), MC_OK);
+    while (!g.p.over && n < 100000) {
+        assert_true(gen_moves(&g.vm, &g.p, moves) > 0);
+        assert_int_equal(flow_play(&g.vm, &g.p, &moves[0], &g.h, NULL), MC_OK);
         n++;
     }
     assert_int_equal(n, MAX_PLIES);
-    assert_int_equal(p.plies, MAX_PLIES);
-    assert_int_equal(p.end, END_MAX_PLIES);
-    hist_free(&h);
-    rules_free(r);
+    assert_int_equal(g.p.plies, MAX_PLIES);
+    assert_int_equal(g.p.end, END_MAX_PLIES);
+    game_end(&g);
     /* the same game with the rule: [1,1] comes back at decision 4 (the
      * start, then after 2 and 4 decisions: South 1 -> [0,2], North 2 ->
      * [1,1]...), a draw by `draw: true` though each takes one seed */
     char on[512];
     snprintf(on, sizeof on, "%.*srepetition: {count: 3, seeds: owners, draw: true}\n",
              (int)(strstr(off, "repetition") - off), off);
-    r = test_load_text(on, NULL, 0);
-    assert_non_null(r);
-    vm_init(&vm, r);
-    hist_init(&h);
-    assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
-    for (n = 0; !p.over && n < 100; n++) {
-        assert_true(gen_moves(&vm, &p, moves) > 0);
-        assert_int_equal(flow_play(&vm, &p, &moves[0], &h, NULL), MC_OK);
+    game_start(&g, on, mode);
+    for (n = 0; !g.p.over && n < 100; n++) {
+        assert_true(gen_moves(&g.vm, &g.p, moves) > 0);
+        assert_int_equal(flow_play(&g.vm, &g.p, &moves[0], &g.h, NULL), MC_OK);
     }
     assert_int_equal(n, 4);
-    assert_int_equal(p.end, END_REPETITION);
-    assert_int_equal(p.winner, WIN_DRAW);
-    hist_free(&h);
-    rules_free(r);
+    assert_int_equal(g.p.end, END_REPETITION);
+    assert_int_equal(g.p.winner, WIN_DRAW);
+    game_end(&g);
 }
 
-/* `plies` in `from`: the first move of the game must be from hole 2; an
- * end rule at 6 decisions names the winner. */
 static void test_board_plies_rules(void **state)
 {
     (void)state;
@@ -557,28 +546,21 @@ static void test_board_plies_rules(void **state)
         "    seeds: owners\n"
         "    winner: north\n";
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        assert_true(r->uses_plies);
-        Vm vm;
-        vm_init(&vm, r);
-        History h;
-        hist_init(&h);
-        Position p;
-        assert_int_equal(flow_start(&vm, &p, &h), MC_OK);
+        Game g;
+        game_start(&g, text, mode);
+        assert_true(g.r->uses_plies);
         Move moves[MAX_MOVES];
-        assert_int_equal(gen_moves(&vm, &p, moves), 1);
+        assert_int_equal(gen_moves(&g.vm, &g.p, moves), 1);
         assert_int_equal(moves[0].hole, 1);
         /* 2: 3 (3), 4 (3); 5: 6 (3), 1 (3); 1: 2 (1), 3 (4); 4: 5 (1), 6 (4);
          * 3: 4..6 +1, 1 (1); 6: 1 (2), 2, 3 (1 each)... six decisions:
          * the game ends and North wins, whatever the stores */
-        play(&vm, &p, &h, "2 5 1 4 3 6");
-        assert_true(p.over);
-        assert_int_equal(p.plies, 6);
-        assert_int_equal(p.winner, WIN_NORTH);
-        assert_int_equal(p.end, END_RULE);
-        hist_free(&h);
-        rules_free(r);
+        play(&g.vm, &g.p, &g.h, "2 5 1 4 3 6");
+        assert_true(g.p.over);
+        assert_int_equal(g.p.plies, 6);
+        assert_int_equal(g.p.winner, WIN_NORTH);
+        assert_int_equal(g.p.end, END_RULE);
+        game_end(&g);
     }
 }
 
