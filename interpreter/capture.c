@@ -202,6 +202,14 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
         holes[n] = h;
         amounts[n++] = take_of(c, p->count[h], most);
         cur = h;
+        if (c->chain_also.code) {   /* and with it another hole (its opposite) */
+            int o = (int)ex_eval(&c->chain_also, cx);
+            if (is_hole(r, o) && !(((taken | p->out_of_play) >> o) & 1)) {
+                taken |= bit(o);
+                holes[n] = o;
+                amounts[n++] = take_of(c, p->count[o], most);
+            }
+        }
     }
     cx->hole = NO_HOLE;
     return n;

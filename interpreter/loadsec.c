@@ -175,7 +175,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -216,6 +216,15 @@ static void ls_capture_chain(Ld *ld, const LdSec *s, const LdPart *p)
     const CaptureRule *c = p->base;
     if (p->val[CK_CHAIN] && ls_is_seed_rule(s) && c->chain)
         dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "`each-seed` rules take the holes they name: no `chain`");
+}
+
+/* `also` adds a hole to each chain hole: it needs a chain. */
+static void ls_capture_also(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const CaptureRule *c = p->base;
+    (void)s;
+    if (p->val[CK_ALSO] && !c->chain)
+        dg_error(ld->dg, ld_nloc(p->val[CK_ALSO]), "`also` adds a hole to each hole of a chain: add `chain: forward` or `chain: backward`");
 }
 
 /* `while` and a chain go together. */
@@ -349,6 +358,8 @@ static const LdKey capture_keys[CK_N + 1] = {
                     .off = offsetof(CaptureRule, amount) },
     [CK_CHAIN] = { .name = "chain", .kind = LK_WORD, .words = chain_words, .off = offsetof(CaptureRule, chain),
                    .then = ls_capture_chain },
+    [CK_ALSO] = { .name = "also", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_HOLE, .ctx = CX_HOLE,
+                  .off = offsetof(CaptureRule, chain_also), .then = ls_capture_also },
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
                    .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
     [CK_TO] = { .name = "to", .kind = LK_CUSTOM, .read = ls_capture_to_read, .then = ls_capture_to },

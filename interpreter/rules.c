@@ -42,6 +42,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         }
         snprintf(name, sizeof name, "%s[%d].while", what, i);
         visit(fn, arg, &c[i].chain_while, name, -1);
+        snprintf(name, sizeof name, "%s[%d].also", what, i);
+        visit(fn, arg, &c[i].chain_also, name, -1);
         snprintf(name, sizeof name, "%s[%d].amount", what, i);
         visit(fn, arg, &c[i].amount, name, -1);
         snprintf(name, sizeof name, "%s[%d].sow-from", what, i);

@@ -103,6 +103,7 @@ typedef struct CaptureRule {
     int ntake;                   /* 0: the rule only sets */
     ChainDir chain;
     Expr chain_while;
+    Expr chain_also;             /* with each chain hole, this one too */
     Receiver to;
     Expr amount;                 /* at most this many seeds from each hole */
     int to_hand;                 /* each-seed: the seeds go to the hand and are

@@ -304,6 +304,8 @@ static void capture_words(FILE *f, const Rules *r)
             if (c->chain)
                 fprintf(f, ", then the %s holes while %s", c->chain == CHAIN_FORWARD ? "following" : "preceding",
                         c->chain_while.src);
+            if (c->chain && c->chain_also.code && c->chain_also.src)
+                fprintf(f, ", with each of them %s", c->chain_also.src);
             fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
         }
         set_words(f, r, c, "last");

@@ -339,6 +339,28 @@ static void test_board_lift_and_amount(void **state)
     board_after(text, "2 4 3", c, 5, 0);
 }
 
+/* A chain that takes each chain hole's opposite too (`also`). */
+static void test_board_chain_also(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: also\n"
+        "board: {rows: 2, holes: 4, seeds: \"if hole.number == 1 then 2 else 1\", stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "captures:\n"
+        "  - when: last.count > 0 and last.count % 2 == 0\n"
+        "    take: [opposite(last), last]\n"
+        "    chain: backward\n"
+        "    while: hole.count > 0 and hole.count % 2 == 0\n"
+        "    also: opposite(hole)\n"
+        "    to: mover\n";
+    /* South 1 (2 seeds): 2 (2), 3 (2): 3 is even: 6 facing it (1) and 3
+     * (2) taken; back along the chain 2 (2, even) with 7 facing it (1);
+     * 1 is empty: the chain ends. 6 seeds. */
+    static const int want[] = { 0, 0, 0, 1, 1, 0, 0, 1 };
+    board_after(text, "1", want, 6, 0);
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -575,6 +597,7 @@ int main(void)
         cmocka_unit_test(test_board_next_follows_track),
         cmocka_unit_test(test_board_sow_from_hand),
         cmocka_unit_test(test_board_lift_and_amount),
+        cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),

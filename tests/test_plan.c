@@ -489,6 +489,7 @@ static const char *const features[] = {
     "    amount: 2\n"
     "    chain: backward\n"
     "    while: hole.count > 4\n"
+    "    also: opposite(hole)\n"
     "    to: mover\n"
     "no-moves: {pass: true, seeds: owners}\n"
     "end: [{when: seeds(board) < 6, seeds: owners}]\n",
