@@ -179,6 +179,19 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     int n = 0, cur = NO_HOLE;
     uint64_t taken = 0;
     const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
+    if (c->sweep.code) {   /* the holes of a set where `where` holds, in number order */
+        uint64_t m = (uint64_t)ex_eval(&c->sweep, cx) & mask_n(r->nholes) & ~p->out_of_play;
+        for (; m; m &= m - 1) {
+            int h = ctz64(m);
+            cx->hole = h;
+            if (c->sweep_where.code && !ex_true(&c->sweep_where, cx))
+                continue;
+            holes[n] = h;
+            amounts[n++] = take_of(c, p->count[h], most);
+        }
+        cx->hole = NO_HOLE;
+        return n;
+    }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
         if (!is_hole(r, h) || ((taken | p->out_of_play) >> h) & 1)

@@ -68,7 +68,7 @@ static const char *ctx_where(unsigned need)
     case CX_HAND:     return "in `each-seed` rules";
     case CX_CAPTURED: return "after a move's captures (`must.keep`, `cancel-if`, `extra-turn`, `end`)";
     case CX_PLAYER:   return "in `match.score` and `evaluate`";
-    case CX_REACHED:  return "in `must.keep`";
+    case CX_REACHED:  return "in `must.keep` and the rules of `captures`";
     case CX_DIR:      return "during a move";
     default:          return "here";
     }

@@ -50,6 +50,8 @@ static inline int64_t var_value(const ExCtx *cx, int v)
 {
     if (v < EXV_BOARD)
         return cx->v[v];
+    if (v == EXV_SOWN)
+        return (int64_t)cx->reached;
     return (int64_t)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 

@@ -24,6 +24,7 @@ const VarDef ex_vars[] = {
     { "starter",  EXV_STARTER,  T_PLAYER, CX_STATE },
     { "round",    EXV_ROUND,    T_INT,    CX_STATE },
     { "board",    EXV_BOARD,    T_HOLES,  CX_STATE },
+    { "sown",     EXV_SOWN,     T_HOLES,  CX_REACHED },
     { "hole",     EXV_HOLE,     T_HOLE,   CX_HOLE },
     { "origin",   EXV_ORIGIN,   T_HOLE,   CX_ORIGIN },
     { "start",    EXV_START,    T_HOLE,   CX_START },

@@ -43,7 +43,7 @@ enum {
 /* The context values, by number (what each name stands for: ExCtx). */
 typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
-    EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_BOARD,
+    EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_BOARD, EXV_SOWN,
     EXV_COUNT
 } ExVar;
 

@@ -175,7 +175,8 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_SOW_FROM, CK_CANCEL, CK_SET, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_SOW_FROM, CK_CANCEL,
+       CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -216,6 +217,19 @@ static void ls_capture_chain(Ld *ld, const LdSec *s, const LdPart *p)
     const CaptureRule *c = p->base;
     if (p->val[CK_CHAIN] && ls_is_seed_rule(s) && c->chain)
         dg_error(ld->dg, ld_nloc(p->val[CK_CHAIN]), "`each-seed` rules take the holes they name: no `chain`");
+}
+
+/* A sweep takes the holes of a set where `where` holds, instead of
+ * `take`, and has no chain. */
+static void ls_capture_sweep(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    if (p->val[CK_WHERE] && !p->val[CK_SWEEP])
+        dg_error(ld->dg, ld_nloc(p->key[CK_WHERE]), "`where` picks the holes of a `sweep`: add `sweep`");
+    else if (p->val[CK_SWEEP] && p->val[CK_TAKE])
+        dg_error(ld->dg, ld_nloc(p->key[CK_SWEEP]), "a rule takes its holes by `take` or by `sweep`, not both");
+    else if (p->val[CK_SWEEP] && p->val[CK_CHAIN])
+        dg_error(ld->dg, ld_nloc(p->key[CK_CHAIN]), "a `sweep` has no chain: it takes every hole of its set where `where` holds");
 }
 
 /* `also` adds a hole to each chain hole: it needs a chain. */
@@ -335,15 +349,15 @@ static int ls_set(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml
 /* A rule takes holes (`take`, `to`), sets (`set`), or both. */
 static int ls_capture_needs(Ld *ld, const LdSec *s, const LdPart *p)
 {
-    if (!p->val[CK_TAKE] && !p->val[CK_SET]) {
+    if (!p->val[CK_TAKE] && !p->val[CK_SWEEP] && !p->val[CK_SET]) {
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `take`", s->what);
         return 0;
     }
-    if (p->val[CK_TAKE] && !p->val[CK_TO]) {
+    if ((p->val[CK_TAKE] || p->val[CK_SWEEP]) && !p->val[CK_TO]) {
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `to`", s->what);
         return 0;
     }
-    if (p->val[CK_TO] && !p->val[CK_TAKE]) {
+    if (p->val[CK_TO] && !p->val[CK_TAKE] && !p->val[CK_SWEEP]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_TO]), "`to` says who receives what `take` takes: add `take`");
         return 0;
     }
@@ -354,6 +368,10 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_WHEN] = { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX,
                   .type = T_BOOL, .off = offsetof(CaptureRule, when) },
     [CK_TAKE] = { .name = "take", .kind = LK_CUSTOM, .read = ls_take },
+    [CK_SWEEP] = { .name = "sweep", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
+                   .off = offsetof(CaptureRule, sweep) },
+    [CK_WHERE] = { .name = "where", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_BOOL,
+                   .ctx = CX_HOLE, .off = offsetof(CaptureRule, sweep_where), .then = ls_capture_sweep },
     [CK_AMOUNT] = { .name = "amount", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_INT,
                     .off = offsetof(CaptureRule, amount) },
     [CK_CHAIN] = { .name = "chain", .kind = LK_WORD, .words = chain_words, .off = offsetof(CaptureRule, chain),
@@ -380,10 +398,14 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
     c->loc = ld_nloc(n);
     lk_sec(&s, n, each_seed ? "a rule of `sowing.each-seed`" : "a rule of `captures`",
            each_seed ? "each-seed" : "captures");
-    s.ctx = each_seed ? CTX_SEED : CTX_AFTER;
+    s.ctx = each_seed ? CTX_SEED : CTX_AFTER | CX_REACHED;
     LdPart *p = lk_part(&s, capture_keys, 0, c, NULL);
     if (!lk_keys(ld, &s) || !ls_capture_needs(ld, &s, p))
         return;
+    if (each_seed && p->val[CK_SWEEP]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_SWEEP]), "`sweep` belongs to `captures`, after the sowing: an `each-seed` rule takes the holes of `take`");
+        return;
+    }
     if (each_seed && p->val[CK_CANCEL]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_CANCEL]), "`cancel-if` belongs to `captures`, not to `each-seed`");
         return;

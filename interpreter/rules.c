@@ -42,6 +42,10 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         }
         snprintf(name, sizeof name, "%s[%d].while", what, i);
         visit(fn, arg, &c[i].chain_while, name, -1);
+        snprintf(name, sizeof name, "%s[%d].sweep", what, i);
+        visit(fn, arg, &c[i].sweep, name, -1);
+        snprintf(name, sizeof name, "%s[%d].where", what, i);
+        visit(fn, arg, &c[i].sweep_where, name, -1);
         snprintf(name, sizeof name, "%s[%d].also", what, i);
         visit(fn, arg, &c[i].chain_also, name, -1);
         snprintf(name, sizeof name, "%s[%d].amount", what, i);

@@ -104,6 +104,8 @@ typedef struct CaptureRule {
     ChainDir chain;
     Expr chain_while;
     Expr chain_also;             /* with each chain hole, this one too */
+    Expr sweep;                  /* take the holes of this set ... */
+    Expr sweep_where;            /* ... where this holds of `hole` */
     Receiver to;
     Expr amount;                 /* at most this many seeds from each hole */
     int to_hand;                 /* each-seed: the seeds go to the hand and are

@@ -299,6 +299,12 @@ static void capture_words(FILE *f, const Rules *r)
     for (int i = 0; i < r->ncaptures; i++) {
         const CaptureRule *c = &r->captures[i];
         fprintf(f, "  - If %s:", c->when.src);
+        if (c->sweep.code && c->sweep.src) {
+            fprintf(f, " take every hole of %s", c->sweep.src);
+            if (c->sweep_where.code && c->sweep_where.src)
+                fprintf(f, " where %s", c->sweep_where.src);
+            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+        }
         if (c->ntake) {
             take_words(f, c);
             if (c->chain)

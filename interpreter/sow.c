@@ -298,7 +298,7 @@ static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *s
 }
 
 /* The general kernel (see the top of the file). */
-static void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill)
+static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill)
 {
     ExCtx cx;
     sow_ctx(&cx, vm, p, si);

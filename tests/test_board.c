@@ -361,6 +361,25 @@ static void test_board_chain_also(void **state)
     board_after(text, "1", want, 6, 0);
 }
 
+/* A sweep over the holes the move sowed (`sown`). */
+static void test_board_sweep_sown(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: sweep\n"
+        "board: {rows: 2, holes: 4, seeds: \"if hole.number == 1 then 5 else 1\", stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "captures:\n"
+        "  - when: last.owner == opponent\n"
+        "    sweep: sown\n"
+        "    where: hole.owner == opponent and hole.count in {2, 4}\n"
+        "    to: mover\n";
+    /* South 1 (5 seeds): 2..6 hold 2 each; of those sown, 5 and 6 are
+     * North's and even: taken (4); 7 and 8 were not sown */
+    static const int want[] = { 0, 2, 2, 2, 0, 0, 1, 1 };
+    board_after(text, "1", want, 4, 0);
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -598,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_board_sow_from_hand),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
+        cmocka_unit_test(test_board_sweep_sown),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),

@@ -494,6 +494,19 @@ static const char *const features[] = {
     "no-moves: {pass: true, seeds: owners}\n"
     "end: [{when: seeds(board) < 6, seeds: owners}]\n",
 
+    "game: f-sweep\n"
+    "board: {rows: 2, holes: 5, seeds: 3, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing: {laps: relay, relay-while: last.count == 2}\n"
+    "captures:\n"
+    "  - when: last.owner == opponent and reached(row(opponent))\n"
+    "    sweep: sown\n"
+    "    where: hole.owner == opponent and hole.count in {2, 3}\n"
+    "    amount: 2\n"
+    "    to: mover\n"
+    "no-moves: {pass: true, seeds: owners}\n"
+    "end: [{when: seeds(board) < 5, seeds: owners}]\n",
+
     "game: f-one-row\n"
     "board: {rows: 1, holes: 8, seeds: 3, stores: off-track}\n"
     "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: true, ccw: true}}\n"
