@@ -163,6 +163,7 @@ typedef struct LapState {
     int origin;
     int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
                           the lap lifts origin */
+    int dir;           /* the lap's direction (`relay-reverse` changes it) */
 } LapState;
 
 /* Brent's detection over lap states, plus a comparison with the first. */
@@ -175,9 +176,9 @@ typedef struct Cycle {
  * this many laps later; shorter sowings save nothing. */
 #define CYCLE_FROM 16
 
-void cyc_init(const Rules *r, const Position *p, int origin, int hand, Cycle *c);
+void cyc_init(const Rules *r, const Position *p, int origin, int hand, int dir, Cycle *c);
 /* 1 if the state at the start of this lap was seen before. */
-int cyc_seen(const Rules *r, const Position *p, int origin, int hand, Cycle *c);
+int cyc_seen(const Rules *r, const Position *p, int origin, int hand, int dir, Cycle *c);
 
 /* ---- sowing (sow.c) --------------------------------------------------------- */
 

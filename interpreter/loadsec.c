@@ -427,7 +427,7 @@ static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 /* ---- sowing and opening ----------------------------------------------- */
 
-enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_SPILL, SK_EACH, SK_N };
+enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_RREVERSE, SK_SPILL, SK_EACH, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -451,6 +451,38 @@ static void ls_sow_relay_from(Ld *ld, const LdSec *s, const LdPart *p)
 {
     (void)s;
     ls_sow_relay(ld, p, SK_RFROM);
+}
+
+/* relay-reverse needs relay laps. */
+static void ls_sow_relay_reverse(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    ls_sow_relay(ld, p, SK_RREVERSE);
+}
+
+/* relay-from: a word, or `{next: COND}`: the hole after the landing hole
+ * where COND holds as the lap ends, else the landing hole. */
+static int ls_relay_from_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    SowRules *w = base;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    if (v->type == YAML_SCALAR_NODE) {
+        int i = lk_word(ld, v, key, relay_from_words);
+        if (i < 0)
+            return 0;
+        w->relay_from = (RelayFrom)i;
+        return 1;
+    }
+    const yaml_node_pair_t *pr = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
+    const yaml_node_t *kn = pr && v->data.mapping.pairs.top - pr == 1 ? ld_node(ld, pr->key) : NULL;
+    if (!kn || kn->type != YAML_SCALAR_NODE || strcmp(lk_sval(kn), "next") != 0) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be `last`, `next`, or `{next: CONDITION}` (the next hole where it holds)",
+                 key);
+        return 0;
+    }
+    w->relay_from = RELAY_FROM_NEXT;
+    return lk_expr(ld, ld_node(ld, pr->value), T_BOOL, CTX_AFTER, key, &w->relay_next_if);
 }
 
 /* relay-while needs relay laps. */
@@ -497,10 +529,13 @@ static const LdKey sow_keys[SK_N + 1] = {
                     .off = offsetof(SowRules, into_stores), .then = ls_sow_stores },
     [SK_LAPS] = { .name = "laps", .kind = LK_WORD, .feature = FT_LAPS, .words = laps_words,
                   .off = offsetof(SowRules, laps) },
-    [SK_RFROM] = { .name = "relay-from", .kind = LK_WORD, .feature = FT_RELAY_FROM, .words = relay_from_words,
-                   .off = offsetof(SowRules, relay_from), .then = ls_sow_relay_from },
+    [SK_RFROM] = { .name = "relay-from", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_RELAY_FROM,
+                   .read = ls_relay_from_read, .then = ls_sow_relay_from },
     [SK_RWHILE] = { .name = "relay-while", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_AFTER,
                     .feature = FT_RELAY_WHILE, .off = offsetof(SowRules, relay_while), .then = ls_sow_relay_while },
+    [SK_RREVERSE] = { .name = "relay-reverse", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
+                      .ctx = CTX_AFTER, .feature = FT_RELAY_REVERSE,
+                      .off = offsetof(SowRules, relay_reverse), .then = ls_sow_relay_reverse },
     [SK_SPILL] = { .name = "spill-at-row-end", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                    .ctx = CX_STATE | CX_START, .feature = FT_SPILL, .off = offsetof(SowRules, spill) },
     [SK_EACH] = { .name = "each-seed", .kind = LK_RULES, .flags = LF_SOWING, .feature = FT_EACH_SEED,

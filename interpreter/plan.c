@@ -21,18 +21,20 @@ enum {
     N_SPILL        = 1 << 7,   /* seeds may leave at a row's end (decided per move) */
     N_EACH         = 1 << 8,   /* each-seed rules */
     N_TRACK        = 1 << 9,   /* a track that is not a ring of numbers */
-    N_LIFT         = 1 << 10   /* a lap may lift part of its origin */
+    N_LIFT         = 1 << 10,  /* a lap may lift part of its origin */
+    N_REVERSE      = 1 << 11   /* a relay lap may sow the other way */
 };
 
 /* The plain kernel: laps a circuit at a time; a spill is checked at the
  * start of each move (a move that spills goes to the general kernel). */
 #define PLAIN_SUPPORTS (N_SKIP_ORIGIN | N_RELAY | N_SPILL)
 /* The general kernel's tight loop for a lap into consecutive holes. */
-#define CONSECUTIVE_SUPPORTS (N_FIRST_ORIGIN | N_RELAY | N_RELAY_NEXT | N_RELAY_WHILE | N_SPILL | N_EACH | N_LIFT)
+#define CONSECUTIVE_SUPPORTS (N_FIRST_ORIGIN | N_RELAY | N_RELAY_NEXT | N_RELAY_WHILE | N_SPILL | N_EACH | N_LIFT | \
+                              N_REVERSE)
 
 /* The sowing keys this plan knows (rules.h). */
 #define SOW_KNOWN (FT_FIRST_SEED | FT_SKIP | FT_INTO_STORES | FT_LAPS | FT_RELAY_FROM | FT_RELAY_WHILE | \
-                   FT_SPILL | FT_EACH_SEED | FT_LIFT)
+                   FT_SPILL | FT_EACH_SEED | FT_LIFT | FT_RELAY_REVERSE)
 #define MOVES_KNOWN (FT_FROM | FT_DIRECTION | FT_MARK | FT_MUST)
 
 /* A condition that is present and not always false. */
@@ -74,6 +76,8 @@ static unsigned sow_needs(const struct McRules *r, const SowRules *s)
         need |= N_EACH;
     if (s->lift.code)
         need |= N_LIFT;
+    if (s->relay_reverse.code)
+        need |= N_REVERSE;
     return need;
 }
 

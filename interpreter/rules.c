@@ -67,6 +67,10 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
 static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
 {
     char name[64];
+    snprintf(name, sizeof name, "%s.relay-from.next", sec);
+    visit(fn, arg, &s->relay_next_if, name, -1);
+    snprintf(name, sizeof name, "%s.relay-reverse", sec);
+    visit(fn, arg, &s->relay_reverse, name, -1);
     snprintf(name, sizeof name, "%s.lift", sec);
     visit(fn, arg, &s->lift, name, -1);
     snprintf(name, sizeof name, "%s.first-seed.origin", sec);

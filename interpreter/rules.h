@@ -67,6 +67,7 @@ enum {
     FT_SPILL       = 1u << 6,
     FT_EACH_SEED   = 1u << 7,
     FT_LIFT        = 1u << 12,
+    FT_RELAY_REVERSE = 1u << 13,
     /* moves (Rules.move_features) */
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
@@ -125,6 +126,8 @@ typedef struct SowRules {
     IntoStores into_stores;      /* which stores on the track take seeds */
     Laps laps;                   /* one lap, or relay laps */
     RelayFrom relay_from;        /* a relay lap lifts the landing hole or the next */
+    Expr relay_next_if;          /* RELAY_FROM_NEXT only where this holds (if given) */
+    Expr relay_reverse;          /* the next relay lap sows the other way where this holds */
     Expr relay_while;            /* go on with another lap while this holds */
     Expr spill;                  /* at move start: seeds leave at a row's end */
     CaptureRule each_seed[MAX_CAPTURES];

@@ -115,17 +115,17 @@ static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, i
  * seeds: 1 if the sowing is endless or must stop. The same for both
  * kernels: the seeds count against the limit, and lap states from lap
  * CYCLE_FROM on are checked for a repeat. */
-static int relay_on(Vm *vm, const Position *p, int origin, int hand, int lap, int lifted, Cycle *c)
+static int relay_on(Vm *vm, const Position *p, int origin, int hand, int dir, int lap, int lifted, Cycle *c)
 {
     if (vm_count(vm, lifted))
         return 1;
     if (lap < CYCLE_FROM)
         return 0;
     if (lap == CYCLE_FROM) {
-        cyc_init(vm->r, p, origin, hand, c);
+        cyc_init(vm->r, p, origin, hand, dir, c);
         return 0;
     }
-    return cyc_seen(vm->r, p, origin, hand, c);
+    return cyc_seen(vm->r, p, origin, hand, dir, c);
 }
 
 /* The plain kernel (see the top of the file) on the mover's track, the
@@ -150,7 +150,7 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
         if (s->laps != LAPS_RELAY || c[last] <= 1)
             break;
         origin = last;
-        if (relay_on(vm, p, origin + base, 0, lap, hand, &cyc)) {
+        if (relay_on(vm, p, origin + base, 0, si->dir, lap, hand, &cyc)) {
             si->endless = 1;
             break;
         }
@@ -280,7 +280,13 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
     cx->last = NO_HOLE;
     if (!more)
         return NO_HOLE;
-    if (s->relay_from == RELAY_FROM_NEXT) {
+    int next = s->relay_from == RELAY_FROM_NEXT;
+    if (next && s->relay_next_if.code) {   /* the next hole only where the condition holds */
+        cx->last = h;
+        next = ex_true(&s->relay_next_if, cx);
+        cx->last = NO_HOLE;
+    }
+    if (next) {
         int t = bd_target(r, s, sp, cx, h, dir);
         if (!is_hole(r, t))
             return NO_HOLE;
@@ -336,8 +342,14 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             if (next == NO_HOLE)
                 return;
             origin = next;
+            if (s->relay_reverse.code) {   /* the next lap sows the other way */
+                cx.last = h;
+                if (ex_true(&s->relay_reverse, &cx))
+                    si->dir = cx.dir = !si->dir;
+                cx.last = NO_HOLE;
+            }
         }
-        if (relay_on(vm, p, origin, inhand, lap, hand, &cyc)) {
+        if (relay_on(vm, p, origin, inhand, si->dir, lap, hand, &cyc)) {
             si->endless = 1;
             return;
         }

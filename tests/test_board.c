@@ -380,6 +380,35 @@ static void test_board_sweep_sown(void **state)
     board_after(text, "1", want, 4, 0);
 }
 
+/* Relay variants: a lap that reverses the next one's direction, a relay
+ * source that depends on where the lap ended. */
+static void test_board_relay_variants(void **state)
+{
+    (void)state;
+    static const char reverse[] =
+        "game: rv\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing: {laps: relay, relay-reverse: last.count == 3}\n";
+    /* South 1: 2 (3), 3 (3): a 3, so 3 is lifted and sown clockwise: 2
+     * (4), 1 (1), 6 (3): a 3 again, counterclockwise from 6: 1 (2), 2
+     * (5), 3 (1), alone: the end */
+    static const int a[] = { 2, 5, 1, 2, 2, 0 };
+    board_after(reverse, "1", a, 0, 0);
+    static const char from[] =
+        "game: rf\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing:\n"
+        "  laps: relay\n"
+        "  relay-from: {next: last.owner == mover}\n";
+    /* South 1: 2 (3), 3 (3), his own: the hole after it, 4, is lifted:
+     * 5 (3), 6 (3), North's: 6 itself: 1 (1), 2 (4), 3 (4), his own: 4
+     * is empty, the sowing ends */
+    static const int b[] = { 1, 4, 4, 0, 3, 0 };
+    board_after(from, "1", b, 0, 0);
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -618,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
+        cmocka_unit_test(test_board_relay_variants),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),

@@ -507,6 +507,17 @@ static const char *const features[] = {
     "no-moves: {pass: true, seeds: owners}\n"
     "end: [{when: seeds(board) < 5, seeds: owners}]\n",
 
+    "game: f-relay-turns\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: none}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: true, ccw: true}}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  relay-from: {next: last.owner == mover}\n"
+    "  relay-reverse: last.count == 3\n"
+    "captures: [{when: last.count == 1 and opposite(last).count > 2, take: opposite(last), to: mover}]\n"
+    "no-moves: {pass: true, seeds: owners}\n"
+    "end: [{when: seeds(board) < 4, seeds: owners}]\n",
+
     "game: f-one-row\n"
     "board: {rows: 1, holes: 8, seeds: 3, stores: off-track}\n"
     "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: true, ccw: true}}\n"
