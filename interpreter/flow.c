@@ -153,6 +153,7 @@ int flow_start(Vm *vm, Position *p, History *h)
     memset(p, 0, sizeof *p);
     memcpy(p->count, r->initial, sizeof p->count);
     p->north_owned = rules_north_holes(r);
+    p->store[0] = p->store[1] = r->store_seeds;
     p->round = 1;
     p->starter = SOUTH;
     p->to_move = SOUTH;

@@ -187,6 +187,9 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "a player can choose which holes to fill on rows of at most %d holes (here %d): use `choose: left` or `right`",
                  MAX_CHOICE_WIDTH, side);
+    if (r->store_seeds && r->match && r->next != NEXT_RESET)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "stores that start with seeds (`board.store-seeds`) go with `match.next: reset` (each round starts as the first)");
     if (r->match && r->next == NEXT_REDISTRIBUTE &&
         !(r->rows == 2 && r->geo.side_first[SOUTH] == 0 && r->geo.side_len[SOUTH] == r->width))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),

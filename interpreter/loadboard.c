@@ -12,7 +12,7 @@ static const char *const store_words[] = {
     [STORES_NONE] = "none", [STORES_OFF_TRACK] = "off-track", [STORES_ON_TRACK] = "on-track", NULL };
 static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", NULL };
 
-enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_TRACK, BK_FLAGS, BK_N };
+enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_N };
 
 /* Once rows and holes are known: the board's size and where each hole
  * lies, for the keys after them. A board larger than a position holds is
@@ -112,6 +112,20 @@ static void ls_board_stores(Ld *ld, const LdSec *s, const LdPart *p)
     (void)s;
     if (p->bad[BK_STORES])
         ld->r->stores = (StoreKind)-1;
+}
+
+/* Seeds in the stores at the start count with the board's, within the
+ * limit of a position. */
+static void ls_store_seeds(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    if (!p->val[BK_STORE_SEEDS] || p->bad[BK_STORE_SEEDS])
+        return;
+    r->total_seeds += 2 * r->store_seeds;
+    if (r->total_seeds > MAX_SEEDS)
+        dg_error(ld->dg, ld_nloc(p->val[BK_STORE_SEEDS]), "%d seeds in all, stores included, is too many (at most %d)",
+                 r->total_seeds, MAX_SEEDS);
 }
 
 /* One item of a track list: a hole number ("7") or a run of them ("1-9",
@@ -284,6 +298,8 @@ static const LdKey board_keys[BK_N + 1] = {
     [BK_SEEDS] = { .name = "seeds", .required = 1, .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_seeds },
     [BK_STORES] = { .name = "stores", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = store_words,
                     .off = offsetof(Rules, stores), .then = ls_board_stores },
+    [BK_STORE_SEEDS] = { .name = "store-seeds", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 0,
+                         .hi = 10000, .off = offsetof(Rules, store_seeds), .then = ls_store_seeds },
     [BK_TRACK] = { .name = "track", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_track },
     [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
 };

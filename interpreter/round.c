@@ -197,7 +197,7 @@ static void next_round(Vm *vm, Position *p, History *hist)
     case NEXT_RESET:
     case NEXT_REDISTRIBUTE:
         memcpy(p->count, r->initial, sizeof p->count);
-        p->store[0] = p->store[1] = 0;
+        p->store[0] = p->store[1] = r->store_seeds;
         break;
     case NEXT_FILL:
         memset(p->count, 0, sizeof p->count);

@@ -201,6 +201,7 @@ typedef struct McRules {
     uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
     int uniform;                 /* every hole starts with `seeds` */
     StoreKind stores;
+    int store_seeds;             /* seeds in each store at the start of a game */
     Expr owner;                  /* board.owner (absent: halves by number) */
     Geometry geo;
     int nflags;

@@ -214,6 +214,8 @@ static void board_words(FILE *f, const Rules *r)
     fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
             r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
             r->stores == STORES_ON_TRACK ? "on the sowing track" : r->stores == STORES_OFF_TRACK ? "off the track" : "none (captures are counted)");
+    if (r->store_seeds)
+        fprintf(f, "Each store starts a game with %d seeds.\n", r->store_seeds);
     board_layout(f, r);
     if (r->nflags) {
         fprintf(f, "Per-hole flags:");

@@ -409,6 +409,24 @@ static void test_board_relay_variants(void **state)
     board_after(from, "1", b, 0, 0);
 }
 
+/* Stores that start with seeds (Bay Khom's 5 each). */
+static void test_board_store_seeds(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: ss\n"
+        "board: {rows: 2, holes: 4, seeds: 4, stores: on-track, store-seeds: 5}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing: {stores: both}\n";
+    Rules *r = test_load_text(text, NULL, 0);
+    assert_non_null(r);
+    assert_int_equal(r->total_seeds, 42);
+    rules_free(r);
+    /* South 4: his store (6), 5, 6, 7 */
+    static const int want[] = { 4, 4, 4, 0, 5, 5, 5, 4 };
+    board_after(text, "4", want, 6, 5);
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -648,6 +666,7 @@ int main(void)
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
         cmocka_unit_test(test_board_relay_variants),
+        cmocka_unit_test(test_board_store_seeds),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),
