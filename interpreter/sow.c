@@ -315,7 +315,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
         cx.origin = origin;
         if (!inhand) {
             hand = p->count[origin];
-            if (s->lift.code) {   /* part of the hole: 1..all of it */
+            if (s->lift.code && hand > 1) {   /* part of the hole: 1..all of it */
                 int64_t k = ex_eval(&s->lift, &cx);
                 hand = k < 1 ? 1 : k < hand ? (int)k : hand;
             }
