@@ -669,7 +669,7 @@ void ls_repetition(Ld *ld, const yaml_node_t *n)
 
 /* ---- match ------------------------------------------------------------ */
 
-enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_STARTER, MA_OVER, MA_SCORE, MA_N };
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_STARTER, MA_POINTS, MA_OVER, MA_SCORE, MA_N };
 
 /* Filling holes needs the seeds that go into each. */
 static void ls_match_fill(Ld *ld, const LdSec *s, const LdPart *p)
@@ -700,6 +700,8 @@ static const LdKey match_keys[MA_N + 1] = {
     [MA_CHOOSE] = { .name = "choose", .kind = LK_WORD, .flags = LF_QUALIFY, .words = choose_words,
                     .off = offsetof(Rules, choose) },
     [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },
+    [MA_POINTS] = { .name = "points", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+                    .ctx = CX_STATE | CX_PLAYER, .off = offsetof(Rules, match_points) },
     [MA_OVER] = { .name = "over", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                   .ctx = CX_STATE, .off = offsetof(Rules, match_over) },
     [MA_SCORE] = { .name = "score", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,

@@ -23,13 +23,27 @@ static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
     *other = p->removed - rm;
 }
 
-/* A player's match score (`match.score`). */
-static int64_t score(const Rules *r, const Position *p, int player)
+/* A player's value of `e` (`match.score`, `match.points`). */
+static int64_t score(const Rules *r, const Position *p, const Expr *e, int player)
 {
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
     cx.player = player;
-    return ex_eval(&r->match_score, &cx);
+    return ex_eval(e, &cx);
+}
+
+/* What a finished round adds to each match total: the store, or the
+ * round's `match.points`, within -MAX_SEEDS..MAX_SEEDS. */
+static void add_totals(const Rules *r, Position *p)
+{
+    int64_t add[2] = { p->store[0], p->store[1] };
+    if (r->match_points.code)
+        for (int pl = 0; pl < 2; pl++) {
+            add[pl] = score(r, p, &r->match_points, pl);
+            add[pl] = add[pl] < -MAX_SEEDS ? -MAX_SEEDS : add[pl] > MAX_SEEDS ? MAX_SEEDS : add[pl];
+        }
+    p->total[0] += (int32_t)add[0];
+    p->total[1] += (int32_t)add[1];
 }
 
 /* Reports the end of a game, round or match. */
@@ -218,7 +232,7 @@ static int match_decided(const Rules *r, Position *p)
     ExCtx cx;
     ctx_init(&cx, r, p, p->last_mover);
     if (ex_true(&r->match_over, &cx)) {
-        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        int64_t a = score(r, p, &r->match_score, SOUTH), b = score(r, p, &r->match_score, NORTH);
         if (a != b) {
             p->winner = a > b ? WIN_SOUTH : WIN_NORTH;
             p->end = END_MATCH;
@@ -226,7 +240,7 @@ static int match_decided(const Rules *r, Position *p)
         }
     }
     if (p->round >= r->max_rounds) {
-        int64_t a = score(r, p, SOUTH), b = score(r, p, NORTH);
+        int64_t a = score(r, p, &r->match_score, SOUTH), b = score(r, p, &r->match_score, NORTH);
         p->winner = a > b ? WIN_SOUTH : b > a ? WIN_NORTH : WIN_DRAW;
         p->end = END_MAX_ROUNDS;
         return 1;
@@ -255,8 +269,7 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
     /* a round of a match: its result, then the match's */
     if (ev_on(vm))
         ev_end(vm, p, why, took, other, 0);
-    p->total[0] += p->store[0];
-    p->total[1] += p->store[1];
+    add_totals(r, p);
     if (r->next == NEXT_REDISTRIBUTE)
         redistribute(vm, p);
     if (match_decided(r, p)) {

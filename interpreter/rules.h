@@ -252,6 +252,7 @@ typedef struct McRules {
     int starter_alternates;
     Expr match_over;
     Expr match_score;
+    Expr match_points;           /* added to each total as a round ends (absent: the store) */
 
     /* computer players: a position's value for `player` (absent: own
      * store minus the opponent's) */

@@ -372,6 +372,8 @@ static void match_words(FILE *f, const Rules *r)
         "each player owns a hole per initial hole count of seeds he holds" };
     fprintf(f, "\nMatch: rounds until %s (winner: higher %s), at most %d rounds.\n",
             r->match_over.src, r->match_score.src, r->max_rounds);
+    if (r->match_points.code && r->match_points.src)
+        fprintf(f, "  Each round adds %s to each player's total (not his store).\n", r->match_points.src);
     fprintf(f, "  Between rounds %s", nx[r->next]);
     if (r->next == NEXT_FILL)
         fprintf(f, " (%d seeds a hole; %s)", r->fill_seeds,

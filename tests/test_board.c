@@ -427,6 +427,45 @@ static void test_board_store_seeds(void **state)
     board_after(text, "4", want, 6, 5);
 }
 
+/* A match scored by points: each round adds the winner's margin. */
+static void test_board_match_points(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: pts\n"
+        "board: {rows: 2, holes: 2, seeds: 2, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "captures:\n"
+        "  - when: last.owner == opponent and last.count in {2, 3}\n"
+        "    take: last\n"
+        "    to: mover\n"
+        "end:\n"
+        "  - when: seeds(row(south)) == 0 or seeds(row(north)) == 0\n"
+        "    seeds: owners\n"
+        "match:\n"
+        "  enabled: true\n"
+        "  max-rounds: 50\n"
+        "  next: reset\n"
+        "  points: max(player.store - player.opponent.store, 0)\n"
+        "  over: south.total >= 6 or north.total >= 6\n"
+        "  score: player.total\n";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, text, mode);
+        /* 2: 3 (3), 4 (3): taken (3); North 3: 4, 1, 2; South 1: 2, 3, 4
+         * (2): taken (5); North 3: 4; South 2: 3, 4 (2): taken (7).
+         * South's row is empty: North takes his 1. 7-1: South scores 6,
+         * North 0, and the match is over */
+        play(&g.vm, &g.p, &g.h, "2 3 1 3 2");
+        assert_true(g.p.over);
+        assert_int_equal(g.p.total[0], 6);
+        assert_int_equal(g.p.total[1], 0);
+        assert_int_equal(g.p.winner, WIN_SOUTH);
+        assert_int_equal(g.p.end, END_MATCH);
+        game_end(&g);
+    }
+}
+
 /* next() and prev() follow the mover's track. */
 static void test_board_next_follows_track(void **state)
 {
@@ -667,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_board_sweep_sown),
         cmocka_unit_test(test_board_relay_variants),
         cmocka_unit_test(test_board_store_seeds),
+        cmocka_unit_test(test_board_match_points),
         cmocka_unit_test(test_board_refused),
         cmocka_unit_test(test_board_stores_on_track_need_two_rows),
         cmocka_unit_test(test_board_roles),
