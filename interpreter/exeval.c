@@ -204,19 +204,23 @@ static inline uint64_t imm64(const int32_t *pc)
 /* The dispatch switch: one case an operation of opcodes.h. */
 int64_t ex_run(const Expr *e, const ExCtx *cx)
 {
-    int64_t st[EX_MAX_DEPTH + 2];
-    int sp = 0;
+    /* the stack: its top in `top` (a register), the n - 1 values below
+     * it in st[1..n-1] */
+    int64_t st[EX_MAX_DEPTH + 2], top = 0;
+    int n = 0;
     const int32_t *pc = e->code;
     const int nh = cx->rules->nholes;
     const Geometry *g = &cx->rules->geo;
-#define TOP st[sp - 1]
-#define BINARY(expr) do { sp--; int64_t a = st[sp - 1], b = st[sp]; (void)a; (void)b; st[sp - 1] = (expr); } while (0)
+#define TOP top
+#define PUSH(x) do { int64_t v_ = (x); st[n++] = top; top = v_; } while (0)
+#define POP() (top = st[--n])
+#define BINARY(expr) do { int64_t b = top, a = st[--n]; (void)a; (void)b; top = (expr); } while (0)
     for (;;) {
         int op = *pc++;
         switch (op) {
-        case EXO_PUSH: st[sp++] = *pc++; break;
-        case EXO_PUSH64: st[sp++] = (int64_t)imm64(pc); pc += 2; break;
-        case EXO_VAR: st[sp++] = var_value(cx, *pc++); break;
+        case EXO_PUSH: PUSH(*pc++); break;
+        case EXO_PUSH64: PUSH((int64_t)imm64(pc)); pc += 2; break;
+        case EXO_VAR: PUSH(var_value(cx, *pc++)); break;
         case EXO_COUNT: TOP = hole_count(cx, TOP); break;
         case EXO_OWNER: TOP = hole_owner(cx, TOP); break;
         case EXO_ROWOF:
@@ -291,7 +295,7 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             if (!TOP) {
                 pc = e->code + *pc;
             } else {
-                sp--;
+                POP();
                 pc++;
             }
             break;
@@ -299,22 +303,24 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             if (TOP) {
                 pc = e->code + *pc;
             } else {
-                sp--;
+                POP();
                 pc++;
             }
             break;
-        case EXO_JFP:
-            sp--;
-            pc = st[sp] ? pc + 1 : e->code + *pc;
+        case EXO_JFP: {
+            int64_t v = top;
+            POP();
+            pc = v ? pc + 1 : e->code + *pc;
             break;
+        }
         case EXO_JMP: pc = e->code + *pc; break;
-        case EXO_VCOUNT: st[sp++] = hole_count(cx, var_value(cx, *pc++)); break;
-        case EXO_VOWNER: st[sp++] = hole_owner(cx, var_value(cx, *pc++)); break;
-        case EXO_VPSTORE: st[sp++] = cx->pos->store[var_value(cx, *pc++) & 1]; break;
-        case EXO_KPSTORE: st[sp++] = cx->pos->store[*pc++ & 1]; break;
-        case EXO_VROWSEEDS: st[sp++] = row_seeds(cx, var_value(cx, *pc++)); break;
-        case EXO_KROWSEEDS: st[sp++] = row_seeds(cx, *pc++); break;
-        case EXO_VSEEDS: st[sp++] = set_seeds(cx, (uint64_t)var_value(cx, *pc++)); break;
+        case EXO_VCOUNT: PUSH(hole_count(cx, var_value(cx, *pc++))); break;
+        case EXO_VOWNER: PUSH(hole_owner(cx, var_value(cx, *pc++))); break;
+        case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & 1]); break;
+        case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & 1]); break;
+        case EXO_VROWSEEDS: PUSH(row_seeds(cx, var_value(cx, *pc++))); break;
+        case EXO_KROWSEEDS: PUSH(row_seeds(cx, *pc++)); break;
+        case EXO_VSEEDS: PUSH(set_seeds(cx, (uint64_t)var_value(cx, *pc++))); break;
         case EXO_EQK: TOP = ex_cmp(CMP_EQ, TOP, *pc++); break;
         case EXO_NEK: TOP = ex_cmp(CMP_NE, TOP, *pc++); break;
         case EXO_LTK: TOP = ex_cmp(CMP_LT, TOP, *pc++); break;
@@ -324,12 +330,14 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_INK: TOP = ex_cmp(CMP_IN, TOP, (int64_t)imm64(pc)); pc += 2; break;
         case EXO_EQV: TOP = ex_cmp(CMP_EQ, TOP, var_value(cx, *pc++)); break;
         case EXO_NEV: TOP = ex_cmp(CMP_NE, TOP, var_value(cx, *pc++)); break;
-        case EXO_END: return sp > 0 ? TOP : 0;
+        case EXO_END: return n > 0 ? top : 0;
         default:
             assert(!"unknown operation in an expression program");
             return 0;
         }
     }
 #undef TOP
+#undef PUSH
+#undef POP
 #undef BINARY
 }
