@@ -64,6 +64,10 @@ CONFIGS = [
     ("hawalis", ["capture-needs-empty=true"]),
     ("hawalis", ["single-into-occupied=true"]),
     ("hawalis", ["capture-needs-empty=true", "single-into-occupied=true"]),
+    ("nchayo", []),
+    ("nchayo", ["holes=5"]),
+    ("nchayo", ["by-score=true"]),
+    ("nchayo", ["holes=5", "by-score=true"]),
 ]
 
 # Fields compared when the C program prints them.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent reference implementation of the mancala games of
-docs/rules.md (and of Toguz kumalak and Hawalis, from rules given in
+docs/rules.md (and of Toguz kumalak, Hawalis and Nchayo, from rules given in
 tests/crosscheck/README.md), with the hole numbering, move tokens and JSON position of
 docs/positions.md.
 
@@ -48,6 +48,9 @@ VARIANTS = {
     # four rows of 7: internally n = 14 holes a side (South 1..14, North 15..28)
     "hawalis": dict(n=14, seeds=2, opts={"capture-needs-empty": ("false", "true"),
                                          "single-into-occupied": ("false", "true")}),
+    # four rows of N (option holes: 5 or 8): internally n = 2N holes a side
+    # (South 1..2N, North 2N+1..4N); the "n" here is not used (see initial)
+    "nchayo": dict(n=16, seeds=1, opts={"holes": "int", "by-score": ("false", "true")}),
 }
 
 DEFAULTS = {
@@ -62,6 +65,7 @@ DEFAULTS = {
     "kalah": {"capture-empty-opposite": "false"},
     "toguz-kumalak": {"ninth-hole-tuzdyk": "true", "stop-at-majority": "false"},
     "hawalis": {"capture-needs-empty": "false", "single-into-occupied": "false"},
+    "nchayo": {"holes": "8", "by-score": "false"},
 }
 
 
@@ -137,6 +141,8 @@ def _parse_options(variant, options):
         opt[k] = v
     if variant == "andada" and int(opt["holes"]) not in (12, 15, 18, 21, 24):
         raise ValueError("andada holes must be 12, 15, 18, 21 or 24")
+    if variant == "nchayo" and int(opt["holes"]) not in (5, 8):
+        raise ValueError("nchayo holes must be 5 or 8")
     if variant == "ba-awa" and not 7 <= int(opt["target"]) <= 12:
         raise ValueError("ba-awa target must be 7..12")
     return opt
@@ -168,6 +174,8 @@ def initial(variant, options=None):
     n = VARIANTS[variant]["n"]
     if variant == "andada":
         n = int(opt["holes"])
+    elif variant == "nchayo":
+        n = 2 * int(opt["holes"])
     s.n = n
     s.board = [VARIANTS[variant]["seeds"]] * (2 * n)
     s.stores = [0, 0]
@@ -756,6 +764,62 @@ def _play_hawalis(s, mv):
     s.to_move = 1 - p
 
 
+# ---- Nchayo
+# Four rows of N (N = option holes); s.n = 2N holes a side.  South: outer row
+# 1..N, inner row N+1..2N; North: outer row 2N+1..3N, inner row 3N+1..4N.
+# Each player sows round his own 2N holes in number order (relay sowing).
+# 1-based: inner hole h faces 5N+1-h; behind that facing hole, the outer hole
+# of its column is N+h (South's move) or h-3N (North's move).
+
+def _gen_nchayo(s):
+    p = s.to_move
+    n = s.n                     # 2N
+    base = 0 if p == SOUTH else n
+    out = []
+    for i in _row_holes(s, p):
+        if s.board[i] == 0:
+            continue
+        b = s.board[:]
+        last = [None]
+
+        def lap(board, h, _last=last):
+            seeds = board[h]
+            board[h] = 0
+            q, r = divmod(seeds, n)
+            if q:
+                for k in range(base, base + n):
+                    board[k] += q
+            pos = h
+            for _ in range(r):
+                pos = base + (pos - base + 1) % n
+                board[pos] += 1
+            l = base + (h - base + seeds) % n
+            _last[0] = l
+            return l if board[l] > 1 else -1
+        if not _relay(b, i, lap):
+            continue
+        out.append((str(i + 1), ("res", b, last[0])))
+    return out
+
+
+def _play_nchayo(s, mv):
+    _, b, last = mv
+    p = s.to_move
+    N = s.n // 2
+    s.board = b[:]
+    h = last + 1                                  # 1-based, now holds 1 seed
+    inner = (N + 1 <= h <= 2 * N) if p == SOUTH else (3 * N + 1 <= h <= 4 * N)
+    if inner:
+        f = 5 * N + 1 - h                         # opponent's inner hole facing
+        if s.board[f - 1] > 0:
+            behind = N + h if p == SOUTH else h - 3 * N
+            s.stores[p] += s.board[f - 1] + s.board[behind - 1]
+            s.board[f - 1] = 0
+            s.board[behind - 1] = 0
+    s.last_mover = p
+    s.to_move = 1 - p
+
+
 # ---------------------------------------------------------------- ends
 
 def _take_own(s):
@@ -797,6 +861,15 @@ def _own_end(s):
     elif v == "toguz-kumalak":
         if s.opt["stop-at-majority"] == "true" and max(s.stores) >= 82:
             return "majority"
+    elif v == "nchayo":
+        se = sum(s.board[:s.n]) == 0
+        ne = sum(s.board[s.n:]) == 0
+        if se or ne:
+            _take_own(s)
+            if s.opt["by-score"] == "false":
+                # the player whose side is not empty wins, whatever the stores
+                s.winner = "draw" if se and ne else "north" if se else "south"
+            return "rule"
     elif v == "kalah":
         if all(s.board[k] == 0 for k in range(s.n)) or \
                 all(s.board[k] == 0 for k in range(s.n, 2 * s.n)):
@@ -975,6 +1048,8 @@ def _finish(s, reason):
     s.over = True
     if v == "andada":
         return  # winner already decided
+    if v == "nchayo" and reason == "rule" and s.opt["by-score"] == "false":
+        return  # winner decided by _own_end (the side that is not empty)
     s.winner = _by_stores(s)
 
 
