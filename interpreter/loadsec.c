@@ -460,29 +460,42 @@ static void ls_sow_relay_reverse(Ld *ld, const LdSec *s, const LdPart *p)
     ls_sow_relay(ld, p, SK_RREVERSE);
 }
 
+/* A word of `words` into *word, or a mapping `{WORDS[when]: CONDITION}`
+ * (that word where the condition, of context `ctx`, holds) into *word
+ * and *cond; `what` says what the condition chooses, for the message. */
+static int ls_word_or_when(Ld *ld, const LdSec *s, const LdKey *k, const yaml_node_t *v, const char *const *words,
+                           int when, unsigned ctx, const char *what, int *word, Expr *cond)
+{
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    if (v->type == YAML_SCALAR_NODE) {
+        int i = lk_word(ld, v, key, words);
+        if (i < 0)
+            return 0;
+        *word = i;
+        return 1;
+    }
+    const yaml_node_pair_t *pr = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
+    const yaml_node_t *kn = pr && v->data.mapping.pairs.top - pr == 1 ? ld_node(ld, pr->key) : NULL;
+    if (!kn || kn->type != YAML_SCALAR_NODE || strcmp(lk_sval(kn), words[when]) != 0) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be `%s`, `%s`, or `{%s: CONDITION}` (%s where it holds)", key, words[0],
+                 words[1], words[when], what);
+        return 0;
+    }
+    *word = when;
+    return lk_expr(ld, ld_node(ld, pr->value), T_BOOL, ctx, key, cond);
+}
+
 /* relay-from: a word, or `{next: COND}`: the hole after the landing hole
  * where COND holds as the lap ends, else the landing hole. */
 static int ls_relay_from_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     SowRules *w = base;
-    char buf[80];
-    const char *key = lk_label(s, k, buf, sizeof buf);
-    if (v->type == YAML_SCALAR_NODE) {
-        int i = lk_word(ld, v, key, relay_from_words);
-        if (i < 0)
-            return 0;
-        w->relay_from = (RelayFrom)i;
-        return 1;
-    }
-    const yaml_node_pair_t *pr = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
-    const yaml_node_t *kn = pr && v->data.mapping.pairs.top - pr == 1 ? ld_node(ld, pr->key) : NULL;
-    if (!kn || kn->type != YAML_SCALAR_NODE || strcmp(lk_sval(kn), "next") != 0) {
-        dg_error(ld->dg, ld_nloc(v), "`%s` must be `last`, `next`, or `{next: CONDITION}` (the next hole where it holds)",
-                 key);
-        return 0;
-    }
-    w->relay_from = RELAY_FROM_NEXT;
-    return lk_expr(ld, ld_node(ld, pr->value), T_BOOL, CTX_AFTER, key, &w->relay_next_if);
+    int word = w->relay_from;
+    int ok = ls_word_or_when(ld, s, k, v, relay_from_words, RELAY_FROM_NEXT, CTX_AFTER, "the next hole", &word,
+                             &w->relay_next_if);
+    w->relay_from = (RelayFrom)word;
+    return ok;
 }
 
 /* relay-while needs relay laps. */
@@ -497,24 +510,11 @@ static void ls_sow_relay_while(Ld *ld, const LdSec *s, const LdPart *p)
 static int ls_first_seed(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     SowRules *w = base;
-    char buf[80];
-    const char *key = lk_label(s, k, buf, sizeof buf);
-    if (v->type == YAML_SCALAR_NODE) {
-        int i = lk_word(ld, v, key, first_seed_words);
-        if (i < 0)
-            return 0;
-        w->first_seed = (FirstSeed)i;
-        return 1;
-    }
-    const yaml_node_pair_t *pr = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
-    const yaml_node_t *kn = pr && v->data.mapping.pairs.top - pr == 1 ? ld_node(ld, pr->key) : NULL;
-    if (!kn || kn->type != YAML_SCALAR_NODE || strcmp(lk_sval(kn), "origin") != 0) {
-        dg_error(ld->dg, ld_nloc(v), "`%s` must be `next`, `origin`, or `{origin: CONDITION}` (the origin where it holds)",
-                 key);
-        return 0;
-    }
-    w->first_seed = FIRST_ORIGIN;
-    return lk_expr(ld, ld_node(ld, pr->value), T_BOOL, CTX_SOW | CX_HAND, key, &w->first_if);
+    int word = w->first_seed;
+    int ok = ls_word_or_when(ld, s, k, v, first_seed_words, FIRST_ORIGIN, CTX_SOW | CX_HAND, "the origin", &word,
+                             &w->first_if);
+    w->first_seed = (FirstSeed)word;
+    return ok;
 }
 
 /* The sowing's keys, which the opening takes too (but `each-seed`). */
