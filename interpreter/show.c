@@ -211,8 +211,9 @@ static void board_words(FILE *f, const Rules *r)
         fputc('\n', f);
         wrap(f, r->description, 0);
     }
-    fprintf(f, "\nBoard: %d rows of %d holes, %d seeds in %s (%d in all); stores %s.\n",
-            r->rows, r->width, r->seeds, r->uniform ? "each" : "each on average", r->total_seeds,
+    fprintf(f, "\nBoard: %d row%s of %d hole%s, %d seed%s in %s (%d in all); stores %s.\n",
+            r->rows, r->rows == 1 ? "" : "s", r->width, r->width == 1 ? "" : "s", r->seeds, r->seeds == 1 ? "" : "s",
+            r->uniform ? "each" : "each on average", r->total_seeds,
             r->stores == STORES_ON_TRACK ? "on the sowing track" : r->stores == STORES_OFF_TRACK ? "off the track" : "none (captures are counted)");
     if (r->store_seeds)
         fprintf(f, "Each store starts a game with %d seeds.\n", r->store_seeds);
