@@ -29,6 +29,20 @@ static inline int destination(const Rules *r, const Position *p, Receiver to, in
     }
 }
 
+/* Reports `n` seeds of `mover`'s move taken from hole h to receiver d
+ * (MC_TO_*; `during`: by an each-seed rule). */
+static void ev_capture(Vm *vm, int mover, int d, int h, int n, int during)
+{
+    McEvent ev = { 0 };
+    ev.kind = MC_EV_CAPTURE;
+    ev.player = (uint8_t)mover;
+    ev.receiver = (uint8_t)d;
+    ev.hole = (int16_t)h;
+    ev.seeds = n;
+    ev.n = during;
+    ev_send(vm, &ev);
+}
+
 /* cap_receive, inline for the captures of this file. */
 static inline void receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
 {
@@ -39,16 +53,8 @@ static inline void receive(Vm *vm, Position *p, Receiver to, int h, int n, int m
         p->removed += n;
     else
         p->store[d] += n;
-    if (n > 0 && ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_CAPTURE;
-        ev.player = (uint8_t)mover;
-        ev.receiver = (uint8_t)d;
-        ev.hole = (int16_t)h;
-        ev.seeds = n;
-        ev.n = during;
-        ev_send(vm, &ev);
-    }
+    if (n > 0 && ev_on(vm))
+        ev_capture(vm, mover, d, h, n, during);
 }
 
 void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
@@ -64,20 +70,11 @@ static inline int take_of(const CaptureRule *c, int count, int64_t most)
 }
 
 /* Seeds taken from hole h into the mover's hand, to be sown next. */
-static void to_hand(Vm *vm, Position *p, int h, int n, SowInfo *si)
+static void to_hand(Vm *vm, int h, int n, SowInfo *si)
 {
-    (void)p;
     si->pend += n;
-    if (ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_CAPTURE;
-        ev.player = (uint8_t)si->mover;
-        ev.receiver = MC_TO_HAND;
-        ev.hole = (int16_t)h;
-        ev.seeds = n;
-        ev.n = 1;
-        ev_send(vm, &ev);
-    }
+    if (ev_on(vm))
+        ev_capture(vm, si->mover, MC_TO_HAND, h, n, 1);
 }
 
 /* The changes of rule c's `set`, `dflt` the hole of those with no `at`. */
@@ -156,7 +153,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             taken |= bit(t);
             got += n;
             if (c->to_hand)
-                to_hand(vm, p, t, n, si);
+                to_hand(vm, t, n, si);
             else
                 receive(vm, p, c->to, t, n, si->mover, 1);
         }

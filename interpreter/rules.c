@@ -28,37 +28,39 @@ static void visit(ExprFn fn, void *arg, Expr *e, const char *what, int i)
     fn(arg, e, what);
 }
 
+/* visit() of `e` named "SEC.KEY" (and "[i]" if i >= 0). */
+static void visit_key(ExprFn fn, void *arg, Expr *e, const char *sec, const char *key, int i)
+{
+    char name[128];
+    if (!e->code)
+        return;
+    if (i >= 0)
+        snprintf(name, sizeof name, "%s.%s[%d]", sec, key, i);
+    else
+        snprintf(name, sizeof name, "%s.%s", sec, key);
+    fn(arg, e, name);
+}
+
 /* Visits the expressions of the `n` capture rules `c`, named after
  * `what` ("captures[2].when"). */
 static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, void *arg)
 {
-    char name[64];
+    char rule[64];
     for (int i = 0; i < n; i++) {
-        snprintf(name, sizeof name, "%s[%d].when", what, i);
-        visit(fn, arg, &c[i].when, name, -1);
-        for (int k = 0; k < c[i].ntake; k++) {
-            snprintf(name, sizeof name, "%s[%d].take", what, i);
-            visit(fn, arg, &c[i].take[k], name, c[i].ntake > 1 ? k : -1);
-        }
-        snprintf(name, sizeof name, "%s[%d].while", what, i);
-        visit(fn, arg, &c[i].chain_while, name, -1);
-        snprintf(name, sizeof name, "%s[%d].sweep", what, i);
-        visit(fn, arg, &c[i].sweep, name, -1);
-        snprintf(name, sizeof name, "%s[%d].where", what, i);
-        visit(fn, arg, &c[i].sweep_where, name, -1);
-        snprintf(name, sizeof name, "%s[%d].also", what, i);
-        visit(fn, arg, &c[i].chain_also, name, -1);
-        snprintf(name, sizeof name, "%s[%d].amount", what, i);
-        visit(fn, arg, &c[i].amount, name, -1);
-        snprintf(name, sizeof name, "%s[%d].sow-from", what, i);
-        visit(fn, arg, &c[i].sow_from, name, -1);
-        snprintf(name, sizeof name, "%s[%d].cancel-if", what, i);
-        visit(fn, arg, &c[i].cancel_if, name, -1);
+        snprintf(rule, sizeof rule, "%s[%d]", what, i);
+        visit_key(fn, arg, &c[i].when, rule, "when", -1);
+        for (int k = 0; k < c[i].ntake; k++)
+            visit_key(fn, arg, &c[i].take[k], rule, "take", c[i].ntake > 1 ? k : -1);
+        visit_key(fn, arg, &c[i].chain_while, rule, "while", -1);
+        visit_key(fn, arg, &c[i].sweep, rule, "sweep", -1);
+        visit_key(fn, arg, &c[i].sweep_where, rule, "where", -1);
+        visit_key(fn, arg, &c[i].chain_also, rule, "also", -1);
+        visit_key(fn, arg, &c[i].amount, rule, "amount", -1);
+        visit_key(fn, arg, &c[i].sow_from, rule, "sow-from", -1);
+        visit_key(fn, arg, &c[i].cancel_if, rule, "cancel-if", -1);
         for (int k = 0; k < c[i].nset; k++) {
-            snprintf(name, sizeof name, "%s[%d].set.at", what, i);
-            visit(fn, arg, &c[i].set[k].at, name, c[i].nset > 1 ? k : -1);
-            snprintf(name, sizeof name, "%s[%d].set.owner", what, i);
-            visit(fn, arg, &c[i].set[k].owner, name, c[i].nset > 1 ? k : -1);
+            visit_key(fn, arg, &c[i].set[k].at, rule, "set.at", c[i].nset > 1 ? k : -1);
+            visit_key(fn, arg, &c[i].set[k].owner, rule, "set.owner", c[i].nset > 1 ? k : -1);
         }
     }
 }
@@ -67,20 +69,13 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
 static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
 {
     char name[64];
-    snprintf(name, sizeof name, "%s.relay-from.next", sec);
-    visit(fn, arg, &s->relay_next_if, name, -1);
-    snprintf(name, sizeof name, "%s.relay-reverse", sec);
-    visit(fn, arg, &s->relay_reverse, name, -1);
-    snprintf(name, sizeof name, "%s.lift", sec);
-    visit(fn, arg, &s->lift, name, -1);
-    snprintf(name, sizeof name, "%s.first-seed.origin", sec);
-    visit(fn, arg, &s->first_if, name, -1);
-    snprintf(name, sizeof name, "%s.skip", sec);
-    visit(fn, arg, &s->skip, name, -1);
-    snprintf(name, sizeof name, "%s.relay-while", sec);
-    visit(fn, arg, &s->relay_while, name, -1);
-    snprintf(name, sizeof name, "%s.spill-at-row-end", sec);
-    visit(fn, arg, &s->spill, name, -1);
+    visit_key(fn, arg, &s->relay_next_if, sec, "relay-from.next", -1);
+    visit_key(fn, arg, &s->relay_reverse, sec, "relay-reverse", -1);
+    visit_key(fn, arg, &s->lift, sec, "lift", -1);
+    visit_key(fn, arg, &s->first_if, sec, "first-seed.origin", -1);
+    visit_key(fn, arg, &s->skip, sec, "skip", -1);
+    visit_key(fn, arg, &s->relay_while, sec, "relay-while", -1);
+    visit_key(fn, arg, &s->spill, sec, "spill-at-row-end", -1);
     snprintf(name, sizeof name, "%s.each-seed", sec);
     each_capture(s->each_seed, s->neach, name, fn, arg);
 }
