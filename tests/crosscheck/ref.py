@@ -337,11 +337,13 @@ def _play_bechi(s, mv):
 
 # ---- Hufesay
 
-def _gen_hufesay(s):
-    p = s.to_move
-    H = 2 * s.n
+def _gen_ring_relay(s, base, n):
+    """The relay sowings of the player to move round the ring of holes
+    base..base+n-1 (a lap from h lifts it and sows on in number order; a
+    last seed in an occupied hole lifts that hole): moves whose sowing
+    ends, each as ("res", board after, last hole)."""
     out = []
-    for i in _row_holes(s, p):
+    for i in _row_holes(s, s.to_move):
         if s.board[i] == 0:
             continue
         b = s.board[:]
@@ -350,21 +352,25 @@ def _gen_hufesay(s):
         def lap(board, h, _last=last):
             seeds = board[h]
             board[h] = 0
-            q, r = divmod(seeds, H)
+            q, r = divmod(seeds, n)
             if q:
-                for k in range(H):
+                for k in range(base, base + n):
                     board[k] += q
             pos = h
             for _ in range(r):
-                pos = (pos + 1) % H
+                pos = base + (pos - base + 1) % n
                 board[pos] += 1
-            l = (h + seeds) % H
+            l = base + (h - base + seeds) % n
             _last[0] = l
             return l if board[l] > 1 else -1
         if not _relay(b, i, lap):
             continue
         out.append((str(i + 1), ("res", b, last[0])))
     return out
+
+
+def _gen_hufesay(s):
+    return _gen_ring_relay(s, 0, 2 * s.n)
 
 
 def _play_hufesay(s, mv):
@@ -772,34 +778,8 @@ def _play_hawalis(s, mv):
 # of its column is N+h (South's move) or h-3N (North's move).
 
 def _gen_nchayo(s):
-    p = s.to_move
-    n = s.n                     # 2N
-    base = 0 if p == SOUTH else n
-    out = []
-    for i in _row_holes(s, p):
-        if s.board[i] == 0:
-            continue
-        b = s.board[:]
-        last = [None]
-
-        def lap(board, h, _last=last):
-            seeds = board[h]
-            board[h] = 0
-            q, r = divmod(seeds, n)
-            if q:
-                for k in range(base, base + n):
-                    board[k] += q
-            pos = h
-            for _ in range(r):
-                pos = base + (pos - base + 1) % n
-                board[pos] += 1
-            l = base + (h - base + seeds) % n
-            _last[0] = l
-            return l if board[l] > 1 else -1
-        if not _relay(b, i, lap):
-            continue
-        out.append((str(i + 1), ("res", b, last[0])))
-    return out
+    # s.n = 2N: each player's own ring of holes
+    return _gen_ring_relay(s, 0 if s.to_move == SOUTH else s.n, s.n)
 
 
 def _play_nchayo(s, mv):
