@@ -100,14 +100,8 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
             uint64_t north = (ex_eval(&e->owner, cx) & 1) ? p->north_owned | bit(h) : p->north_owned & ~bit(h);
             if (north != p->north_owned) {
                 p->north_owned = north;
-                if (ev_on(vm)) {
-                    McEvent ev = { 0 };
-                    ev.kind = MC_EV_OWNERS;
-                    ev.player = (uint8_t)cx->mover;
-                    ev.mask = north;
-                    ev.hole = (int16_t)h;
-                    ev_send(vm, &ev);
-                }
+                if (ev_on(vm))
+                    ev_owners(vm, cx->mover, north, h);
             }
         }
     }

@@ -153,6 +153,9 @@ static inline int ev_seeds_on(const Vm *vm)
 }
 /* One event of `kind` with the most common fields; the others zero. */
 void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds);
+/* Holes changed owner: `north` is North's holes now; `hole` the one a
+ * rule gave (else NO_HOLE: a round's redistribution, player 0). */
+void ev_owners(Vm *vm, int player, uint64_t north, int hole);
 
 /* ---- cycles (cycle.c) ------------------------------------------------------- */
 

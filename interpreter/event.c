@@ -22,6 +22,16 @@ void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds)
     ev_send(vm, &ev);
 }
 
+void ev_owners(Vm *vm, int player, uint64_t north, int hole)
+{
+    McEvent ev = { 0 };
+    ev.kind = MC_EV_OWNERS;
+    ev.player = (uint8_t)player;
+    ev.mask = north;
+    ev.hole = (int16_t)hole;
+    ev_send(vm, &ev);
+}
+
 long pos_seed_total(const Rules *r, const Position *p)
 {
     long t = (long)p->store[0] + p->store[1] + p->removed;

@@ -176,13 +176,8 @@ static void redistribute(Vm *vm, Position *p)
         north &= ~bit(w + i);
     for (int i = 0; i < e[1] - w && i < w; i++)
         north |= bit(i);
-    if (north != p->north_owned && ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_OWNERS;
-        ev.mask = north;
-        ev.hole = NO_HOLE;
-        ev_send(vm, &ev);
-    }
+    if (north != p->north_owned && ev_on(vm))
+        ev_owners(vm, SOUTH, north, NO_HOLE);
     p->north_owned = north;
 }
 
