@@ -36,10 +36,10 @@
 extern "C" {
 #endif
 
-#define MANCALA_VERSION_MAJOR 0
-#define MANCALA_VERSION_MINOR 9
+#define MANCALA_VERSION_MAJOR 1
+#define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "0.9.0"
+#define MANCALA_VERSION "1.0.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -98,6 +98,8 @@ typedef enum McPhase {
     MC_PHASE_OPENING,    /* a special opening sowing */
     MC_PHASE_FIRST,      /* a choice of who makes the first regular move */
     MC_PHASE_FILL,       /* a choice of holes to fill at a round's setup */
+    MC_PHASE_HAND,       /* the mover, in the middle of his move, chooses
+                            where the seeds in his hand are sown from */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -137,6 +139,11 @@ typedef struct McPosition {
     uint8_t end;                    /* McEnd of the last game or round end */
     uint8_t pad;
     uint16_t plies;                 /* decisions made this round (game), up to 65535 */
+    uint16_t hand;                  /* MC_PHASE_HAND: the seeds in the mover's hand */
+    uint16_t reserved[3];           /* zero */
+    uint64_t hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
+                                       (MC_CW): the hand may be sown from hole i
+                                       counterclockwise (clockwise) */
 } McPosition;
 
 typedef enum McMoveKind { MC_MOVE_SOW = 0, MC_MOVE_FIRST, MC_MOVE_FILL } McMoveKind;
@@ -145,7 +152,8 @@ enum { MC_CCW = 0, MC_CW = 1 };
 /* A decision, as mc_moves lists it. */
 typedef struct McMove {
     uint8_t kind;        /* McMoveKind */
-    uint8_t hole;        /* MC_MOVE_SOW: the hole sown from */
+    uint8_t hole;        /* MC_MOVE_SOW: the hole sown from (in MC_PHASE_HAND: the
+                            hole the hand's first seed goes into) */
     uint8_t dir;         /* MC_MOVE_SOW: MC_CCW or MC_CW; MC_MOVE_FIRST: the player chosen */
     uint8_t show_dir;    /* MC_MOVE_SOW: the token names the direction */
     uint32_t pad;
@@ -230,6 +238,9 @@ typedef enum McEventKind {
     MC_EV_FILL,          /* player filled the holes in mask, n seeds each (by
                             his choice, or by the rules at a round's setup) */
     MC_EV_UNFLAG,        /* flag number n cleared on hole */
+    MC_EV_HAND,          /* player stops with seeds in his hand and chooses
+                            where they are sown (MC_PHASE_HAND): mask the holes
+                            he may choose (either way) */
     MC_EV_COUNT
 } McEventKind;
 

@@ -153,8 +153,14 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         }
         si->captured += got;
         cx->captured = si->captured;
-        if (got && c->to_hand)
-            si->sow_from = (int)ex_eval(&c->sow_from, cx);
+        if (got && c->to_hand) {
+            si->choose = !c->sow_from.code;
+            if (si->choose)   /* the mover chooses: the holes allowed each way */
+                for (int d = 0; d < 2; d++)
+                    si->choice[d] = c->sow_choice[d].code ? (uint64_t)ex_eval(&c->sow_choice[d], cx) : 0;
+            else
+                si->sow_from = (int)ex_eval(&c->sow_from, cx);
+        }
         if (c->nset)
             apply_sets(vm, p, c, cx, h);
         break;

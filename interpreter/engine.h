@@ -189,6 +189,9 @@ int cyc_seen(const Rules *r, const Position *p, int origin, int hand, int dir, C
  * the mark, the sowing, and (with `captures`) the captures. `spill`: the
  * spill rule's value if the caller knows it, else -1. */
 void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int captures, SowInfo *si);
+/* The same for a sowing of the seeds in the mover's hand (PH_HAND), the
+ * first into the hole of `m`. */
+void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* The opening sowing (no captures); si->endless if it never ends. */
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
 
@@ -214,6 +217,9 @@ void cap_after(Vm *vm, Position *p, SowInfo *si);
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
 int gen_opening(Vm *vm, const Position *p, Move *out);
 int gen_fill(Vm *vm, const Position *p, Move *out);
+/* Where the mover may sow the seeds in his hand (PH_HAND): the holes of
+ * hand_from, each way, but those whose sowing never ends. */
+int gen_hand(Vm *vm, const Position *p, Move *out);
 /* The `must` rules that apply where `cx` stands (bit m: rule m). */
 unsigned gen_musts(const Rules *r, const ExCtx *cx);
 /* Own holes in play with at least Plan.from_min seeds, in the constant

@@ -124,6 +124,23 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
             }
             known = n;
         }
+        if (p->phase == PH_HAND) {
+            int n = gen_hand(vm, p, out ? out : tmp);
+            if (vm->status != MC_OK)
+                return vm->status;
+            if (n == 0) {
+                /* every choice would sow for ever: the hand goes to the
+                 * mover's store and his turn ends */
+                int who = p->to_move;
+                cap_receive(vm, p, RCV_MOVER, NO_HOLE, p->hand, who, 1);
+                p->hand = 0;
+                p->hand_from[0] = p->hand_from[1] = 0;
+                p->phase = PH_PLAY;
+                p->to_move = (uint8_t)!who;
+                continue;
+            }
+            known = n;
+        }
         if (p->phase == PH_PLAY) {
             const MustRule *me = NULL;
             int n = gen_sow(vm, p, out ? out : tmp, &me, !out);
@@ -184,11 +201,21 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     const Rules *r = vm->r;
     int mover = p->to_move;
     SowInfo si;
-    if (r->plan.keep_trials && !ev_on(vm) && gen_kept(vm, p, m, &si))
-        cap_after(vm, p, &si);
-    else
+    if (p->phase == PH_HAND) {
+        sow_hand(vm, p, m, mover, 1, &si);
+        p->phase = PH_PLAY;
+    } else if (r->plan.keep_trials && !ev_on(vm) && gen_kept(vm, p, m, &si)) {
+        if (!si.paused)
+            cap_after(vm, p, &si);
+    } else {
         sow_move(vm, p, m, mover, -1, 1, &si);
+    }
     p->last_mover = (uint8_t)mover;
+    if (si.paused) {   /* the move goes on: the mover chooses where his hand is sown */
+        p->phase = PH_HAND;
+        p->to_move = (uint8_t)mover;
+        return;
+    }
     if (r->plan.no_after) {
         p->to_move = (uint8_t)!mover;   /* no extra turn or end rule can hold */
         return;

@@ -34,6 +34,8 @@ uint64_t hist_hash(const Rules *r, const Position *p)
     h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
     h = mix64(h, (uint64_t)(uint32_t)p->removed | (uint64_t)p->round << 32 |
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
+    if (r->hand_choice)
+        h = mix64(mix64(mix64(h, p->hand), p->hand_from[0]), p->hand_from[1]);
     return h;
 }
 
@@ -46,6 +48,9 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     for (int f = 0; f < r->nflags; f++)
         if (a->flags[f] != b->flags[f])
             return 0;
+    if (r->hand_choice && (a->hand != b->hand || a->hand_from[0] != b->hand_from[0] ||
+                           a->hand_from[1] != b->hand_from[1]))
+        return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
            a->removed == b->removed && a->round == b->round && a->to_move == b->to_move &&
@@ -65,7 +70,9 @@ void hist_free(History *h)
 }
 
 /* A record: what the repetition rule compares. The counts come first
- * (whole words of four holes), then the flags, then four words: North's
+ * (whole words of four holes), then the flags, then (variants where the
+ * mover may stop with seeds in hand) the hand and the two masks of
+ * hand_from, then four words: North's
  * holes, the holes out of play, the stores, and the rest (seeds removed,
  * round, who is to move, phase; see head_word). The words are built in
  * registers and stored whole: a record read back soon after it is
@@ -88,7 +95,7 @@ static inline int count_words(const Rules *r)
 /* Bytes a record of `r` takes. */
 static int rec_size(const Rules *r)
 {
-    return (count_words(r) + r->nflags + HEAD_WORDS) * 8;
+    return (count_words(r) + r->nflags + (r->hand_choice ? 3 : 0) + HEAD_WORDS) * 8;
 }
 
 /* Writes the record of `p` into `out` (rec_size bytes); the counts a word
@@ -110,6 +117,13 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     }
     for (int f = 0; f < r->nflags; f++, out += 8)
         memcpy(out, &p->flags[f], 8);
+    if (r->hand_choice) {
+        uint64_t hand = p->hand;
+        memcpy(out, &hand, 8);
+        memcpy(out + 8, &p->hand_from[0], 8);
+        memcpy(out + 16, &p->hand_from[1], 8);
+        out += 24;
+    }
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;
     uint64_t last = head_word(p);

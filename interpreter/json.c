@@ -47,6 +47,13 @@ char *pos_to_json(Vm *vm, const Position *p)
                         : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
+    if (r->hand_choice) {
+        json_object_set_new(o, "hand", json_integer(p->hand));
+        json_t *hf = json_object();
+        json_object_set_new(hf, "cw", hole_list(r, p->hand_from[DIR_CW]));
+        json_object_set_new(hf, "ccw", hole_list(r, p->hand_from[DIR_CCW]));
+        json_object_set_new(o, "hand_from", hf);
+    }
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
@@ -210,6 +217,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
         if (!strcmp(phase_name(i), s))
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
+        (ph == PH_HAND && !r->hand_choice) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
         return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
     p->phase = (uint8_t)ph;
@@ -277,6 +285,41 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
+/* `hand` and `hand_from`: in phase "hand" (only there), the seeds in the
+ * mover's hand and the holes he may sow them from, which are holes in
+ * play on his track. */
+static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "hand"), *f = json_object_get(o, "hand_from");
+    if (v && (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS))
+        return fail(err, errlen, "field `hand`: expected 0..%d seeds", MAX_SEEDS);
+    p->hand = v ? (uint16_t)json_integer_value(v) : 0;
+    if (f) {
+        json_t *d[2] = { json_object_get(f, "ccw"), json_object_get(f, "cw") };
+        if (!json_is_object(f) || json_object_size(f) != (size_t)(!!d[0] + !!d[1]))
+            return fail(err, errlen, "field `hand_from`: expected {\"cw\": [...], \"ccw\": [...]}");
+        for (int i = 0; i < 2; i++)
+            if (d[i] && !get_holes(r, d[i], &p->hand_from[i]))
+                return fail(err, errlen, "field `hand_from`: expected lists of hole numbers 1..%d", r->nholes);
+    }
+    uint64_t from = p->hand_from[0] | p->hand_from[1];
+    if (p->phase != PH_HAND) {
+        if (p->hand || from)
+            return fail(err, errlen, "field `hand`: seeds are held in hand only in phase \"hand\"");
+        return 1;
+    }
+    if (!p->hand)
+        return fail(err, errlen, "field `hand`: in phase \"hand\" the player to move holds seeds");
+    if (!from)
+        return fail(err, errlen, "field `hand_from`: in phase \"hand\" it names the holes the hand may be sown from");
+    uint64_t ok = ~p->out_of_play & r->geo.track_mask[p->to_move];
+    for (int h = 0; h < r->nholes; h++)
+        if (((from & ~ok) >> h) & 1)
+            return fail(err, errlen, "field `hand_from`: hole %d is out of play or not on the track of the player to move",
+                        h + 1);
+    return 1;
+}
+
 /* `totals`, and `over`, which may only say the game goes on. */
 static int read_totals(json_t *o, Position *p, char *err, size_t errlen)
 {
@@ -306,8 +349,8 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
      * with; the game then conserves the total they hold. */
     long total = pos_seed_total(r, p);
     if (total > MAX_SEEDS)
-        return fail(err, errlen, "field `board`: %ld seeds on the board, in stores and removed; at most %d",
-                    total, MAX_SEEDS);
+        return fail(err, errlen, "field `board`: %ld seeds on the board, in stores%s and removed; at most %d",
+                    total, p->hand ? ", in hand" : "", MAX_SEEDS);
     return 1;
 }
 
@@ -331,7 +374,8 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
     else   /* the first field that is wrong is the one reported */
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
-             read_holes(r, o, &p, err, errlen) && read_totals(o, &p, err, errlen) &&
+             read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
+             read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)
         *out = p;

@@ -274,6 +274,41 @@ static void ls_capture_to(Ld *ld, const LdSec *s, const LdPart *p)
         dg_error(ld->dg, ld_nloc(p->val[CK_TO]), "`to: hand` sows the seeds taken at once: it belongs to `each-seed` rules");
 }
 
+enum { SF_CW, SF_CCW, SF_N };
+
+static const LdKey sow_choice_keys[SF_N + 1] = {
+    [SF_CW] = { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
+                .off = offsetof(CaptureRule, sow_choice[DIR_CW]) },
+    [SF_CCW] = { .name = "ccw", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
+                 .off = offsetof(CaptureRule, sow_choice[DIR_CCW]) },
+};
+
+/* sow-from: a hole (the hand is sown from it at once), or a mapping of
+ * the holes the mover may choose, by direction (a decision, PH_HAND). */
+static int ls_sow_from_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    CaptureRule *c = base;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    int before = ld->dg->errors;
+    if (v->type != YAML_MAPPING_NODE) {
+        lk_expr(ld, v, T_HOLE, s->ctx, key, &c->sow_from);
+        return ld->dg->errors == before;
+    }
+    LdSec d;
+    lk_sec(&d, v, "`sow-from`", "sow-from");
+    d.ctx = s->ctx;
+    LdPart *p = lk_part(&d, sow_choice_keys, 0, c, NULL);
+    if (!lk_map(ld, &d))
+        return 0;
+    if (!p->val[SF_CW] && !p->val[SF_CCW]) {
+        dg_error(ld->dg, ld_nloc(v), "`sow-from` as a mapping gives the holes the mover chooses from: `cw`, `ccw` or both");
+        return 0;
+    }
+    ld->r->hand_choice = 1;
+    return ld->dg->errors == before;
+}
+
 /* sow-from and to: hand go together. */
 static void ls_capture_sow_from(Ld *ld, const LdSec *s, const LdPart *p)
 {
@@ -381,8 +416,8 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
                    .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
     [CK_TO] = { .name = "to", .kind = LK_CUSTOM, .read = ls_capture_to_read, .then = ls_capture_to },
-    [CK_SOW_FROM] = { .name = "sow-from", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_HOLE,
-                      .off = offsetof(CaptureRule, sow_from), .then = ls_capture_sow_from },
+    [CK_SOW_FROM] = { .name = "sow-from", .kind = LK_CUSTOM, .read = ls_sow_from_read,
+                      .then = ls_capture_sow_from },
     [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
                     .off = offsetof(CaptureRule, cancel_if) },
     [CK_SET] = { .name = "set", .kind = LK_CUSTOM, .read = ls_set },

@@ -235,6 +235,34 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
 
 /* ---- other decisions ------------------------------------------------------------ */
 
+int gen_hand(Vm *vm, const Position *p, Move *out)
+{
+    const Rules *r = vm->r;
+    const uint64_t cw = p->hand_from[DIR_CW], ccw = p->hand_from[DIR_CCW];
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        int a = (int)((cw >> h) & 1), b = (int)((ccw >> h) & 1);
+        if (a)
+            put_sow(&out[n++], h, DIR_CW, b);
+        if (b)
+            put_sow(&out[n++], h, DIR_CCW, a);
+    }
+    if (r->sow.laps != LAPS_RELAY)
+        return n;
+    /* a relay from the hand may never end: such choices are not legal */
+    int k = 0;
+    vm->quiet++;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        SowInfo si;
+        sow_hand(vm, &q, &out[i], p->to_move, 0, &si);
+        if (!si.endless)
+            out[k++] = out[i];
+    }
+    vm->quiet--;
+    return k;
+}
+
 int gen_opening(Vm *vm, const Position *p, Move *out)
 {
     const Rules *r = vm->r;
@@ -309,6 +337,9 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         break;
     case PH_FILL:
         n = gen_fill(vm, p, out);
+        break;
+    case PH_HAND:
+        n = gen_hand(vm, p, out);
         break;
     default:
         n = gen_sow(vm, p, out, &me, 0);

@@ -2,12 +2,16 @@
  * own regression check (tests/perft.txt). */
 #include "engine.h"
 
-/* perft below `p`, whose `n` legal moves are `moves`, into *total. */
+/* perft below `p`, whose `n` legal moves are `moves`, into *total. A
+ * move that stops for a choice of where the hand is sown (PH_HAND) goes
+ * on with that choice: together they count as one move. */
 static int perft_from(Vm *vm, const Position *p, const Move *moves, int n, History *h, int depth,
                       uint64_t *total)
 {
-    if (depth == 1 || n == 0) {
-        *total += depth == 1 ? (uint64_t)n : 0;
+    if (n == 0)
+        return MC_OK;
+    if (depth == 1 && !vm->r->hand_choice) {
+        *total += (uint64_t)n;
         return MC_OK;
     }
     Move next[MAX_MOVES];
@@ -17,7 +21,9 @@ static int perft_from(Vm *vm, const Position *p, const Move *moves, int n, Histo
         int k = flow_play(vm, &q, &moves[i], h, next);
         if (k < 0)
             return k;
-        int rc = perft_from(vm, &q, next, k, h, depth - 1, total);
+        int d = q.phase == PH_HAND && !q.over ? depth : depth - 1;
+        int rc = d ? perft_from(vm, &q, next, k, h, d, total) : MC_OK;
+        *total += !d;
         if (rc < 0)
             return rc;
         if (h) {

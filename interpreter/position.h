@@ -34,6 +34,7 @@ typedef McPhase Phase;
 #define PH_OPENING  MC_PHASE_OPENING
 #define PH_FIRST    MC_PHASE_FIRST
 #define PH_FILL     MC_PHASE_FILL
+#define PH_HAND     MC_PHASE_HAND
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -60,7 +61,8 @@ typedef McMoveKind MoveKind;
 #define POSITION_FIELDS(X)                                                   \
     X("variant") X("board") X("stores") X("to_move") X("over") X("winner")   \
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
-    X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")
+    X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
+    X("hand") X("hand_from")
 
 static inline int pos_owner(const Position *p, int h)
 {

@@ -57,6 +57,8 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         visit_key(fn, arg, &c[i].chain_also, rule, "also", -1);
         visit_key(fn, arg, &c[i].amount, rule, "amount", -1);
         visit_key(fn, arg, &c[i].sow_from, rule, "sow-from", -1);
+        visit_key(fn, arg, &c[i].sow_choice[DIR_CW], rule, "sow-from.cw", -1);
+        visit_key(fn, arg, &c[i].sow_choice[DIR_CCW], rule, "sow-from.ccw", -1);
         visit_key(fn, arg, &c[i].cancel_if, rule, "cancel-if", -1);
         for (int k = 0; k < c[i].nset; k++) {
             visit_key(fn, arg, &c[i].set[k].at, rule, "set.at", c[i].nset > 1 ? k : -1);

@@ -112,6 +112,8 @@ typedef struct CaptureRule {
     int to_hand;                 /* each-seed: the seeds go to the hand and are
                                     sown from `sow_from` next */
     Expr sow_from;               /* with to_hand: where their first seed goes */
+    Expr sow_choice[2];          /* with to_hand, instead of sow_from: the holes
+                                    the mover chooses from, by DIR_* (PH_HAND) */
     Expr cancel_if;              /* undo the capture if it then holds */
     SetEffect *set;              /* in the arena; nset of them */
     int nset;
@@ -233,6 +235,8 @@ typedef struct McRules {
     int repetition;              /* occurrences that end a game (2..100); 0: off */
     int repetition_draw;         /* and the game is then a draw */
     int uses_plies;              /* an expression reads `plies` (JSON writes it) */
+    int hand_choice;             /* an each-seed rule lets the mover choose where
+                                    the hand is sown from (PH_HAND) */
     Receiver repetition_seeds;
 
     /* opening */

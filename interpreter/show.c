@@ -63,6 +63,18 @@ static void set_words(FILE *f, const Rules *r, const CaptureRule *c, const char 
     }
 }
 
+/* The choice a rule's `sow-from` mapping leaves to the mover. */
+static void choice_words(FILE *f, const CaptureRule *c)
+{
+    const char *cw = c->sow_choice[DIR_CW].src, *ccw = c->sow_choice[DIR_CCW].src;
+    fprintf(f, " When the lap ends, the mover stops and chooses where they are sown (a decision of his move):");
+    if (cw)
+        fprintf(f, " clockwise from a hole of %s%s", cw, ccw ? ", or" : ".");
+    if (ccw)
+        fprintf(f, " counterclockwise from a hole of %s.", ccw);
+    fprintf(f, " The first seed goes into the hole chosen; with no hole to choose, they go to his store.");
+}
+
 /* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
@@ -100,6 +112,8 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
             fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
             if (c->to_hand && c->sow_from.src)
                 fprintf(f, " They are sown at once, the first into %s.", c->sow_from.src);
+            else if (c->to_hand)
+                choice_words(f, c);
         }
         set_words(f, r, c, "hole");
         fprintf(f, "\n");

@@ -303,12 +303,41 @@ static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *s
     cx->dir = si->dir;
 }
 
+/* Seeds taken to the hand (si->pend) that the mover sows from a hole of
+ * his choice: the sowing stops there and the position says what he
+ * holds and where it may go (PH_HAND); with no hole to choose (none in
+ * play on his track), they go to his store. */
+static void hand_stop(Vm *vm, Position *p, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    const uint64_t ok = mask_n(r->nholes) & ~p->out_of_play & r->geo.track_mask[si->mover];
+    const uint64_t ccw = si->choice[DIR_CCW] & ok, cw = si->choice[DIR_CW] & ok;
+    if (!(ccw | cw)) {
+        cap_receive(vm, p, RCV_MOVER, NO_HOLE, si->pend, si->mover, 1);
+        return;
+    }
+    p->hand = (uint16_t)si->pend;
+    p->hand_from[DIR_CCW] = ccw;
+    p->hand_from[DIR_CW] = cw;
+    si->paused = 1;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_HAND;
+        ev.player = (uint8_t)si->mover;
+        ev.hole = NO_HOLE;
+        ev.seeds = si->pend;
+        ev.mask = ccw | cw;
+        ev_send(vm, &ev);
+    }
+}
+
 /* The general kernel (see the top of the file). */
-static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill)
+static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill,
+                                 int inhand)
 {
     ExCtx cx;
     sow_ctx(&cx, vm, p, si);
-    int origin = si->start, inhand = 0;   /* inhand: seeds to sow from the hand into origin */
+    int origin = si->start;   /* inhand: seeds to sow from the hand into origin */
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = inhand;
@@ -328,6 +357,10 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
         if (ev_on(vm))
             ev_lap(vm, si, origin, hand, si->last, lap, inhand > 0);
         inhand = 0;
+        if (si->pend && si->choose) {   /* the mover chooses where: the sowing stops */
+            hand_stop(vm, p, si);
+            return;
+        }
         if (si->pend) {   /* seeds taken to the hand: sown next, from sow_from */
             if (!is_hole(vm->r, si->sow_from)) {
                 cap_receive(vm, p, RCV_MOVER, NO_HOLE, si->pend, si->mover, 1);
@@ -358,9 +391,8 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
 
 /* ---- a sowing -------------------------------------------------------------- */
 
-/* Sows from si->start with the rules `s`: sets si->last (NO_HOLE if the
- * seeds left the board) or si->endless. */
-static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+/* Whether this sowing spills its seeds at a row's end. */
+static ALWAYS_INLINE int spill_of(Vm *vm, const SowRules *s, const Position *p, const SowInfo *si)
 {
     int spill = si->spill > 0;
     if (s->spill.code && si->spill < 0) {
@@ -368,6 +400,14 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
         sow_ctx(&cx, vm, p, si);
         spill = ex_true(&s->spill, &cx);
     }
+    return spill;
+}
+
+/* Sows from si->start with the rules `s`: sets si->last (NO_HOLE if the
+ * seeds left the board) or si->endless. */
+static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si)
+{
+    int spill = spill_of(vm, s, p, si);
     vm_sowing(vm);
     if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play && !ev_seeds_on(vm)) {
         if (vm->r->geo.board_track)
@@ -375,13 +415,13 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
         else
             sow_plain_ring(vm, s, sp, p, si);
     } else
-        sow_general(vm, s, sp, p, si, spill);
+        sow_general(vm, s, sp, p, si, spill, 0);
 }
 
 /* A fresh record of a sowing from `hole`. */
 static void info_init(SowInfo *si, int mover, int hole, int dir, int spill)
 {
-    memset(si, 0, sizeof *si);
+    memset(si, 0, offsetof(SowInfo, choice));
     si->spill = spill;
     si->mover = mover;
     si->start = si->origin = hole;
@@ -399,7 +439,21 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
             ev_basic(vm, MC_EV_FLAG, mover, m->hole, r->mark_flag, 0);
     }
     sow(vm, &r->sow, &r->plan.sow, p, si);
-    if (captures && !si->endless)
+    if (captures && !si->endless && !si->paused)
+        cap_after(vm, p, si);
+}
+
+void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    info_init(si, mover, m->hole, m->dir, -1);
+    int hand = p->hand;
+    p->hand = 0;
+    p->hand_from[0] = p->hand_from[1] = 0;
+    int spill = spill_of(vm, &r->sow, p, si);
+    vm_sowing(vm);
+    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, hand);   /* from the hand: seed by seed */
+    if (captures && !si->endless && !si->paused)
         cap_after(vm, p, si);
 }
 

@@ -34,7 +34,12 @@ typedef struct SowInfo {
     int endless;         /* the sowing never ends, or has nowhere to go */
     int pend, sow_from;  /* seeds taken to the hand during this lap, sown
                             next from the hole sow_from (`to: hand`) */
+    int choose;          /* ... or from a hole the mover chooses: of
+                            choice[DIR_CCW] counterclockwise, of
+                            choice[DIR_CW] clockwise */
+    int paused;          /* the sowing stopped for that choice (PH_HAND) */
     int spill;           /* its spill-at-row-end, if known (else -1) */
+    uint64_t choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 
 /* The trial sowings of the last full move list (relay games: each move
@@ -123,7 +128,7 @@ int tok_find(const Rules *r, const Move *moves, int n, const char *tok);
 
 /* ---- names (event.c) -------------------------------------------------------- */
 
-/* Seeds on the board, in stores and removed: constant in a round. */
+/* Seeds on the board, in stores, in hand and removed: constant in a round. */
 long pos_seed_total(const Rules *r, const Position *p);
 const char *phase_name(int phase);
 const char *end_name(int end);

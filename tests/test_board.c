@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "json.h"
 #include "rules.h"
 #include "vm.h"
 #include "testlib.h"
@@ -302,6 +303,128 @@ static void test_board_sow_from_hand(void **state)
      * 3 (4), 4 (3), 5 (3), 6 (1), 7 (1), the last alone: the end */
     static const int want[] = { 2, 0, 4, 3, 3, 1, 1, 2 };
     board_after(text, "1", want, 0, 0);
+}
+
+/* `sow-from` as a choice: the move stops with the seeds in the mover's
+ * hand (phase "hand") and his next decision says where they are sown. */
+static const char hand_choice[] =
+    "game: choice\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: none}\n"
+    "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  each-seed:\n"
+    "    - when: hand == 0 and hole.owner == mover and hole.count > 1 and opposite(hole).count > 0\n"
+    "      take: opposite(hole)\n"
+    "      to: hand\n"
+    "      sow-from:\n"
+    "        cw: \"{first(row(mover))}\"\n"
+    "        ccw: row(mover)\n";
+
+/* The events of the hand choice test: the `hand` events in order. */
+typedef struct Held {
+    int n, seeds[4];
+    uint64_t holes[4];
+    int player[4];
+} Held;
+
+static void held(void *arg, const McEvent *ev)
+{
+    Held *s = arg;
+    if (ev->kind != MC_EV_HAND || s->n >= 4)
+        return;
+    s->seeds[s->n] = ev->seeds;
+    s->holes[s->n] = ev->mask;
+    s->player[s->n++] = ev->player;
+}
+
+static void test_board_hand_choice(void **state)
+{
+    (void)state;
+    /* South 1: 2 and 3 (3 seeds, the last: 6 gives its 2 to the hand):
+     * he stops and chooses. 3: into 3 (4) and 4 (3, the last: 5 gives 2):
+     * he stops again. 1cw: into 1 (1) and 8 (3), North's, occupied: the
+     * relay lifts 8's 3 and sows on clockwise: 7 (3), 6 (1), 5 (1), alone */
+    static const int want[] = { 1, 3, 4, 3, 1, 1, 3, 0 };
+    board_after(hand_choice, "1 3 1cw", want, 0, 0);
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, hand_choice, mode);
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.phase, PH_HAND);
+        assert_int_equal(g.p.to_move, SOUTH);
+        assert_int_equal(g.p.hand, 2);
+        assert_int_equal(g.p.hand_from[DIR_CW], 0x1);   /* hole 1 */
+        assert_int_equal(g.p.hand_from[DIR_CCW], 0xf);  /* holes 1..4 */
+        Move m[MAX_MOVES];
+        int n = gen_moves(&g.vm, &g.p, m);
+        assert_int_equal(n, 5);   /* 1cw 1ccw 2 3 4 */
+        char tok[16];
+        tok_write(g.r, &m[0], tok, sizeof tok);
+        assert_string_equal(tok, "1cw");
+        tok_write(g.r, &m[2], tok, sizeof tok);
+        assert_string_equal(tok, "2");
+        Held ev = { 0 };
+        vm_set_events(&g.vm, held, &ev, 0);
+        play(&g.vm, &g.p, &g.h, "3 1cw");
+        assert_int_equal(g.p.phase, PH_PLAY);
+        assert_int_equal(g.p.to_move, NORTH);
+        assert_int_equal(g.p.hand, 0);
+        /* one `hand` event: after 3, South holds 5's 2 seeds, for 1..4 */
+        assert_int_equal(ev.n, 1);
+        assert_int_equal(ev.seeds[0], 2);
+        assert_int_equal(ev.holes[0], 0xf);
+        assert_int_equal(ev.player[0], SOUTH);
+        game_end(&g);
+    }
+}
+
+/* perft counts a move and the choices that complete it as one move:
+ * from South 0 2 0 1, North 3 0 0 1 his only move is 2 (into 3, and 4,
+ * the last: 5 gives 3 to the hand), then the hand goes from 1 either way,
+ * or from 2, 3 or 4: five moves. */
+static void test_board_hand_choice_perft(void **state)
+{
+    (void)state;
+    static const char pos[] = "{\"board\": [0, 2, 0, 1, 3, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\"}";
+    Rules *r = test_load_text(hand_choice, NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    Position p;
+    char err[256];
+    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    uint64_t nodes = 0;
+    assert_int_equal(perft_count(&vm, &p, NULL, 1, &nodes), MC_OK);
+    assert_int_equal(nodes, 5);
+    /* 1ccw: 1, 2, 3 (2: 6 is empty, no capture; the relay lifts 3): 4 (3),
+     * 5 (1), alone: South 1 1 0 3, North 1 0 0 1. North has no hole of
+     * two: the game ends, each takes his own holes: 5 and 2 */
+    Position q = p;
+    play(&vm, &q, NULL, "2 1ccw");
+    assert_true(q.over);
+    assert_int_equal(q.store[0], 5);
+    assert_int_equal(q.store[1], 2);
+    /* in phase "hand" the JSON position says what is in hand and where
+     * it may go; one that says seeds are in hand in another phase is
+     * refused */
+    static const char mid[] = "{\"board\": [0, 0, 1, 2, 0, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\", "
+                              "\"phase\": \"hand\", \"hand\": 3, \"hand_from\": {\"cw\": [1], \"ccw\": [1, 2, 3, 4]}}";
+    assert_true(pos_from_json(r, mid, strlen(mid), &q, err, sizeof err));
+    assert_int_equal(perft_count(&vm, &q, NULL, 1, &nodes), MC_OK);
+    assert_int_equal(nodes, 5);
+    char *js = pos_to_json(&vm, &q);   /* written as read */
+    assert_non_null(js);
+    assert_non_null(strstr(js, "\"hand\":3,\"hand_from\":{\"cw\":[1],\"ccw\":[1,2,3,4]}"));
+    Position back;
+    assert_true(pos_from_json(r, js, strlen(js), &back, err, sizeof err));
+    assert_memory_equal(&back, &q, sizeof q);
+    free(js);
+    static const char bad[] = "{\"board\": [0, 0, 1, 2, 0, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\", "
+                              "\"hand\": 3}";
+    assert_false(pos_from_json(r, bad, strlen(bad), &q, err, sizeof err));
+    assert_non_null(strstr(err, "only in phase"));
+    rules_free(r);
 }
 
 /* Part of a hole: a lap lifts `lift` seeds, a rule takes at most
@@ -701,6 +824,8 @@ int main(void)
         cmocka_unit_test(test_board_track_list),
         cmocka_unit_test(test_board_next_follows_track),
         cmocka_unit_test(test_board_sow_from_hand),
+        cmocka_unit_test(test_board_hand_choice),
+        cmocka_unit_test(test_board_hand_choice_perft),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

@@ -537,6 +537,21 @@ static const char *const features[] = {
     "    to: mover\n"
     "no-moves: {pass: false, seeds: owners}\n"
     "end: [{when: seeds(row(south)) < 2 or seeds(row(north)) < 2, seeds: owners}]\n",
+
+    "game: f-hand-choice\n"
+    "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
+    "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  each-seed:\n"
+    "    - when: hand == 0 and hole.depth == 1 and hole.count > 1 and opposite(hole).count > 0\n"
+    "      take: opposite(hole)\n"
+    "      to: hand\n"
+    "      sow-from:\n"
+    "        cw: \"{hole(if mover == south then 2 else 3, 1)}\"\n"
+    "        ccw: \"{hole(if mover == south then 2 else 3, 4), hole(if mover == south then 2 else 3, 2)}\"\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "end: [{when: seeds(row(south)) < 3 or seeds(row(north)) < 3, seeds: owners}]\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)

@@ -316,7 +316,9 @@ void cli_catch_sigint(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* Counts the moves at each depth below `p` into counts[]; a status. */
+/* Counts the moves at each depth below `p` into counts[]; a status. A
+ * move that stops for the choice of where the hand is sown goes on with
+ * that choice, at the same level: together they count as one move. */
 static int perft_walk(Vm *vm, const Position *p, History *h, int level, int depth, uint64_t *counts)
 {
     if (level == depth)
@@ -325,15 +327,20 @@ static int perft_walk(Vm *vm, const Position *p, History *h, int level, int dept
     int n = gen_moves(vm, p, moves);
     if (n < 0)
         return n;
-    counts[level + 1] += (uint64_t)n;
-    if (level + 1 == depth)
-        return MC_OK;
+    const int compound = vm->r->hand_choice;
+    if (!compound) {
+        counts[level + 1] += (uint64_t)n;
+        if (level + 1 == depth)
+            return MC_OK;
+    }
     for (int i = 0; i < n; i++) {
         Position q = *p;
         int sn = h->n, sb = h->base;
         int rc = flow_play(vm, &q, &moves[i], h, NULL);
-        if (rc >= 0)
-            rc = perft_walk(vm, &q, h, level + 1, depth, counts);
+        int more = compound && q.phase == PH_HAND && !q.over;
+        counts[level + 1] += compound && !more;
+        if (rc >= 0 && (more || level + 1 < depth))
+            rc = perft_walk(vm, &q, h, more ? level : level + 1, depth, counts);
         if (rc < 0)
             return rc;
         h->n = sn;

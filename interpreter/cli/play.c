@@ -353,6 +353,9 @@ static void show_turn(Table *t)
         printf(" %s chooses which holes to fill (fill:...).\n", side);
     else if (cur->phase == PH_FIRST)
         printf(" %s chooses who moves first (first:south or first:north).\n", side);
+    else if (cur->phase == PH_HAND)
+        printf(" %s holds %d seed%s in hand and chooses the hole the first goes into.\n", side, cur->hand,
+               cur->hand == 1 ? "" : "s");
     t->need_draw = 0;
 }
 
