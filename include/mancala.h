@@ -140,7 +140,10 @@ typedef struct McPosition {
     uint8_t pad;
     uint16_t plies;                 /* decisions made this round (game), up to 65535 */
     uint16_t hand;                  /* MC_PHASE_HAND: the seeds in the mover's hand */
-    uint16_t reserved[3];           /* zero */
+    uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
+                                       (round); bit 2p+1: his last went clockwise
+                                       (kept only where the rules read it) */
+    uint8_t reserved[5];            /* zero */
     uint64_t hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise) */

@@ -235,6 +235,8 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
         if (ex_props[p].on == a.type && strcmp(ex_props[p].name, n->name) == 0) {
             if (ex_props[p].need && !need(c, n, ex_props[p].need, n->name))
                 return 0;
+            if ((ex_props[p].op == EXO_PSOWED || ex_props[p].op == EXO_PCW) && c->sc->vars_used)
+                *c->sc->vars_used |= 1u << EXU_SOWED;
             *out = (Ann){ ex_props[p].ret, 0, 0, NULL };
             if (ex_props[p].op == EXO_OTHER && a.is_const) {
                 out->is_const = 1;
@@ -250,7 +252,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     else if (a.type == T_HOLES)
         err(c, &at, "a hole set has no property `%s` (only a flag the board declares: its holes with the flag)", n->name);
     else if (a.type == T_PLAYER)
-        err(c, &at, "a player has no property `%s` (store, total, row, owned, opponent)", n->name);
+        err(c, &at, "a player has no property `%s` (store, total, sowed, cw, row, owned, opponent)", n->name);
     else
         err(c, &at, "a %s has no property `%s`", ex_type_name(a.type), n->name);
     return 0;

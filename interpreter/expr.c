@@ -73,6 +73,8 @@ const PropDef ex_props[] = {
     { "store",    EXO_ISSTORE, T_HOLE,   T_BOOL,   0 },
     { "store",    EXO_PSTORE,  T_PLAYER, T_INT,    CX_STATE },
     { "total",    EXO_PTOTAL,  T_PLAYER, T_INT,    CX_STATE },
+    { "sowed",    EXO_PSOWED,  T_PLAYER, T_BOOL,   CX_STATE },
+    { "cw",       EXO_PCW,     T_PLAYER, T_BOOL,   CX_STATE },
     { "row",      EXO_ROW,     T_PLAYER, T_HOLES,  0 },
     { "owned",    EXO_OWNED,   T_PLAYER, T_HOLES,  CX_STATE },
     { "opponent", EXO_OTHER,   T_PLAYER, T_PLAYER, 0 },

@@ -46,6 +46,9 @@ typedef enum ExVar {
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_BOARD, EXV_SOWN,
     EXV_COUNT
 } ExVar;
+/* A bit of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
+ * is read (Position.sowed must be kept). */
+#define EXU_SOWED EXV_COUNT
 
 /* An option, visible to expressions as a constant. */
 typedef struct ExOption {
@@ -64,7 +67,8 @@ typedef struct ExScope {
     int nflags;
     const char *where;             /* for messages: "in `captures.when`" */
     int plain;                     /* no fused instructions (reference mode) */
-    unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read */
+    unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read
+                                      (and EXU_SOWED) */
 } ExScope;
 
 /* Comparisons. Their meaning is written once, here. IN: `a` is in the

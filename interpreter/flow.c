@@ -201,7 +201,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     const Rules *r = vm->r;
     int mover = p->to_move;
     SowInfo si;
-    if (p->phase == PH_HAND) {
+    const int from_hand = p->phase == PH_HAND;
+    if (from_hand) {
         sow_hand(vm, p, m, mover, 1, &si);
         p->phase = PH_PLAY;
     } else if (r->plan.keep_trials && !ev_on(vm) && gen_kept(vm, p, m, &si)) {
@@ -211,6 +212,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
         sow_move(vm, p, m, mover, -1, 1, &si);
     }
     p->last_mover = (uint8_t)mover;
+    if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
+        p->sowed = (uint8_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
     if (si.paused) {   /* the move goes on: the mover chooses where his hand is sown */
         p->phase = PH_HAND;
         p->to_move = (uint8_t)mover;

@@ -32,7 +32,7 @@ uint64_t hist_hash(const Rules *r, const Position *p)
         h = mix64(h, p->flags[f]);
     h = mix64(h, p->out_of_play);
     h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
-    h = mix64(h, (uint64_t)(uint32_t)p->removed | (uint64_t)p->round << 32 |
+    h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->round << 32 |
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     if (r->hand_choice)
         h = mix64(mix64(mix64(h, p->hand), p->hand_from[0]), p->hand_from[1]);
@@ -53,7 +53,7 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
         return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
-           a->removed == b->removed && a->round == b->round && a->to_move == b->to_move &&
+           a->removed == b->removed && a->sowed == b->sowed && a->round == b->round && a->to_move == b->to_move &&
            a->phase == b->phase;
 }
 
@@ -72,18 +72,19 @@ void hist_free(History *h)
 /* A record: what the repetition rule compares. The counts come first
  * (whole words of four holes), then the flags, then (variants where the
  * mover may stop with seeds in hand) the hand and the two masks of
- * hand_from, then four words: North's
- * holes, the holes out of play, the stores, and the rest (seeds removed,
- * round, who is to move, phase; see head_word). The words are built in
- * registers and stored whole: a record read back soon after it is
- * written must not meet narrower stores of the same bytes. */
+ * hand_from, then four words: North's holes, the holes out of play, the
+ * stores, and the rest (seeds removed, at most MAX_SEEDS: 16 bits; who
+ * has sown which way; round, who is to move, phase; see head_word). The
+ * words are built in registers and stored whole: a record read back soon
+ * after it is written must not meet narrower stores of the same bytes. */
+_Static_assert(MAX_SEEDS <= UINT16_MAX, "seeds removed fit 16 bits of a record");
 #define HEAD_WORDS 4
 
 /* The last word of a record's head. */
 static inline uint64_t head_word(const Position *p)
 {
-    return (uint64_t)(uint32_t)p->removed | (uint64_t)p->round << 32 | (uint64_t)p->to_move << 48 |
-           (uint64_t)p->phase << 56;
+    return (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->round << 32 |
+           (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56;
 }
 
 /* Words of counts in a record of `r`. */
@@ -215,7 +216,7 @@ static inline void rec_gone(const unsigned char *rec, int stride, int64_t *g, in
     uint64_t last;
     memcpy(stores, rec + stride - 16, sizeof stores);
     memcpy(&last, rec + stride - 8, sizeof last);
-    *g = (int64_t)stores[0] + stores[1] + (int32_t)(uint32_t)last;
+    *g = (int64_t)stores[0] + stores[1] + (int64_t)(uint16_t)last;
     *phase = (int)(last >> 56);
 }
 

@@ -56,6 +56,14 @@ char *pos_to_json(Vm *vm, const Position *p)
     }
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
+    if (r->uses_sowed) {
+        json_t *sw = json_object();
+        for (int pl = 0; pl < 2; pl++) {
+            unsigned bits = (unsigned)p->sowed >> (2 * pl);
+            json_object_set_new(sw, player_name(pl), !(bits & 1) ? json_null() : json_string(bits & 2 ? "cw" : "ccw"));
+        }
+        json_object_set_new(o, "sowed", sw);
+    }
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
     json_object_set_new(o, "last_mover", json_string(player_name(p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
@@ -320,6 +328,32 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
     return 1;
 }
 
+/* `sowed`: for each player, the direction of his last sowing move this
+ * game, or null (none yet); read where the rules read it (elsewhere it
+ * is not kept). */
+static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "sowed");
+    if (!v || !r->uses_sowed)
+        return 1;
+    const char *key;
+    json_t *d;
+    if (!json_is_object(v))
+        return fail(err, errlen, "field `sowed`: expected {\"south\": ..., \"north\": ...}");
+    json_object_foreach(v, key, d) {
+        int pl;
+        json_t *name = json_string(key);
+        int ok = name && get_player(name, &pl);
+        json_decref(name);
+        const char *s = json_string_value(d);
+        if (!ok || !(json_is_null(d) || (s && (!strcmp(s, "cw") || !strcmp(s, "ccw")))))
+            return fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
+        if (s)
+            p->sowed = (uint8_t)(p->sowed | (1u | (unsigned)(s[1] == 'w') << 1) << 2 * pl);
+    }
+    return 1;
+}
+
 /* `totals`, and `over`, which may only say the game goes on. */
 static int read_totals(json_t *o, Position *p, char *err, size_t errlen)
 {
@@ -375,6 +409,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
+             read_sowed(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)

@@ -410,5 +410,6 @@ Rules *rules_load(const char *file, const char *text, size_t len,
         return NULL;
     }
     r->uses_plies = (vars_used >> EXV_PLIES) & 1;
+    r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
     return r;
 }

@@ -32,6 +32,8 @@
     X(SETFLAG,   1, 1, 1, "S -> the holes of S with flag k set")                     \
     X(PSTORE,    0, 1, 1, "p -> seeds in p's store")                                 \
     X(PTOTAL,    0, 1, 1, "p -> p's match total")                                    \
+    X(PSOWED,    0, 1, 1, "p -> p made a sowing move this game")                     \
+    X(PCW,       0, 1, 1, "p -> p's last sowing move went clockwise")                \
     X(OTHER,     0, 1, 1, "p -> the other player")                                   \
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
     X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \

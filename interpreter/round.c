@@ -187,6 +187,7 @@ static void next_round(Vm *vm, Position *p, History *hist)
     const Rules *r = vm->r;
     p->round++;
     p->plies = 0;
+    p->sowed = 0;   /* nobody has sown in this game yet */
     p->end = END_NONE;   /* `end` says why a finished game ended */
     if (r->starter_alternates)
         p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);

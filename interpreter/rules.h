@@ -235,6 +235,8 @@ typedef struct McRules {
     int repetition;              /* occurrences that end a game (2..100); 0: off */
     int repetition_draw;         /* and the game is then a draw */
     int uses_plies;              /* an expression reads `plies` (JSON writes it) */
+    int uses_sowed;              /* an expression reads a player's `sowed`/`cw`:
+                                    flow keeps Position.sowed (JSON writes it) */
     int hand_choice;             /* an each-seed rule lets the mover choose where
                                     the hand is sown from (PH_HAND) */
     Receiver repetition_seeds;

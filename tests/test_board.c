@@ -427,6 +427,64 @@ static void test_board_hand_choice_perft(void **state)
     rules_free(r);
 }
 
+/* A direction chosen once: each player's first move may go either way,
+ * his later ones only the way he went (`sowed`, `cw`). */
+static const char kept_direction[] =
+    "game: once\n"
+    "board: {rows: 2, holes: 4, seeds: 3, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover\n"
+    "  direction:\n"
+    "    cw: not mover.sowed or mover.cw\n"
+    "    ccw: not mover.sowed or not mover.cw\n";
+
+static void test_board_direction_kept(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, kept_direction, mode);
+        Move m[MAX_MOVES];
+        assert_int_equal(gen_moves(&g.vm, &g.p, m), 8);   /* 1cw 1ccw ... 4ccw */
+        /* South 2cw: 1 (4), 8 (4), 7 (4); North 5ccw: 6, 7, 8 */
+        play(&g.vm, &g.p, &g.h, "2cw 5ccw");
+        assert_int_equal(g.p.sowed, 1 | 2 | 4);   /* South cw, North ccw */
+        /* South: 1, 3, 4, clockwise only, written without a suffix */
+        int n = gen_moves(&g.vm, &g.p, m);
+        assert_int_equal(n, 3);
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(m[i].dir, DIR_CW);
+            assert_int_equal(m[i].show_dir, 0);
+        }
+        play(&g.vm, &g.p, &g.h, "1");
+        n = gen_moves(&g.vm, &g.p, m);   /* North: counterclockwise only */
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(m[i].dir, DIR_CCW);
+        game_end(&g);
+    }
+    /* the JSON position says who went which way, and reads it back */
+    Rules *r = test_load_text(kept_direction, NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    static const char pos[] = "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
+                              "\"sowed\": {\"south\": \"ccw\", \"north\": null}}";
+    Position p;
+    char err[256];
+    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    assert_int_equal(p.sowed, 1);
+    char *js = pos_to_json(&vm, &p);
+    assert_non_null(js);
+    assert_non_null(strstr(js, "\"sowed\":{\"south\":\"ccw\",\"north\":null}"));
+    free(js);
+    static const char bad[] = "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
+                              "\"sowed\": {\"east\": \"cw\"}}";
+    assert_false(pos_from_json(r, bad, strlen(bad), &p, err, sizeof err));
+    assert_non_null(strstr(err, "field `sowed`"));
+    rules_free(r);
+}
+
 /* Part of a hole: a lap lifts `lift` seeds, a rule takes at most
  * `amount` from each hole. */
 static void test_board_lift_and_amount(void **state)
@@ -826,6 +884,7 @@ int main(void)
         cmocka_unit_test(test_board_sow_from_hand),
         cmocka_unit_test(test_board_hand_choice),
         cmocka_unit_test(test_board_hand_choice_perft),
+        cmocka_unit_test(test_board_direction_kept),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

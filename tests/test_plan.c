@@ -538,6 +538,16 @@ static const char *const features[] = {
     "no-moves: {pass: false, seeds: owners}\n"
     "end: [{when: seeds(row(south)) < 2 or seeds(row(north)) < 2, seeds: owners}]\n",
 
+    "game: f-direction-once\n"
+    "board: {rows: 2, holes: 5, seeds: 3, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: {cw: not starter.sowed or starter.cw, ccw: not starter.sowed or not starter.cw}\n"
+    "sowing: {laps: relay, relay-while: \"last.count in {2, 4}\"}\n"
+    "captures: [{when: last.owner == opponent and last.count == 3, take: last, to: mover}]\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "match: {max-rounds: 4, next: reset, over: round >= 3, score: player.total}\n",
+
     "game: f-hand-choice\n"
     "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
     "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
