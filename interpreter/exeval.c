@@ -261,7 +261,16 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_NEXT:
         case EXO_PREV: {
             int dir = (op == EXO_NEXT) == (cx->dir == DIR_CCW) ? DIR_CCW : DIR_CW;
-            TOP = TOP >= 0 && TOP < nh ? g->next[cx->mover & 1][dir][TOP] : TOP;
+            if (TOP >= 0 && TOP < nh) {
+                /* on along the track, passing over holes out of play (h
+                 * itself if it is the only one in play, no hole if none is) */
+                const int8_t *nx = g->next[cx->mover & 1][dir];
+                const uint64_t out = cx->pos->out_of_play;
+                int t = nx[TOP];
+                for (int i = 0; i < nh && t >= 0 && ((out >> t) & 1); i++)
+                    t = nx[t];
+                TOP = t >= 0 && ((out >> t) & 1) ? NO_HOLE : t;
+            }
             break;
         }
         case EXO_STOREOF: TOP = STORE_HOLE(TOP & 1); break;

@@ -485,6 +485,36 @@ static void test_board_direction_kept(void **state)
     rules_free(r);
 }
 
+/* next() and prev() pass over holes out of play, as the sowing does. */
+static void test_board_next_passes_out_of_play(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: t\n"
+        "board: {rows: 2, holes: 4, seeds: 2, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "captures: [{when: true, take: next(last), to: mover}]\n";
+    /* holes 2 and 3 out of play; North sows 8's seed into 1 (3): the hole
+     * after 1 is 4 (2 and 3 passed over), whose 3 seeds he takes */
+    static const char pos[] = "{\"board\": [2, 0, 0, 3, 1, 1, 1, 1], \"stores\": [0, 0], \"to_move\": \"north\", "
+                              "\"out_of_play\": [2, 3]}";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        Position p;
+        char err[256];
+        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+        play(&vm, &p, NULL, "8");
+        static const int want[] = { 3, 0, 0, 0, 1, 1, 1, 0 };
+        for (int i = 0; i < 8; i++)
+            assert_int_equal(p.count[i], want[i]);
+        assert_int_equal(p.store[1], 3);
+        rules_free(r);
+    }
+}
+
 /* Part of a hole: a lap lifts `lift` seeds, a rule takes at most
  * `amount` from each hole. */
 static void test_board_lift_and_amount(void **state)
@@ -885,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_board_hand_choice),
         cmocka_unit_test(test_board_hand_choice_perft),
         cmocka_unit_test(test_board_direction_kept),
+        cmocka_unit_test(test_board_next_passes_out_of_play),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
