@@ -96,6 +96,16 @@ static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 
 /* ---- trials ------------------------------------------------------------------ */
 
+/* `p` as a decision made there is played: flow_play counts the decision
+ * (`plies`) before it sows, and a trial must see what the move will. */
+static inline Position as_played(const Position *p)
+{
+    Position q = *p;
+    if (q.plies < UINT16_MAX)
+        q.plies++;
+    return q;
+}
+
 /* Keeps only the moves whose results the `must` rules in `musts` (bit m:
  * rule m applies) accept; *mustend: the rule that ends the game for lack
  * of a move. Returns how many are left. */
@@ -142,15 +152,16 @@ static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, i
 {
     const Rules *r = vm->r;
     Trials *t = &vm->trials;
+    const Position src = as_played(p);
     if (keep) {
-        t->src = *p;
+        t->src = src;
         t->n = 0;
     }
     int k = 0;
     vm->quiet++;
     for (int i = 0; i < n; i++) {
         Position tmp, *q = keep ? &t->after[i] : &tmp;
-        *q = *p;
+        *q = src;
         SowInfo si;
         sow_move(vm, q, &out[i], p->to_move, spill, musts != 0, &si);
         if (keep) {
@@ -253,7 +264,7 @@ int gen_hand(Vm *vm, const Position *p, Move *out)
     int k = 0;
     vm->quiet++;
     for (int i = 0; i < n; i++) {
-        Position q = *p;
+        Position q = as_played(p);
         SowInfo si;
         sow_hand(vm, &q, &out[i], p->to_move, 0, &si);
         if (!si.endless)
@@ -276,7 +287,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
         cx.hole = h;
         if (!ex_true(&r->opening_from, &cx))
             continue;
-        Position q = *p;
+        Position q = as_played(p);
         SowInfo si;
         sow_opening(vm, &q, h, p->to_move, &si);
         if (!si.endless)

@@ -900,6 +900,27 @@ static void test_board_plies_rules(void **state)
         assert_int_equal(g.p.end, END_RULE);
         game_end(&g);
     }
+    /* the trial sowings of `must` see `plies` as the move will (it counts
+     * the sowing): on the first decision only 1 lands on 2 and captures,
+     * so only 1 is kept */
+    static const char must[] =
+        "game: pm\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "  must: [{keep: captured > 0, otherwise: all}]\n"
+        "captures: [{when: plies == 1 and last.number == 2, take: last, to: mover}]\n";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, must, mode);
+        Move moves[MAX_MOVES];
+        assert_int_equal(gen_moves(&g.vm, &g.p, moves), 1);
+        assert_int_equal(moves[0].hole, 0);
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.store[SOUTH], 2);
+        game_end(&g);
+    }
 }
 
 int main(void)
