@@ -238,8 +238,9 @@ typedef enum McEventKind {
                             hole: the hole a rule's `set` gave (else
                             MC_NO_HOLE, a round's redistribution) */
     MC_EV_ROUND,         /* a new round of a match: round, player (who begins) */
-    MC_EV_FILL,          /* player filled the holes in mask, n seeds each (by
-                            his choice, or by the rules at a round's setup) */
+    MC_EV_FILL,          /* player filled the holes in mask, n seeds each (0:
+                            each its own `fill-seeds`), seeds in all (by his
+                            choice, or by the rules at a round's setup) */
     MC_EV_UNFLAG,        /* flag number n cleared on hole */
     MC_EV_HAND,          /* player stops with seeds in his hand and chooses
                             where they are sown (MC_PHASE_HAND): mask the holes

@@ -168,7 +168,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
     case MC_EV_FILL:
         out(o, ",\"player\":\"%s\"", player(ev->player));
         holes(o, "holes", r, ev->mask);
-        out(o, ",\"seeds\":%d", ev->n);
+        out(o, ",\"seeds\":%d,\"paid\":%d", ev->n, ev->seeds);
         break;
     default: break;
     }

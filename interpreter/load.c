@@ -179,11 +179,14 @@ static const unsigned char root_order[R_N] = {
 static void ld_root_checks(Ld *ld, const LdPart *p)
 {
     const Rules *r = ld->r;
-    if (r->match && r->next == NEXT_FILL && r->fill_seeds > 0 && r->stores == 0)
+    if (r->match && r->next == NEXT_FILL && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     int side = __builtin_popcountll(r->geo.side_mask[SOUTH]), north = __builtin_popcountll(r->geo.side_mask[NORTH]);
     side = side > north ? side : north;
-    if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && side > MAX_CHOICE_WIDTH)
+    if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && r->fill_expr.code && !r->fill_seeds)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "a player chooses which holes to fill when every hole takes the same `fill-seeds`: use `choose: left` or `right`");
+    else if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && side > MAX_CHOICE_WIDTH)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "a player can choose which holes to fill on rows of at most %d holes (here %d): use `choose: left` or `right`",
                  MAX_CHOICE_WIDTH, side);

@@ -169,6 +169,9 @@ int lk_map(Ld *ld, LdSec *s);
 /* ---- loadsec.c: the sections (LK_SECTION, LK_RULES readers) ------------ */
 
 void ls_board(Ld *ld, const yaml_node_t *n);
+/* A number expression of `hole` (`key`, the node n) evaluated for each
+ * hole of the board into out[], each lo..10000; 0 after reporting. */
+int ls_per_hole(Ld *ld, const yaml_node_t *n, const char *key, int lo, Expr *e, uint16_t *out);
 void ls_moves(Ld *ld, const yaml_node_t *n);
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);

@@ -63,29 +63,39 @@ static int ls_owner(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
     return 1;
 }
 
+int ls_per_hole(Ld *ld, const yaml_node_t *n, const char *key, int lo, Expr *e, uint16_t *out)
+{
+    const Rules *r = ld->r;
+    if (!lk_expr(ld, n, T_INT, CX_HOLE, key, e))
+        return 0;
+    Position zero;
+    ExCtx cx;
+    ls_board_ctx(&cx, r, &zero);
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        int64_t v = ex_eval(e, &cx);
+        if (v < lo || v > 10000) {
+            dg_error(ld->dg, ld_nloc(n), "`%s` gives %lld seeds for hole %d; it must lie in %d..10000", key,
+                     (long long)v, h + 1, lo);
+            return 0;
+        }
+        out[h] = (uint16_t)v;
+    }
+    return 1;
+}
+
 /* board.seeds: a number, or an expression of `hole` giving each hole's
  * starting seeds (`if hole.index % 2 == 1 then 4 else 0`). */
 static void ls_layout(Ld *ld, const yaml_node_t *n, const char *key)
 {
     Rules *r = ld->r;
     Expr e;
-    if (!lk_expr(ld, n, T_INT, CX_HOLE, key, &e))
+    if (!ls_per_hole(ld, n, key, 0, &e, r->initial))
         return;
-    Position zero;
-    ExCtx cx;
-    ls_board_ctx(&cx, r, &zero);
     r->total_seeds = 0;
     for (int h = 0; h < r->nholes; h++) {
-        cx.hole = h;
-        int64_t v = ex_eval(&e, &cx);
-        if (v < 0 || v > 10000) {
-            dg_error(ld->dg, ld_nloc(n), "`%s` gives %lld seeds for hole %d; it must lie in 0..10000", key,
-                     (long long)v, h + 1);
-            return;
-        }
-        r->initial[h] = (uint16_t)v;
-        r->total_seeds += (int)v;
-        if (h && v != r->initial[0])
+        r->total_seeds += r->initial[h];
+        if (r->initial[h] != r->initial[0])
             r->uniform = 0;
     }
     r->seeds = r->nholes ? r->total_seeds / r->nholes : 0;

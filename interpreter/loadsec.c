@@ -706,6 +706,21 @@ void ls_repetition(Ld *ld, const yaml_node_t *n)
 
 enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_STARTER, MA_POINTS, MA_OVER, MA_SCORE, MA_N };
 
+/* match.fill-seeds: a number, or an expression of `hole`: the seeds each
+ * hole gets when it is filled. */
+static int ls_fill_seeds(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = base;
+    char buf[80];
+    if (!ls_per_hole(ld, v, lk_label(s, k, buf, sizeof buf), 1, &r->fill_expr, r->fill))
+        return 0;
+    r->fill_seeds = r->fill[0];
+    for (int h = 1; h < r->nholes; h++)
+        if (r->fill[h] != r->fill[0])
+            r->fill_seeds = 0;
+    return 1;
+}
+
 /* Filling holes needs the seeds that go into each. */
 static void ls_match_fill(Ld *ld, const LdSec *s, const LdPart *p)
 {
@@ -730,8 +745,8 @@ static const LdKey match_keys[MA_N + 1] = {
                         .lo = 1, .hi = MAX_ROUNDS_CAP, .off = offsetof(Rules, max_rounds) },
     [MA_NEXT] = { .name = "next", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = next_words,
                   .off = offsetof(Rules, next) },
-    [MA_FILL] = { .name = "fill-seeds", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 1, .hi = 10000,
-                  .off = offsetof(Rules, fill_seeds), .then = ls_match_fill },
+    [MA_FILL] = { .name = "fill-seeds", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_fill_seeds,
+                  .then = ls_match_fill },
     [MA_CHOOSE] = { .name = "choose", .kind = LK_WORD, .flags = LF_QUALIFY, .words = choose_words,
                     .off = offsetof(Rules, choose) },
     [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },

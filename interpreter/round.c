@@ -69,27 +69,27 @@ void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen)
 {
     const Rules *r = vm->r;
     uint64_t own = owned_mask(r, p, player), filled = 0;
-    int k = 0;
+    int paid = 0;
     for (int h = 0; h < r->nholes; h++) {
         if (!((own >> h) & 1))
             continue;
         if ((chosen >> h) & 1) {
-            p->count[h] = (uint16_t)r->fill_seeds;
+            p->count[h] = r->fill[h];
             filled |= bit(h);
-            k++;
+            paid += r->fill[h];
         } else {
             p->count[h] = 0;
             p->out_of_play |= bit(h);
         }
     }
-    p->store[player] -= k * r->fill_seeds;
+    p->store[player] -= paid;
     if (ev_on(vm)) {
         McEvent ev = { 0 };
         ev.kind = MC_EV_FILL;
         ev.player = (uint8_t)player;
         ev.mask = filled;
         ev.n = r->fill_seeds;
-        ev.seeds = k * r->fill_seeds;
+        ev.seeds = paid;
         ev.hole = NO_HOLE;
         ev_send(vm, &ev);
     }
@@ -97,6 +97,7 @@ void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen)
 
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 {
+    /* (a player chooses only where every hole takes fill_seeds) */
     *own = __builtin_popcountll(owned_mask(r, p, player));
     int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : *own;
     if (k > *own)
@@ -118,23 +119,23 @@ static int must_choose(const Rules *r, const Position *p, int player)
     return 1;
 }
 
-/* Fills without a choice: every hole, or k of them from one end. */
+/* Fills without a choice: his holes from one end (the right with
+ * `choose: right`), each while he can pay it, up to the first he cannot. */
 static void fill_auto(Vm *vm, Position *p, int player)
 {
     const Rules *r = vm->r;
-    int own, k = rnd_fill_count(r, p, player, &own);
     uint64_t m = owned_mask(r, p, player), chosen = 0;
-    if (k < own) {
-        for (int i = 0; i < r->nholes && k > 0; i++) {
-            int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
-            if ((m >> h) & 1) {
-                chosen |= bit(h);
-                k--;
-            }
-        }
-        m = chosen;
+    int left = p->store[player];
+    for (int i = 0; i < r->nholes; i++) {
+        int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
+        if (!((m >> h) & 1))
+            continue;
+        if (r->fill[h] > left)
+            break;
+        chosen |= bit(h);
+        left -= r->fill[h];
     }
-    rnd_fill(vm, p, player, m);
+    rnd_fill(vm, p, player, chosen);
 }
 
 void rnd_after_fill(const Rules *r, Position *p)

@@ -253,7 +253,10 @@ typedef struct McRules {
     int match;
     int max_rounds;
     NextRound next;
-    int fill_seeds;
+    int fill_seeds;              /* the seeds a filled hole gets, if the same for
+                                    every hole; else 0 (see fill) */
+    uint16_t fill[MAX_HOLES];    /* match.fill-seeds of each hole */
+    Expr fill_expr;              /* ... as written (for `show`) */
     FillChoice choose;
     int starter_alternates;
     Expr match_over;

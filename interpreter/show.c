@@ -390,8 +390,12 @@ static void match_words(FILE *f, const Rules *r)
     if (r->match_points.code && r->match_points.src)
         fprintf(f, "  Each round adds %s to each player's total (not his store).\n", r->match_points.src);
     fprintf(f, "  Between rounds %s", nx[r->next]);
-    if (r->next == NEXT_FILL)
+    if (r->next == NEXT_FILL && r->fill_seeds)
         fprintf(f, " (%d seeds a hole; %s)", r->fill_seeds,
+                r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
+                : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
+    else if (r->next == NEXT_FILL)
+        fprintf(f, " (%s seeds in each hole, if he can pay them all; %s)", r->fill_expr.src,
                 r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
                 : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
     fprintf(f, "; %s.\n", r->starter_alternates ? "the players alternate who begins" : "the same player begins");

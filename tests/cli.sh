@@ -157,7 +157,7 @@ cat >"$T/want" <<'END'
 {"event":"capture","player":"south","hole":7,"seeds":1,"to":"north","during":false}
 {"event":"end","reason":"blocked","round":1,"winner":"south","took":{"south":2,"north":2},"removed":0,"over":false}
 {"event":"round","round":2,"starter":"north"}
-{"event":"fill","player":"south","holes":[1,2,3,4],"seeds":6}
+{"event":"fill","player":"south","holes":[1,2,3,4],"seeds":6,"paid":24}
 END
 check replay-events-round 0 "$M" replay bechi --from "$T/bechi.json" --events 3
 head -n 10 "$T/out" | cmp -s - "$T/want" && ok || { bad "replay --events: bechi round end"; head -n 10 "$T/out" | diff "$T/want" - | head; }

@@ -447,9 +447,9 @@ vok fill-seeds-10000 "$V"
 match 5 fill 1
 vok fill-seeds-1 "$V"
 match 5 fill 10001
-vbad fill-seeds-10001 "$V" '`match.fill-seeds` is 10001; it must lie in 1..10000'
+vbad fill-seeds-10001 "$V" '`match.fill-seeds` gives 10001 seeds for hole 1; it must lie in 1..10000'
 match 5 fill 0
-vbad fill-seeds-0 "$V" '`match.fill-seeds` is 0; it must lie in 1..10000'
+vbad fill-seeds-0 "$V" '`match.fill-seeds` gives 0 seeds for hole 1; it must lie in 1..10000'
 
 # repetition.count: 2..100
 rep() { { base; printf 'repetition:\n  count: %s\n' "$1"; } >"$V"; }

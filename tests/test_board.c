@@ -485,6 +485,50 @@ static void test_board_direction_kept(void **state)
     rules_free(r);
 }
 
+/* `match.fill-seeds` per hole: each player fills from his right, each
+ * hole only if he can pay all of it, and stops at the first he cannot. */
+static void test_board_fill_per_hole(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: fillx\n"
+        "board: {rows: 2, holes: 3, seeds: \"if hole.index == 3 then 5 else 4\", stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "end: [{when: seeds(board) < 3, seeds: owners}]\n"
+        "match:\n"
+        "  max-rounds: 5\n"
+        "  next: fill\n"
+        "  fill-seeds: if hole.index == 3 then 5 else 4\n"
+        "  choose: right\n"
+        "  over: south.store < 4 or north.store < 4\n"
+        "  score: player.store\n";
+    /* South sows 3's seed into 4: one seed left on the board, the round
+     * ends, North takes 4's: holdings 12 and 14. South fills 3 (5), 2 (4),
+     * has 3 left, not 4 for hole 1: out of play. North fills 6 (5), 5, 4
+     * (4 each) and keeps 1. North begins round 2. */
+    static const char pos[] = "{\"board\": [0, 0, 1, 0, 0, 0], \"stores\": [12, 13], \"to_move\": \"south\"}";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        assert_int_equal(r->fill_seeds, 0);
+        Vm vm;
+        vm_init(&vm, r);
+        Position p;
+        char err[256];
+        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+        play(&vm, &p, NULL, "3");
+        static const int want[] = { 0, 4, 5, 4, 4, 5 };
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(p.count[i], want[i]);
+        assert_int_equal(p.out_of_play, 1);
+        assert_int_equal(p.store[SOUTH], 3);
+        assert_int_equal(p.store[NORTH], 1);
+        assert_int_equal(p.round, 2);
+        assert_int_equal(p.to_move, NORTH);
+        rules_free(r);
+    }
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -937,6 +981,7 @@ int main(void)
         cmocka_unit_test(test_board_hand_choice_perft),
         cmocka_unit_test(test_board_direction_kept),
         cmocka_unit_test(test_board_next_passes_out_of_play),
+        cmocka_unit_test(test_board_fill_per_hole),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
