@@ -1,7 +1,8 @@
 /* cycle.c: exact detection of endless relay sowings.
  *
  * Brent's method over the state at the start of each lap (board, stores,
- * the hole about to be lifted or the seeds in hand to sow from it, the
+ * flags and owners, which an each-seed rule's `set` may change, the hole
+ * about to be lifted or the seeds in hand to sow from it, the
  * direction): a lap state determines every later lap (the conditions read
  * during relay laps see nothing else: no `captured`),
  * so a repeat is a loop. Besides the tortoise, each state is compared with
@@ -14,7 +15,7 @@
 
 /* Saves the lap state of `p` about to lift `origin` (or to sow `hand`
  * seeds from it). */
-static void lap_save(const Rules *r, const Position *p, int origin, int hand, int dir, LapState *s)
+static NOINLINE void lap_save(const Rules *r, const Position *p, int origin, int hand, int dir, LapState *s)
 {
     s->hand = hand;
     s->dir = dir;
@@ -23,23 +24,32 @@ static void lap_save(const Rules *r, const Position *p, int origin, int hand, in
     s->store[1] = p->store[1];
     s->removed = p->removed;
     s->origin = origin;
+    s->north_owned = p->north_owned;
+    if (r->nflags)
+        memcpy(s->flags, p->flags, (size_t)r->nflags * sizeof *s->flags);
 }
 
-/* Is `p` about to lift `origin` the saved state? The cheap part (the
- * origin and its count) first. */
-static int lap_same(const Rules *r, const Position *p, int origin, int hand, int dir, const LapState *s)
+/* Could `p` about to lift `origin` be the saved state? The cheap part:
+ * the origin, the hand, the direction and the origin's count. */
+static ALWAYS_INLINE int lap_maybe(const Position *p, int origin, int hand, int dir, const LapState *s)
 {
-    return s->origin == origin && s->hand == hand && s->dir == dir && s->count[origin] == p->count[origin] &&
-           s->store[0] == p->store[0] && s->store[1] == p->store[1] &&
-           s->removed == p->removed &&
-           memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0;
+    return s->origin == origin && s->hand == hand && s->dir == dir && s->count[origin] == p->count[origin];
+}
+
+/* ... and is it? The rest, out of line (rarely reached). */
+static NOINLINE int lap_rest(const Rules *r, const Position *p, const LapState *s)
+{
+    return s->store[0] == p->store[0] && s->store[1] == p->store[1] && s->removed == p->removed &&
+           s->north_owned == p->north_owned &&
+           memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0 &&
+           (!r->nflags || memcmp(s->flags, p->flags, (size_t)r->nflags * sizeof *s->flags) == 0);
 }
 
 /* Starts detection at the current lap state. */
 void cyc_init(const Rules *r, const Position *p, int origin, int hand, int dir, Cycle *c)
 {
     lap_save(r, p, origin, hand, dir, &c->first);
-    c->tortoise = c->first;
+    lap_save(r, p, origin, hand, dir, &c->tortoise);   /* (not a copy of the whole state) */
     c->power = 1;
     c->lam = 0;
 }
@@ -47,7 +57,8 @@ void cyc_init(const Rules *r, const Position *p, int origin, int hand, int dir, 
 /* Called at the start of each further lap. */
 int cyc_seen(const Rules *r, const Position *p, int origin, int hand, int dir, Cycle *c)
 {
-    if (lap_same(r, p, origin, hand, dir, &c->first) || lap_same(r, p, origin, hand, dir, &c->tortoise))
+    if ((lap_maybe(p, origin, hand, dir, &c->first) && lap_rest(r, p, &c->first)) ||
+        (lap_maybe(p, origin, hand, dir, &c->tortoise) && lap_rest(r, p, &c->tortoise)))
         return 1;
     if (++c->lam == c->power) {
         lap_save(r, p, origin, hand, dir, &c->tortoise);

@@ -167,6 +167,7 @@ typedef struct LapState {
     int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
                           the lap lifts origin */
     int dir;           /* the lap's direction (`relay-reverse` changes it) */
+    uint64_t north_owned, flags[MAX_FLAGS];   /* a rule's `set` may change them */
 } LapState;
 
 /* Brent's detection over lap states, plus a comparison with the first. */

@@ -529,6 +529,42 @@ static void test_board_fill_per_hole(void **state)
     }
 }
 
+/* The detection of endless sowings compares flags too: a lone seed
+ * relays round 16 holes; on hole 1 it sets f, then clears f and sets g,
+ * then sets f, and the relay stops (f and g). The counts repeat each
+ * circuit, the flags do not: the move ends, it is not endless. */
+static void test_board_cycle_sees_flags(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: cyc\n"
+        "board:\n"
+        "  rows: 2\n"
+        "  holes: 8\n"
+        "  seeds: if hole.number == 1 then 1 else 0\n"
+        "  stores: none\n"
+        "  flags: [f, g]\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing:\n"
+        "  laps: relay\n"
+        "  relay-while: not (hole(1).f and hole(1).g)\n"
+        "  each-seed:\n"
+        "    - when: hole.number == 1 and not hole.f\n"
+        "      set: {flag: f}\n"
+        "    - when: hole.number == 1 and hole.f and not hole.g\n"
+        "      set: [{clear: f}, {flag: g}]\n";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, text, mode);
+        Move m[MAX_MOVES];
+        assert_int_equal(gen_moves(&g.vm, &g.p, m), 1);
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.flags[0], 1);
+        assert_int_equal(g.p.flags[1], 1);
+        game_end(&g);
+    }
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -982,6 +1018,7 @@ int main(void)
         cmocka_unit_test(test_board_direction_kept),
         cmocka_unit_test(test_board_next_passes_out_of_play),
         cmocka_unit_test(test_board_fill_per_hole),
+        cmocka_unit_test(test_board_cycle_sees_flags),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
