@@ -312,6 +312,8 @@ static void test_plan_same_games_shipped(void **state)
         { "nchayo", { NULL }, 0, 60 },
         { "nchayo", { "holes=5" }, 1, 60 },
         { "hawalis", { "capture-needs-empty=true", "single-into-occupied=true" }, 2, 60 },
+        { "bay-khom", { NULL }, 0, 40 },
+        { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 40 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

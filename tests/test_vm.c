@@ -153,6 +153,14 @@ static void test_vm_conservation_nchayo(void **state)
     random_games("nchayo", o, 2, 200, 24);
 }
 
+static void test_vm_conservation_bay_khom(void **state)
+{
+    (void)state;
+    random_games("bay-khom", NULL, 0, 300, 25);
+    const char *o[] = { "sow-from-store=true", "stuck-ends-round=true" };
+    random_games("bay-khom", o, 2, 200, 26);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -492,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_toguz_kumalak),
         cmocka_unit_test(test_vm_conservation_hawalis),
         cmocka_unit_test(test_vm_conservation_nchayo),
+        cmocka_unit_test(test_vm_conservation_bay_khom),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),

@@ -17,8 +17,8 @@ static int emit_text(int i, const char *path)
     }
     printf("static const char text_%d[] = {", i);
     int c, k = 0;
-    while ((c = fgetc(f)) != EOF)
-        printf("%s%d,", k++ % 24 ? "" : "\n   ", c);
+    while ((c = fgetc(f)) != EOF)   /* '\ooo' whatever the signedness of char */
+        printf("%s'\\%03o',", k++ % 16 ? "" : "\n   ", (unsigned)c);
     printf("\n    0\n};\n\n");
     int bad = ferror(f);
     fclose(f);
