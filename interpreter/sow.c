@@ -245,6 +245,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         if (first) {
             first = 0;
         } else {
+            cx->hand = hand - 1;   /* for `skip`: the seeds left once this one is dropped */
             t = sp->consecutive && !p->out_of_play ? ring_step(&r->geo, si->mover, h, si->dir == DIR_CCW)
                                                    : bd_target(r, s, sp, cx, h, si->dir);
             if (t == NO_HOLE) {
@@ -287,6 +288,7 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
         cx->last = NO_HOLE;
     }
     if (next) {
+        cx->hand = 0;
         int t = bd_target(r, s, sp, cx, h, dir);
         if (!is_hole(r, t))
             return NO_HOLE;

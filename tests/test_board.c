@@ -565,6 +565,41 @@ static void test_board_cycle_sees_flags(void **state)
     }
 }
 
+/* `hand` in `skip`: the seeds left once the next one is dropped. The
+ * opponent's holes are passed over but by a lap's last seed. */
+static void test_board_skip_reads_hand(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: t\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: none}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "sowing: {skip: hole.owner == opponent and hand > 0}\n";
+    static const char a[] = "{\"board\": [3, 0, 0, 1, 1, 1], \"stores\": [0, 0], \"to_move\": \"south\"}";
+    static const char b[] = "{\"board\": [0, 0, 3, 1, 1, 1], \"stores\": [0, 0], \"to_move\": \"south\"}";
+    /* 1's 3: 2, 3, and the last into North's 4 */
+    static const int wa[] = { 0, 1, 1, 2, 1, 1 };
+    /* 3's 3: 4, 5, 6 passed over (seeds follow), 1, 2, and the last into 3 */
+    static const int wb[] = { 1, 1, 1, 1, 1, 1 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        Position p;
+        char err[256];
+        assert_true(pos_from_json(r, a, strlen(a), &p, err, sizeof err));
+        play(&vm, &p, NULL, "1");
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(p.count[i], wa[i]);
+        assert_true(pos_from_json(r, b, strlen(b), &p, err, sizeof err));
+        play(&vm, &p, NULL, "3");
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(p.count[i], wb[i]);
+        rules_free(r);
+    }
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1019,6 +1054,7 @@ int main(void)
         cmocka_unit_test(test_board_next_passes_out_of_play),
         cmocka_unit_test(test_board_fill_per_hole),
         cmocka_unit_test(test_board_cycle_sees_flags),
+        cmocka_unit_test(test_board_skip_reads_hand),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
