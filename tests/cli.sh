@@ -14,7 +14,7 @@ check() { # check NAME EXPECTED_EXIT COMMAND...
     if [ "$got" = "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$T/err" | head -5; fi
 }
 
-# list: the eight built-in variants, one line each
+# list: the built-in variants (the first eight among them), one line each
 check list 0 "$M" list
 for v in bechi bechi-2x3 hufesay ba-awa bohnenspiel andada oware kalah; do
     grep -q "^$v " "$T/out" && ok || bad "list lacks $v"

@@ -313,6 +313,7 @@ static void test_plan_same_games_shipped(void **state)
         { "nchayo", { "holes=5" }, 1, 60 },
         { "hawalis", { "capture-needs-empty=true", "single-into-occupied=true" }, 2, 60 },
         { "bay-khom", { NULL }, 0, 40 },
+        { "selus", { NULL }, 0, 20 },
         { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 40 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -161,6 +161,14 @@ static void test_vm_conservation_bay_khom(void **state)
     random_games("bay-khom", o, 2, 200, 26);
 }
 
+static void test_vm_conservation_selus(void **state)
+{
+    (void)state;
+    random_games("selus", NULL, 0, 200, 27);
+    const char *o[] = { "openings=0" };
+    random_games("selus", o, 1, 100, 28);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -501,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_hawalis),
         cmocka_unit_test(test_vm_conservation_nchayo),
         cmocka_unit_test(test_vm_conservation_bay_khom),
+        cmocka_unit_test(test_vm_conservation_selus),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
