@@ -100,6 +100,10 @@ typedef enum McPhase {
     MC_PHASE_FILL,       /* a choice of holes to fill at a round's setup */
     MC_PHASE_HAND,       /* the mover, in the middle of his move, chooses
                             where the seeds in his hand are sown from */
+    MC_PHASE_PLACE,      /* a setup: the player to move places a seed of his
+                            reserve */
+    MC_PHASE_SWAP,       /* a setup: the player to move keeps the board or
+                            swaps sides */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -143,13 +147,21 @@ typedef struct McPosition {
     uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
                                        (round); bit 2p+1: his last went clockwise
                                        (kept only where the rules read it) */
-    uint8_t reserved[5];            /* zero */
+    uint8_t reserved;               /* zero */
+    uint16_t reserve[2];            /* seeds South, North still have to place
+                                       (a setup, MC_PHASE_PLACE) */
     uint64_t hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise) */
 } McPosition;
 
-typedef enum McMoveKind { MC_MOVE_SOW = 0, MC_MOVE_FIRST, MC_MOVE_FILL } McMoveKind;
+typedef enum McMoveKind {
+    MC_MOVE_SOW = 0,
+    MC_MOVE_FIRST,
+    MC_MOVE_FILL,
+    MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
+    MC_MOVE_SWAP         /* dir 1: swap sides, 0: keep the board */
+} McMoveKind;
 enum { MC_CCW = 0, MC_CW = 1 };
 
 /* A decision, as mc_moves lists it. */
@@ -245,6 +257,9 @@ typedef enum McEventKind {
     MC_EV_HAND,          /* player stops with seeds in his hand and chooses
                             where they are sown (MC_PHASE_HAND): mask the holes
                             he may choose (either way) */
+    MC_EV_PLACE,         /* player placed seeds (1) of his reserve into hole;
+                            n: what he has left */
+    MC_EV_SWAP,          /* player swapped sides (n 1) or kept the board (n 0) */
     MC_EV_COUNT
 } McEventKind;
 

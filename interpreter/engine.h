@@ -221,6 +221,9 @@ int gen_fill(Vm *vm, const Position *p, Move *out);
 /* Where the mover may sow the seeds in his hand (PH_HAND): the holes of
  * hand_from, each way, but those whose sowing never ends. */
 int gen_hand(Vm *vm, const Position *p, Move *out);
+/* Where the player to move may place a seed of his reserve (PH_PLACE):
+ * holes in play where `setup.where` holds (by default his own). */
+int gen_place(Vm *vm, const Position *p, Move *out);
 /* The `must` rules that apply where `cx` stands (bit m: rule m). */
 unsigned gen_musts(const Rules *r, const ExCtx *cx);
 /* Own holes in play with at least Plan.from_min seeds, in the constant
@@ -237,6 +240,14 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
 void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen);
 /* After a fill: the next player who must choose, or the first move. */
 void rnd_after_fill(const Rules *r, Position *p);
+/* A game (round) with a setup begins: the reserves, and who places first
+ * (or the swap, or the play, when there is nothing to place). */
+void rnd_setup(const Rules *r, Position *p);
+/* The player to move places a seed into `hole` (NO_HOLE: he has nowhere
+ * to place, and his reserve goes to his store). */
+void rnd_place(Vm *vm, Position *p, int hole);
+/* The player to move keeps the board (0) or swaps sides (1). */
+void rnd_swap(Vm *vm, Position *p, int swap);
 /* How many holes `player` fills, and how many he owns (*own). */
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own);
 

@@ -34,7 +34,7 @@ void ev_owners(Vm *vm, int player, uint64_t north, int hole)
 
 long pos_seed_total(const Rules *r, const Position *p)
 {
-    long t = (long)p->store[0] + p->store[1] + p->removed + p->hand;
+    long t = (long)p->store[0] + p->store[1] + p->removed + p->hand + p->reserve[0] + p->reserve[1];
     for (int i = 0; i < r->nholes; i++)
         t += p->count[i];
     return t;
@@ -42,7 +42,7 @@ long pos_seed_total(const Rules *r, const Position *p)
 
 const char *phase_name(int phase)
 {
-    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand" };
+    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand", "place", "swap" };
     return (unsigned)phase < PH_COUNT ? names[phase] : "?";
 }
 
@@ -161,6 +161,12 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
             place(o, "hole", ev->hole);
         break;
     case MC_EV_ROUND: out(o, ",\"round\":%d,\"starter\":\"%s\"", ev->round, player(ev->player)); break;
+    case MC_EV_PLACE:
+        out(o, ",\"player\":\"%s\"", player(ev->player));
+        place(o, "hole", ev->hole);
+        out(o, ",\"seeds\":%d,\"left\":%d", ev->seeds, ev->n);
+        break;
+    case MC_EV_SWAP: out(o, ",\"player\":\"%s\",\"swap\":%s", player(ev->player), ev->n ? "true" : "false"); break;
     case MC_EV_HAND:
         out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
         holes(o, "holes", r, ev->mask);
@@ -177,7 +183,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

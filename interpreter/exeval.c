@@ -247,6 +247,7 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PSTORE: TOP = cx->pos->store[TOP & 1]; break;
         case EXO_PTOTAL: TOP = cx->pos->total[TOP & 1]; break;
         case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & 1))) & 1; break;
+        case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;
         case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & 1) + 1)) & 1; break;
         case EXO_OTHER: TOP = !TOP; break;
         case EXO_ROW: TOP = (int64_t)g->side_mask[TOP & 1]; break;

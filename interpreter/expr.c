@@ -74,6 +74,7 @@ const PropDef ex_props[] = {
     { "store",    EXO_PSTORE,  T_PLAYER, T_INT,    CX_STATE },
     { "total",    EXO_PTOTAL,  T_PLAYER, T_INT,    CX_STATE },
     { "sowed",    EXO_PSOWED,  T_PLAYER, T_BOOL,   CX_STATE },
+    { "reserve",  EXO_PRESERVE, T_PLAYER, T_INT,   CX_STATE },
     { "cw",       EXO_PCW,     T_PLAYER, T_BOOL,   CX_STATE },
     { "row",      EXO_ROW,     T_PLAYER, T_HOLES,  0 },
     { "owned",    EXO_OWNED,   T_PLAYER, T_HOLES,  CX_STATE },

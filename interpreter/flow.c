@@ -124,6 +124,14 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
             }
             known = n;
         }
+        if (p->phase == PH_PLACE) {
+            int n = gen_place(vm, p, out ? out : tmp);
+            if (n == 0) {   /* nowhere to place: his reserve goes to his store */
+                rnd_place(vm, p, NO_HOLE);
+                continue;
+            }
+            known = n;
+        }
         if (p->phase == PH_HAND) {
             int n = gen_hand(vm, p, out ? out : tmp);
             if (vm->status != MC_OK)
@@ -183,6 +191,8 @@ int flow_start(Vm *vm, Position *p, History *h)
         p->starter = (uint8_t)r->opening_by;
         p->last_mover = (uint8_t)!r->opening_by;
     }
+    if (r->has_setup)
+        rnd_setup(r, p);
     if (h)
         h->base = h->n;
     return flow_settle(vm, p, h);
@@ -271,6 +281,14 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         rnd_fill(vm, p, mover, m->holes);
         p->last_mover = (uint8_t)mover;
         rnd_after_fill(r, p);
+        break;
+    case MV_PLACE:
+        rnd_place(vm, p, m->hole);
+        p->last_mover = (uint8_t)mover;
+        break;
+    case MV_SWAP:
+        rnd_swap(vm, p, m->dir);
+        p->last_mover = (uint8_t)mover;
         break;
     default:
         if (p->phase == PH_OPENING) {

@@ -36,6 +36,8 @@ uint64_t hist_hash(const Rules *r, const Position *p)
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     if (r->hand_choice)
         h = mix64(mix64(mix64(h, p->hand), p->hand_from[0]), p->hand_from[1]);
+    if (r->has_setup)
+        h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     return h;
 }
 
@@ -50,6 +52,8 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
             return 0;
     if (r->hand_choice && (a->hand != b->hand || a->hand_from[0] != b->hand_from[0] ||
                            a->hand_from[1] != b->hand_from[1]))
+        return 0;
+    if (r->has_setup && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
         return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
@@ -72,7 +76,7 @@ void hist_free(History *h)
 /* A record: what the repetition rule compares. The counts come first
  * (whole words of four holes), then the flags, then (variants where the
  * mover may stop with seeds in hand) the hand and the two masks of
- * hand_from, then four words: North's holes, the holes out of play, the
+ * hand_from, (variants with a setup) the reserves, then four words: North's holes, the holes out of play, the
  * stores, and the rest (seeds removed, at most MAX_SEEDS: 16 bits; who
  * has sown which way; round, who is to move, phase; see head_word). The
  * words are built in registers and stored whole: a record read back soon
@@ -96,7 +100,7 @@ static inline int count_words(const Rules *r)
 /* Bytes a record of `r` takes. */
 static int rec_size(const Rules *r)
 {
-    return (count_words(r) + r->nflags + (r->hand_choice ? 3 : 0) + HEAD_WORDS) * 8;
+    return (count_words(r) + r->nflags + (r->hand_choice ? 3 : 0) + (r->has_setup ? 1 : 0) + HEAD_WORDS) * 8;
 }
 
 /* Writes the record of `p` into `out` (rec_size bytes); the counts a word
@@ -124,6 +128,11 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
         memcpy(out + 8, &p->hand_from[0], 8);
         memcpy(out + 16, &p->hand_from[1], 8);
         out += 24;
+    }
+    if (r->has_setup) {
+        uint64_t w2 = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
+        memcpy(out, &w2, 8);
+        out += 8;
     }
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;

@@ -47,6 +47,12 @@ char *pos_to_json(Vm *vm, const Position *p)
                         : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
+    if (r->has_setup) {
+        json_t *rs = json_array();
+        json_array_append_new(rs, json_integer(p->reserve[0]));
+        json_array_append_new(rs, json_integer(p->reserve[1]));
+        json_object_set_new(o, "reserve", rs);
+    }
     if (r->hand_choice) {
         json_object_set_new(o, "hand", json_integer(p->hand));
         json_t *hf = json_object();
@@ -225,7 +231,8 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
         if (!strcmp(phase_name(i), s))
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
-        (ph == PH_HAND && !r->hand_choice) ||
+        (ph == PH_HAND && !r->hand_choice) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
+        (ph == PH_SWAP && r->setup_swap < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
         return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
     p->phase = (uint8_t)ph;
@@ -236,6 +243,9 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
     if (ph == PH_FIRST && p->to_move != r->first_chooser)
         return fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
                     r->first_chooser ? "north" : "south");
+    if (ph == PH_SWAP && p->to_move != r->setup_swap)
+        return fail(err, errlen, "field `to_move`: in phase \"swap\" the player to move is %s, who may swap sides",
+                    r->setup_swap ? "north" : "south");
     return 1;
 }
 
@@ -328,6 +338,23 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
     return 1;
 }
 
+/* `reserve`: the seeds each player still has to place, in phase "place"
+ * only (the player to move has some). */
+static int read_reserve(json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "reserve");
+    int32_t rs[2] = { 0, 0 };
+    if (v && !get_pair(v, rs, MAX_SEEDS))
+        return fail(err, errlen, "field `reserve`: expected two counts of 0..%d seeds", MAX_SEEDS);
+    p->reserve[0] = (uint16_t)rs[0];
+    p->reserve[1] = (uint16_t)rs[1];
+    if (p->phase != PH_PLACE && (rs[0] || rs[1]))
+        return fail(err, errlen, "field `reserve`: seeds are placed from a reserve only in phase \"place\"");
+    if (p->phase == PH_PLACE && !rs[p->to_move])
+        return fail(err, errlen, "field `reserve`: in phase \"place\" the player to move has seeds to place");
+    return 1;
+}
+
 /* `sowed`: for each player, the direction of his last sowing move this
  * game, or null (none yet); read where the rules read it (elsewhere it
  * is not kept). */
@@ -384,7 +411,7 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
     long total = pos_seed_total(r, p);
     if (total > MAX_SEEDS)
         return fail(err, errlen, "field `board`: %ld seeds on the board, in stores%s and removed; at most %d",
-                    total, p->hand ? ", in hand" : "", MAX_SEEDS);
+                    total, p->hand ? ", in hand" : p->reserve[0] || p->reserve[1] ? ", in reserve" : "", MAX_SEEDS);
     return 1;
 }
 
@@ -409,7 +436,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
-             read_sowed(r, o, &p, err, errlen) &&
+             read_sowed(r, o, &p, err, errlen) && read_reserve(o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)

@@ -77,7 +77,7 @@ size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 
 /* ---- the root mapping ------------------------------------------------- */
 
-enum { R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
+enum { R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
        R_CAPTURES, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
 
 /* game: a short name (of a file, a record, a command line). */
@@ -148,6 +148,7 @@ static const LdKey root_keys[R_N + 1] = {
                         .then = ld_title },
     [R_OPTIONS] = { .name = "options", .kind = LK_SECTION, .section = lo_options, .then = ld_options_known },
     [R_BOARD] = { .name = "board", .required = 1, .kind = LK_SECTION, .section = ls_board, .then = ld_board_known },
+    [R_SETUP] = { .name = "setup", .kind = LK_SECTION, .section = ls_setup },
     [R_OPENING] = { .name = "opening", .kind = LK_SECTION, .section = ls_opening },
     [R_FIRST] = { .name = "first-player", .kind = LK_SECTION, .section = ls_first_player,
                   .then = ld_first_player },
@@ -171,14 +172,14 @@ static const LdKey root_keys[R_N + 1] = {
  * may use them), the board next (its size and flags), then the moves and
  * the sowing before the opening that reuses the sowing's keys. */
 static const unsigned char root_order[R_N] = {
-    R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
+    R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
     R_CAPTURES, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
 };
 
 /* The checks between sections, once all are read. */
 static void ld_root_checks(Ld *ld, const LdPart *p)
 {
-    const Rules *r = ld->r;
+    Rules *r = ld->r;
     if (r->match && r->next == NEXT_FILL && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     int side = __builtin_popcountll(r->geo.side_mask[SOUTH]), north = __builtin_popcountll(r->geo.side_mask[NORTH]);
@@ -193,6 +194,35 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->store_seeds && r->match && r->next != NEXT_RESET)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "stores that start with seeds (`board.store-seeds`) go with `match.next: reset` (each round starts as the first)");
+    if (r->has_setup && r->setup_seeds.code) {
+        /* each player's reserve, a constant of the options */
+        Position zero;
+        memset(&zero, 0, sizeof zero);
+        ExCtx cx;
+        ex_ctx_init(&cx, r, &zero, SOUTH);
+        long all = r->total_seeds;
+        for (int pl = 0; pl < 2; pl++) {
+            cx.player = pl;
+            int64_t v = ex_eval(&r->setup_seeds, &cx);
+            if (v < 0 || v > MAX_SEEDS) {
+                dg_error(ld->dg, r->setup_seeds.loc, "`setup.seeds` gives %s %lld seeds; it must lie in 0..%d",
+                         pl ? "North" : "South", (long long)v, MAX_SEEDS);
+                break;
+            }
+            r->setup_reserve[pl] = (int)v;
+            all += v;
+        }
+        if (all > MAX_SEEDS)
+            dg_error(ld->dg, r->setup_seeds.loc, "%ld seeds on the board and in the reserves is too many (at most %d)",
+                     all, MAX_SEEDS);
+        else
+            r->total_seeds = (int)all;
+    }
+    if (r->has_setup && r->has_opening)
+        dg_error(ld->dg, ld_nloc(p->val[R_SETUP]), "a game begins with a `setup` or with an `opening`, not both");
+    if (r->has_setup && r->match && r->next != NEXT_RESET)
+        dg_error(ld->dg, ld_nloc(p->val[R_SETUP]),
+                 "a `setup` goes with `match.next: reset` (each round is set up as the first)");
     if (r->match && r->next == NEXT_REDISTRIBUTE &&
         !(r->rows == 2 && r->geo.side_first[SOUTH] == 0 && r->geo.side_len[SOUTH] == r->width))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
@@ -211,6 +241,7 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
         return;
     r->mark_flag = -1;
     r->first_chooser = -1;
+    r->setup_swap = -1;
     r->repetition = 3;
     r->repetition_seeds = RCV_OWNER;
     r->no_moves_seeds = RCV_OWNER;

@@ -69,7 +69,7 @@ enum {
                                "too many `KEY` rules" */
 };
 
-#define LD_MAX_KEYS  16   /* rows of one table */
+#define LD_MAX_KEYS  24   /* rows of one table */
 #define LD_MAX_PARTS 2    /* tables of one mapping (`opening`: its own, the sowing's) */
 
 typedef struct LdKey LdKey;
@@ -175,6 +175,7 @@ int ls_per_hole(Ld *ld, const yaml_node_t *n, const char *key, int lo, Expr *e, 
 void ls_moves(Ld *ld, const yaml_node_t *n);
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);
+void ls_setup(Ld *ld, const yaml_node_t *n);
 void ls_first_player(Ld *ld, const yaml_node_t *n);
 void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_end_rule(Ld *ld, const yaml_node_t *n, void *rule);

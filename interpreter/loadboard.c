@@ -1,7 +1,8 @@
 /* loadboard.c: the `board` section: the board's size, its starting
  * seeds, who owns which holes, the stores, the sowing tracks and the
  * per-hole flags (docs/variant-format.md, "board"). What it reads ends in
- * Rules.geo (board.c computes the tables). */
+ * Rules.geo (board.c computes the tables). Also the `setup` section: how
+ * the players arrange the board before the play. */
 #include "load.h"
 
 #include <stdio.h>
@@ -342,4 +343,36 @@ void ls_board(Ld *ld, const yaml_node_t *n)
     lk_keys(ld, &s);
     lk_read(ld, &s);
     ls_board_checks(ld, n, p);
+}
+
+/* ---- setup -------------------------------------------------------------- */
+
+static const char *const setup_player_words[] = { [SOUTH] = "south", [NORTH] = "north", NULL };
+
+static const char *const setup_by_words[] = {
+    [SETUP_SOUTH] = "south", [SETUP_NORTH] = "north", [SETUP_EACH] = "each", [SETUP_ALTERNATE] = "alternate", NULL };
+
+static const LdKey setup_keys[] = {
+    { .name = "by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,
+      .off = offsetof(Rules, setup_by) },
+    { .name = "seeds", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+      .ctx = CX_PLAYER, .off = offsetof(Rules, setup_seeds) },
+    { .name = "where", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, setup_where) },
+    { .name = "swap", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_player_words, .off = offsetof(Rules, setup_swap) },
+    { .name = NULL }
+};
+
+/* `setup`: the players place seeds of a reserve, then one may swap sides. */
+void ls_setup(Ld *ld, const yaml_node_t *n)
+{
+    Rules *r = ld->r;
+    LdSec s;
+    lk_sec(&s, n, "`setup`", "setup");
+    lk_part(&s, setup_keys, 0, r, NULL);
+    if (!lk_keys(ld, &s))
+        return;
+    r->has_setup = 1;
+    r->setup_swap = -1;
+    lk_read(ld, &s);
 }

@@ -246,6 +246,22 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
 
 /* ---- other decisions ------------------------------------------------------------ */
 
+int gen_place(Vm *vm, const Position *p, Move *out)
+{
+    const Rules *r = vm->r;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if ((p->out_of_play >> h) & 1)
+            continue;
+        cx.hole = h;
+        if (!r->setup_where.code ? pos_owner(p, h) == p->to_move : ex_true(&r->setup_where, &cx))
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0 };
+    }
+    return n;
+}
+
 int gen_hand(Vm *vm, const Position *p, Move *out)
 {
     const Rules *r = vm->r;
@@ -351,6 +367,14 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         break;
     case PH_HAND:
         n = gen_hand(vm, p, out);
+        break;
+    case PH_PLACE:
+        n = gen_place(vm, p, out);
+        break;
+    case PH_SWAP:
+        out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0 };   /* keep */
+        out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0 };   /* swap */
+        n = 2;
         break;
     default:
         n = gen_sow(vm, p, out, &me, 0);

@@ -33,6 +33,7 @@
     X(PSTORE,    0, 1, 1, "p -> seeds in p's store")                                 \
     X(PTOTAL,    0, 1, 1, "p -> p's match total")                                    \
     X(PSOWED,    0, 1, 1, "p -> p made a sowing move this game")                     \
+    X(PRESERVE,  0, 1, 1, "p -> seeds p still has to place (setup)")                 \
     X(PCW,       0, 1, 1, "p -> p's last sowing move went clockwise")                \
     X(OTHER,     0, 1, 1, "p -> the other player")                                   \
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \

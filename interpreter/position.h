@@ -35,6 +35,8 @@ typedef McPhase Phase;
 #define PH_FIRST    MC_PHASE_FIRST
 #define PH_FILL     MC_PHASE_FILL
 #define PH_HAND     MC_PHASE_HAND
+#define PH_PLACE    MC_PHASE_PLACE
+#define PH_SWAP     MC_PHASE_SWAP
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -55,6 +57,8 @@ typedef McMoveKind MoveKind;
 #define MV_SOW      MC_MOVE_SOW
 #define MV_FIRST    MC_MOVE_FIRST
 #define MV_FILL     MC_MOVE_FILL
+#define MV_PLACE    MC_MOVE_PLACE
+#define MV_SWAP     MC_MOVE_SWAP
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */
@@ -62,7 +66,7 @@ typedef McMoveKind MoveKind;
     X("variant") X("board") X("stores") X("to_move") X("over") X("winner")   \
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
-    X("hand") X("hand_from") X("sowed")
+    X("hand") X("hand_from") X("sowed") X("reserve")
 
 static inline int pos_owner(const Position *p, int h)
 {

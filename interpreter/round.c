@@ -151,6 +151,100 @@ void rnd_after_fill(const Rules *r, Position *p)
     p->to_move = p->starter;
 }
 
+/* ---- setups ------------------------------------------------------------------ */
+
+/* Who places next once `p` has placed (or, p < 0, as the setup begins),
+ * or -1 when every reserve is placed. */
+static int next_placer(const Rules *r, const Position *p, int last)
+{
+    const int s = p->reserve[SOUTH] > 0, n = p->reserve[NORTH] > 0;
+    switch (r->setup_by) {
+    case SETUP_SOUTH: return s ? SOUTH : -1;
+    case SETUP_NORTH: return n ? NORTH : -1;
+    case SETUP_EACH: return s ? SOUTH : n ? NORTH : -1;
+    default:   /* alternately, South first; one whose reserve is out is passed over */
+        if (last < 0)
+            return s ? SOUTH : n ? NORTH : -1;
+        return (last ? s : n) ? !last : (last ? n : s) ? last : -1;
+    }
+}
+
+/* The setup is placed: the swap, or the play, begins. */
+static void setup_placed(const Rules *r, Position *p)
+{
+    if (r->setup_swap >= 0) {
+        p->phase = PH_SWAP;
+        p->to_move = (uint8_t)r->setup_swap;
+    } else {
+        p->phase = PH_PLAY;
+        p->to_move = p->starter;
+    }
+}
+
+void rnd_setup(const Rules *r, Position *p)
+{
+    p->reserve[SOUTH] = r->setup_reserve[SOUTH];
+    p->reserve[NORTH] = r->setup_reserve[NORTH];
+    int who = next_placer(r, p, -1);
+    if (who < 0) {
+        setup_placed(r, p);
+        return;
+    }
+    p->phase = PH_PLACE;
+    p->to_move = (uint8_t)who;
+}
+
+void rnd_place(Vm *vm, Position *p, int hole)
+{
+    const Rules *r = vm->r;
+    const int who = p->to_move, moved = hole >= 0 ? 1 : p->reserve[who];
+    if (hole >= 0) {
+        p->count[hole]++;
+        p->reserve[who]--;
+    } else {   /* nowhere to place: the reserve goes to his store */
+        p->store[who] += p->reserve[who];
+        p->reserve[who] = 0;
+    }
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_PLACE;
+        ev.player = (uint8_t)who;
+        ev.hole = (int16_t)hole;
+        ev.n = p->reserve[who];
+        ev.seeds = moved;
+        ev_send(vm, &ev);
+    }
+    int next = next_placer(r, p, who);
+    if (next < 0)
+        setup_placed(r, p);
+    else
+        p->to_move = (uint8_t)next;
+}
+
+void rnd_swap(Vm *vm, Position *p, int swap)
+{
+    const Rules *r = vm->r;
+    const int who = p->to_move;
+    if (swap) {   /* the board turned round: each hole's seeds to the hole facing it diagonally */
+        uint16_t c[MAX_HOLES];
+        for (int h = 0; h < r->nholes; h++)
+            c[r->geo.at[r->rows - 1 - r->geo.rank[h]][r->width - 1 - r->geo.column[h]]] = p->count[h];
+        memcpy(p->count, c, (size_t)r->nholes * sizeof *c);
+    }
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_SWAP;
+        ev.player = (uint8_t)who;
+        ev.hole = NO_HOLE;
+        ev.n = swap;
+        ev_send(vm, &ev);
+    }
+    /* keeping the board, he moves first; swapping costs him the first move */
+    p->starter = (uint8_t)(swap ? !who : who);
+    p->phase = PH_PLAY;
+    p->to_move = p->starter;
+}
+
 /* ---- the next round ---------------------------------------------------------- */
 
 /* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
@@ -209,6 +303,8 @@ static void next_round(Vm *vm, Position *p, History *hist)
     case NEXT_REDISTRIBUTE:
         memcpy(p->count, r->initial, sizeof p->count);
         p->store[0] = p->store[1] = r->store_seeds;
+        if (r->has_setup)
+            rnd_setup(r, p);
         break;
     case NEXT_FILL:
         memset(p->count, 0, sizeof p->count);

@@ -51,6 +51,9 @@ typedef enum ChainDir { CHAIN_NONE = 0, CHAIN_FORWARD, CHAIN_BACKWARD } ChainDir
 typedef enum MustOtherwise { MUST_ALL = 0, MUST_END } MustOtherwise;
 typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE } NextRound;
 typedef enum FillChoice { CHOOSE_PLAYER = 0, CHOOSE_LEFT, CHOOSE_RIGHT } FillChoice;
+/* Who places his reserve in a setup: one player, each in turn (South's
+ * whole reserve, then North's), or a seed each alternately. */
+typedef enum SetupBy { SETUP_SOUTH = 0, SETUP_NORTH, SETUP_EACH, SETUP_ALTERNATE } SetupBy;
 
 /* Keys the loader records as it reads them: a key that is present sets
  * its bit, whatever its value. plan.c reads these to choose short cuts;
@@ -237,6 +240,14 @@ typedef struct McRules {
     int uses_plies;              /* an expression reads `plies` (JSON writes it) */
     int uses_sowed;              /* an expression reads a player's `sowed`/`cw`:
                                     flow keeps Position.sowed (JSON writes it) */
+    /* setup: players place seeds of a reserve before the play (PH_PLACE),
+     * then one may swap sides (PH_SWAP) */
+    int has_setup;
+    int setup_by;                /* SETUP_* */
+    Expr setup_seeds;            /* each player's reserve (`player`) */
+    Expr setup_where;            /* where a seed may go (`hole`, `mover`) */
+    int setup_swap;              /* the player who may swap sides, or -1 */
+    int setup_reserve[2];        /* setup_seeds of South, North */
     int hand_choice;             /* an each-seed rule lets the mover choose where
                                     the hand is sown from (PH_HAND) */
     Receiver repetition_seeds;

@@ -267,6 +267,24 @@ static void option_words(FILE *f, const OptionDef *o)
         wrap(f, o->description, 6);
 }
 
+/* The setup, if the variant has one: who places his reserve where, and
+ * who may swap sides. */
+static void setup_words(FILE *f, const Rules *r)
+{
+    static const char *const by[] = { "South places", "North places", "South places all his seeds, then North",
+                                      "South and North place a seed each in turn" };
+    if (!r->has_setup)
+        return;
+    fprintf(f, "\nSetup: each game begins with the board as above and reserves of %d (South) and %d (North) seeds. "
+               "%s, one seed a decision (place:H), into a hole where %s.",
+            r->setup_reserve[SOUTH], r->setup_reserve[NORTH], by[r->setup_by],
+            r->setup_where.src ? r->setup_where.src : "hole.owner == mover");
+    if (r->setup_swap >= 0)
+        fprintf(f, " Then %s keeps the board and moves first (keep), or swaps sides, turning the board round, "
+                   "and the other moves first (swap).", r->setup_swap ? "North" : "South");
+    fprintf(f, "\n");
+}
+
 /* The opening, if the variant has one: who sows from where, its
  * sowing, and who then chooses who begins. */
 static void opening_words(FILE *f, const Rules *r)
@@ -411,6 +429,7 @@ void rules_describe(const Rules *r, FILE *f)
         for (int i = 0; i < r->noptions; i++)
             option_words(f, &r->options[i]);
     }
+    setup_words(f, r);
     opening_words(f, r);
     move_words(f, r);
     fprintf(f, "\nSowing:\n");

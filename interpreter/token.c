@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "fill:1,3". */
+ * "first:south", "fill:1,3", "place:5", "swap", "keep". */
 #include <stdio.h>
 
 #include "engine.h"
@@ -9,6 +9,10 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     switch (m->kind) {
     case MV_FIRST:
         return snprintf(buf, n, "first:%s", m->dir ? "north" : "south");
+    case MV_PLACE:
+        return snprintf(buf, n, "place:%d", m->hole + 1);
+    case MV_SWAP:
+        return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
     case MV_FILL: {
         size_t len = (size_t)snprintf(buf, n, "fill:");
         int any = 0;

@@ -600,6 +600,107 @@ static void test_board_skip_reads_hand(void **state)
     }
 }
 
+/* A setup: South places 8 seeds one a decision, never leaving too few
+ * to fill every empty hole (Li'b al-'Aqil's rule: every hole gets one);
+ * then North keeps the board and moves first, or swaps and moves second. */
+static const char setup_text[] =
+    "game: libt\n"
+    "board: {rows: 2, holes: 3, seeds: 0, stores: off-track}\n"
+    "setup:\n"
+    "  by: south\n"
+    "  seeds: if player == south then 8 else 0\n"
+    "  where: hole.count == 0 or south.reserve > size(board) - nonempty(board)\n"
+    "  swap: north\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n";
+
+typedef struct Placed {
+    int places, left, swaps;
+} Placed;
+
+static void placed(void *arg, const McEvent *ev)
+{
+    Placed *s = arg;
+    if (ev->kind == MC_EV_PLACE) {
+        s->places += ev->seeds;
+        s->left = ev->n;
+    }
+    s->swaps += ev->kind == MC_EV_SWAP && ev->n;
+}
+
+static void test_board_setup(void **state)
+{
+    (void)state;
+    /* perft: 6 holes, 6 of them each time while the reserve exceeds the
+     * empty holes; after three seeds in one hole (6 sequences) the 5 left
+     * must go to the 5 empty holes: 6, 36, 216, 30 + 210 x 6 = 1290 */
+    static const uint64_t want[] = { 6, 36, 216, 1290 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, setup_text, mode);
+        assert_int_equal(g.p.phase, PH_PLACE);
+        assert_int_equal(g.p.reserve[SOUTH], 8);
+        assert_int_equal(g.r->total_seeds, 8);
+        for (int d = 1; d <= 4; d++) {
+            uint64_t nodes = 0;
+            assert_int_equal(perft_count(&g.vm, &g.p, NULL, d, &nodes), MC_OK);
+            assert_int_equal(nodes, want[d - 1]);
+        }
+        Position keep;
+        Placed ev = { 0 };
+        vm_set_events(&g.vm, placed, &ev, 0);
+        play(&g.vm, &g.p, &g.h, "place:1 place:1 place:1");
+        assert_int_equal(ev.places, 3);
+        assert_int_equal(ev.left, 5);
+        Move m[MAX_MOVES];
+        assert_int_equal(gen_moves(&g.vm, &g.p, m), 5);   /* only the empty 2..6 */
+        play(&g.vm, &g.p, &g.h, "place:2 place:3 place:4 place:5 place:6");
+        assert_int_equal(g.p.phase, PH_SWAP);
+        assert_int_equal(g.p.to_move, NORTH);
+        keep = g.p;
+        /* keep: North moves first on 3 1 1 | 1 1 1 */
+        play(&g.vm, &keep, NULL, "keep");
+        assert_int_equal(keep.phase, PH_PLAY);
+        assert_int_equal(keep.to_move, NORTH);
+        assert_int_equal(keep.count[0], 3);
+        /* swap: the board turned round (hole 1's 3 seeds to hole 4, the
+         * hole facing it diagonally), South moves first */
+        play(&g.vm, &g.p, &g.h, "swap");
+        assert_int_equal(ev.places, 8);
+        assert_int_equal(ev.swaps, 1);
+        static const int turned[] = { 1, 1, 1, 3, 1, 1 };
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(g.p.count[i], turned[i]);
+        assert_int_equal(g.p.to_move, SOUTH);
+        assert_int_equal(g.p.starter, SOUTH);
+        game_end(&g);
+    }
+    /* the JSON position carries the reserves */
+    Rules *r = test_load_text(setup_text, NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    static const char pos[] = "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", "
+                              "\"phase\": \"place\", \"reserve\": [6, 0]}";
+    Position p, back;
+    char err[256];
+    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    uint64_t nodes = 0;
+    assert_int_equal(perft_count(&vm, &p, NULL, 1, &nodes), MC_OK);
+    assert_int_equal(nodes, 6);   /* reserve 6 > 5 empty holes */
+    char *js = pos_to_json(&vm, &p);
+    assert_non_null(js);
+    assert_non_null(strstr(js, "\"phase\":\"place\""));
+    assert_non_null(strstr(js, "\"reserve\":[6,0]"));
+    assert_true(pos_from_json(r, js, strlen(js), &back, err, sizeof err));
+    assert_memory_equal(&back, &p, sizeof p);
+    free(js);
+    static const char bad[] = "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", "
+                              "\"reserve\": [6, 0]}";
+    assert_false(pos_from_json(r, bad, strlen(bad), &p, err, sizeof err));
+    assert_non_null(strstr(err, "only in phase \"place\""));
+    rules_free(r);
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1055,6 +1156,7 @@ int main(void)
         cmocka_unit_test(test_board_fill_per_hole),
         cmocka_unit_test(test_board_cycle_sees_flags),
         cmocka_unit_test(test_board_skip_reads_hand),
+        cmocka_unit_test(test_board_setup),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

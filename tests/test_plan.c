@@ -551,6 +551,14 @@ static const char *const features[] = {
     "no-moves: {pass: false, seeds: owners}\n"
     "match: {max-rounds: 4, next: reset, over: round >= 3, score: player.total}\n",
 
+    "game: f-setup\n"
+    "board: {rows: 2, holes: 4, seeds: 1, stores: off-track}\n"
+    "setup: {by: alternate, seeds: 5, where: hole.owner == mover, swap: south}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "captures: [{when: \"last.owner == opponent and last.count in {2, 4}\", take: last, to: mover}]\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "match: {max-rounds: 3, next: reset, over: round >= 2, score: player.total}\n",
+
     "game: f-hand-choice\n"
     "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
     "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"

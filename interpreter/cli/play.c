@@ -353,6 +353,10 @@ static void show_turn(Table *t)
         printf(" %s chooses which holes to fill (fill:...).\n", side);
     else if (cur->phase == PH_FIRST)
         printf(" %s chooses who moves first (first:south or first:north).\n", side);
+    else if (cur->phase == PH_PLACE)
+        printf(" %s places a seed (place:H); %d to place.\n", side, cur->reserve[cur->to_move]);
+    else if (cur->phase == PH_SWAP)
+        printf(" %s keeps the board and moves first (keep), or swaps sides (swap).\n", side);
     else if (cur->phase == PH_HAND)
         printf(" %s holds %d seed%s in hand and chooses the hole the first goes into.\n", side, cur->hand,
                cur->hand == 1 ? "" : "s");
