@@ -169,6 +169,16 @@ static void test_vm_conservation_selus(void **state)
     random_games("selus", o, 1, 100, 28);
 }
 
+/* Intotoi's games by its rules text are long (tens of thousands of
+ * decisions; some reach the limit of a game): few of them. */
+static void test_vm_conservation_intotoi(void **state)
+{
+    (void)state;
+    random_games("intotoi", NULL, 0, 6, 29);
+    const char *o[] = { "ludii-code=true" };
+    random_games("intotoi", o, 1, 200, 30);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -510,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_nchayo),
         cmocka_unit_test(test_vm_conservation_bay_khom),
         cmocka_unit_test(test_vm_conservation_selus),
+        cmocka_unit_test(test_vm_conservation_intotoi),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
