@@ -160,7 +160,8 @@ typedef enum McMoveKind {
     MC_MOVE_FIRST,
     MC_MOVE_FILL,
     MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
-    MC_MOVE_SWAP         /* dir 1: swap sides, 0: keep the board */
+    MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board */
+    MC_MOVE_STEP         /* a seed carried from `hole` to hole `dir` (moves.step) */
 } McMoveKind;
 enum { MC_CCW = 0, MC_CW = 1 };
 
@@ -260,6 +261,7 @@ typedef enum McEventKind {
     MC_EV_PLACE,         /* player placed seeds (1) of his reserve into hole;
                             n: what he has left */
     MC_EV_SWAP,          /* player swapped sides (n 1) or kept the board (n 0) */
+    MC_EV_STEP,          /* player carried a seed from hole to last (moves.step) */
     MC_EV_COUNT
 } McEventKind;
 

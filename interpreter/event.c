@@ -166,6 +166,11 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"left\":%d", ev->seeds, ev->n);
         break;
+    case MC_EV_STEP:
+        out(o, ",\"player\":\"%s\"", player(ev->player));
+        place(o, "from", ev->hole);
+        place(o, "to", ev->last);
+        break;
     case MC_EV_SWAP: out(o, ",\"player\":\"%s\",\"swap\":%s", player(ev->player), ev->n ? "true" : "false"); break;
     case MC_EV_HAND:
         out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
@@ -183,7 +188,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

@@ -204,6 +204,8 @@ int flow_settle(Vm *vm, Position *p, History *h)
     return rc < 0 ? rc : 0;
 }
 
+static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h);
+
 /* A sowing move: the sowing and its captures (from the kept trial when
  * there is one), the extra turn, the end rules. */
 static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
@@ -229,12 +231,22 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
         p->to_move = (uint8_t)mover;
         return;
     }
+    after_move(vm, p, &si, h);
+}
+
+/* After a move of `si->mover` (a sowing, its captures made; or a step):
+ * the extra turn and the end rules. */
+static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h)
+{
+    const Rules *r = vm->r;
+    const int mover = si->mover;
+    p->last_mover = (uint8_t)mover;
     if (r->plan.no_after) {
         p->to_move = (uint8_t)!mover;   /* no extra turn or end rule can hold */
         return;
     }
     ExCtx cx;
-    ctx_after(&cx, r, p, &si);
+    ctx_after(&cx, r, p, si);
     int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);
     p->to_move = (uint8_t)(extra ? mover : !mover);
     for (int i = 0; i < r->nends; i++) {
@@ -246,6 +258,30 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     }
     if (extra && ev_on(vm))
         ev_basic(vm, MC_EV_EXTRA_TURN, mover, NO_HOLE, 0, 0);
+}
+
+/* A step (moves.step): one seed carried from m->hole to m->dir; then, as
+ * after a sowing that captured nothing, the extra turn and the end rules. */
+static void play_step(Vm *vm, Position *p, const Move *m, History *h)
+{
+    int mover = p->to_move;
+    p->count[m->hole]--;
+    p->count[m->dir]++;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_STEP;
+        ev.player = (uint8_t)mover;
+        ev.hole = m->hole;
+        ev.last = m->dir;
+        ev.seeds = 1;
+        ev_send(vm, &ev);
+    }
+    SowInfo si;
+    memset(&si, 0, sizeof si);
+    si.mover = mover;
+    si.start = si.origin = m->hole;
+    si.last = m->dir;
+    after_move(vm, p, &si, h);
 }
 
 int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
@@ -289,6 +325,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     case MV_SWAP:
         rnd_swap(vm, p, m->dir);
         p->last_mover = (uint8_t)mover;
+        break;
+    case MV_STEP:
+        play_step(vm, p, m, h);
         break;
     default:
         if (p->phase == PH_OPENING) {

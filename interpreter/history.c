@@ -103,6 +103,25 @@ static int rec_size(const Rules *r)
     return (count_words(r) + r->nflags + (r->hand_choice ? 3 : 0) + (r->has_setup ? 1 : 0) + HEAD_WORDS) * 8;
 }
 
+/* The words of a record that only some variants have (the hand, the
+ * reserves), at `out`; returns the end. */
+static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsigned char *out)
+{
+    if (r->hand_choice) {
+        uint64_t hand = p->hand;
+        memcpy(out, &hand, 8);
+        memcpy(out + 8, &p->hand_from[0], 8);
+        memcpy(out + 16, &p->hand_from[1], 8);
+        out += 24;
+    }
+    if (r->has_setup) {
+        uint64_t w = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
+        memcpy(out, &w, 8);
+        out += 8;
+    }
+    return out;
+}
+
 /* Writes the record of `p` into `out` (rec_size bytes); the counts a word
  * at a time, the last word holding only the board's holes. */
 static void rec_make(const Rules *r, const Position *p, unsigned char *out)
@@ -122,18 +141,8 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     }
     for (int f = 0; f < r->nflags; f++, out += 8)
         memcpy(out, &p->flags[f], 8);
-    if (r->hand_choice) {
-        uint64_t hand = p->hand;
-        memcpy(out, &hand, 8);
-        memcpy(out + 8, &p->hand_from[0], 8);
-        memcpy(out + 16, &p->hand_from[1], 8);
-        out += 24;
-    }
-    if (r->has_setup) {
-        uint64_t w2 = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
-        memcpy(out, &w2, 8);
-        out += 8;
-    }
+    if (__builtin_expect(r->hand_choice | r->has_setup, 0))
+        out = rec_extra(r, p, out);
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;
     uint64_t last = head_word(p);

@@ -121,7 +121,32 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_N };
+
+static const LdKey step_keys[] = {
+    { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+      .off = offsetof(Rules, step_when) },
+    { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_from) },
+    { .name = "to", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_to) },
+    { .name = NULL }
+};
+
+/* moves.step: a move that carries one seed, instead of sowing, where
+ * `when` holds. */
+static int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    LdSec d;
+    lk_sec(&d, v, "`moves.step`", "moves.step");
+    lk_part(&d, step_keys, 0, base, NULL);
+    if (!lk_map(ld, &d))
+        return 0;
+    ((Rules *)base)->has_steps = 1;
+    return 1;
+}
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -159,6 +184,7 @@ static const LdKey moves_keys[MK_N + 1] = {
     [MK_MUST] = { .name = "must", .kind = LK_RULES, .flags = LF_QUALIFY, .feature = FT_MUST,
                   .off = offsetof(Rules, must), .count = offsetof(Rules, nmust), .size = sizeof(MustRule),
                   .hi = MAX_MUST, .rule = ls_must_rule },
+    [MK_STEP] = { .name = "step", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_STEP, .read = ls_step },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

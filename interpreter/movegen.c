@@ -210,6 +210,25 @@ static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned
     return must_filter(vm->r, musts, out, after, info, n, mustend);
 }
 
+/* The steps of moves.step, where its `when` holds: a seed from each hole
+ * where `from` holds to the hole `to` names (another board hole in play). */
+static int gen_steps(const Rules *r, const Position *p, ExCtx *cx, Move *out)
+{
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+            continue;
+        cx->hole = h;
+        if (!ex_true(&r->step_from, cx))
+            continue;
+        int t = (int)ex_eval(&r->step_to, cx);
+        if (is_hole(r, t) && t != h && !((p->out_of_play >> t) & 1))
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
+    }
+    cx->hole = NO_HOLE;
+    return n;
+}
+
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
 {
     const Rules *r = vm->r;
@@ -218,6 +237,10 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     first_only &= pl->first_only;
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
+    if (r->has_steps && ex_true(&r->step_when, &cx)) {
+        int n = gen_steps(r, p, &cx, out);
+        return first_only && n ? 1 : n;
+    }
     unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
     int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
     /* Only relay sowings can be endless; only `must` rules that apply here

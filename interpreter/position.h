@@ -59,6 +59,7 @@ typedef McMoveKind MoveKind;
 #define MV_FILL     MC_MOVE_FILL
 #define MV_PLACE    MC_MOVE_PLACE
 #define MV_SWAP     MC_MOVE_SWAP
+#define MV_STEP     MC_MOVE_STEP
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */

@@ -75,7 +75,8 @@ enum {
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
     FT_MARK        = 1u << 10,
-    FT_MUST        = 1u << 11
+    FT_MUST        = 1u << 11,
+    FT_STEP        = 1u << 14
 };
 
 typedef struct OptionDef {
@@ -240,6 +241,10 @@ typedef struct McRules {
     int uses_plies;              /* an expression reads `plies` (JSON writes it) */
     int uses_sowed;              /* an expression reads a player's `sowed`/`cw`:
                                     flow keeps Position.sowed (JSON writes it) */
+    /* moves.step: where `step_when` holds, the mover's moves carry a seed
+     * from a hole where `step_from` holds to the hole `step_to` names */
+    int has_steps;
+    Expr step_when, step_from, step_to;
     /* setup: players place seeds of a reserve before the play (PH_PLACE),
      * then one may swap sides (PH_SWAP) */
     int has_setup;

@@ -312,6 +312,9 @@ static void move_words(FILE *f, const Rules *r)
         fprintf(f, ";\n  clockwise where %s; counterclockwise where %s (both: the mover chooses, written 3cw/3ccw).\n",
                 r->dir_cw.src ? r->dir_cw.src : "never", r->dir_ccw.src ? r->dir_ccw.src : "never");
     }
+    if (r->has_steps)
+        fprintf(f, "  When %s, the moves are steps instead: one seed from a hole where %s to %s (written 1>7); "
+                   "no capture follows.\n", r->step_when.src, r->step_from.src, r->step_to.src);
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
     for (int i = 0; i < r->nmust; i++) {

@@ -13,6 +13,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "place:%d", m->hole + 1);
     case MV_SWAP:
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
+    case MV_STEP:
+        return snprintf(buf, n, "%d>%d", m->hole + 1, m->dir + 1);
     case MV_FILL: {
         size_t len = (size_t)snprintf(buf, n, "fill:");
         int any = 0;

@@ -701,6 +701,51 @@ static void test_board_setup(void **state)
     rules_free(r);
 }
 
+/* moves.step: when the opponent has no seeds, the mover's move carries
+ * one seed of his to the opponent's first hole (Li'b al-'Aqil). */
+static void test_board_steps(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: give\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "  step:\n"
+        "    when: seeds(row(opponent)) == 0\n"
+        "    from: hole.owner == mover and hole.count > 0\n"
+        "    to: first(row(opponent))\n"
+        "captures: [{when: last.owner == opponent and last.count == 2, take: last, to: mover}]\n";
+    /* North's row is empty: South's moves are 1>4 and 2>4 (a seed each
+     * to North's first hole, no capture though 4 then holds 1); North
+     * then sows his single seed */
+    static const char pos[] = "{\"board\": [2, 1, 0, 0, 0, 0], \"stores\": [2, 1], \"to_move\": \"south\"}";
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        Position p;
+        char err[256];
+        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+        Move m[MAX_MOVES];
+        assert_int_equal(gen_moves(&vm, &p, m), 2);
+        char tok[16];
+        tok_write(r, &m[0], tok, sizeof tok);
+        assert_string_equal(tok, "1>4");
+        tok_write(r, &m[1], tok, sizeof tok);
+        assert_string_equal(tok, "2>4");
+        play(&vm, &p, NULL, "1>4");
+        static const int want[] = { 1, 1, 0, 1, 0, 0 };
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(p.count[i], want[i]);
+        assert_int_equal(p.to_move, NORTH);
+        assert_int_equal(gen_moves(&vm, &p, m), 1);   /* North sows 4 */
+        rules_free(r);
+    }
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1157,6 +1202,7 @@ int main(void)
         cmocka_unit_test(test_board_cycle_sees_flags),
         cmocka_unit_test(test_board_skip_reads_hand),
         cmocka_unit_test(test_board_setup),
+        cmocka_unit_test(test_board_steps),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

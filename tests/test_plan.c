@@ -560,6 +560,16 @@ static const char *const features[] = {
     "no-moves: {pass: false, seeds: owners}\n"
     "match: {max-rounds: 3, next: reset, over: round >= 2, score: player.total}\n",
 
+    "game: f-steps\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: ccw\n"
+    "  step: {when: nonempty(row(opponent)) < 2, from: hole.owner == mover and hole.count > 1, to: first(row(opponent))}\n"
+    "sowing: {laps: relay, relay-while: last.count % 2 == 1 and last.count > 1}\n"
+    "captures: [{when: last.count % 2 == 0, take: [last, opposite(last)], to: mover}]\n"
+    "no-moves: {pass: false, seeds: owners}\n",
+
     "game: f-hand-choice\n"
     "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
     "moves: {from: hole.owner == mover and hole.count > 1, direction: ccw}\n"
