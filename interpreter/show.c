@@ -45,13 +45,15 @@ static void take_words(FILE *f, const CaptureRule *c)
         fprintf(f, "%s %s", k ? "," : "", c->take[k].src);
 }
 
-/* The changes of a rule's `set`, " Then ..." (dflt: the rule's hole). */
+/* The changes of a rule's `set`, " Then ..." after what the rule takes,
+ * or alone (dflt: the rule's hole). */
 static void set_words(FILE *f, const Rules *r, const CaptureRule *c, const char *dflt)
 {
+    const int took = c->ntake || c->sweep.code;
     for (int i = 0; i < c->nset; i++) {
         const SetEffect *e = &c->set[i];
         const char *at = e->at.code && e->at.src ? e->at.src : dflt;
-        fprintf(f, " %s", i ? "And" : "Then");
+        fprintf(f, "%s", i ? " And" : took ? " Then" : "");
         int and = 0;
         if (e->flag >= 0)
             fprintf(f, "%s mark %s as %s", and++ ? " and" : "", at, r->flags[e->flag]);

@@ -179,6 +179,14 @@ static void test_vm_conservation_intotoi(void **state)
     random_games("intotoi", o, 1, 200, 30);
 }
 
+static void test_vm_conservation_qelat(void **state)
+{
+    (void)state;
+    random_games("qelat", NULL, 0, 30, 31);
+    const char *o[] = { "eaten=2", "eat-needs-seeds=true", "match=false" };
+    random_games("qelat", o, 3, 300, 32);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -521,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_bay_khom),
         cmocka_unit_test(test_vm_conservation_selus),
         cmocka_unit_test(test_vm_conservation_intotoi),
+        cmocka_unit_test(test_vm_conservation_qelat),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
