@@ -75,7 +75,7 @@ char *pos_to_json(Vm *vm, const Position *p)
     json_object_set_new(o, "removed", json_integer(p->removed));
     for (int f = 0; f < r->nflags; f++)
         json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
-    if (r->match && r->next == NEXT_FILL) {
+    if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY)) {
         json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
         json_t *hd = json_array();
         json_array_append_new(hd, json_integer(p->store[0]));

@@ -180,7 +180,7 @@ static const unsigned char root_order[R_N] = {
 static void ld_root_checks(Ld *ld, const LdPart *p)
 {
     Rules *r = ld->r;
-    if (r->match && r->next == NEXT_FILL && r->fill_expr.code && r->stores == 0)
+    if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY) && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     int side = __builtin_popcountll(r->geo.side_mask[SOUTH]), north = __builtin_popcountll(r->geo.side_mask[NORTH]);
     side = side > north ? side : north;
@@ -223,10 +223,13 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->has_setup && r->match && r->next != NEXT_RESET)
         dg_error(ld->dg, ld_nloc(p->val[R_SETUP]),
                  "a `setup` goes with `match.next: reset` (each round is set up as the first)");
-    if (r->match && r->next == NEXT_REDISTRIBUTE &&
-        !(r->rows == 2 && r->geo.side_first[SOUTH] == 0 && r->geo.side_len[SOUTH] == r->width))
+    if (r->match && r->next == NEXT_COPY && r->choose == CHOOSE_PLAYER)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
-                 "`match.next: redistribute` needs a board of 2 rows, each row its player's");
+                 "`match.next: copy` lays the holes out from one end: `choose: left` or `right`");
+    if (r->match && (r->next == NEXT_REDISTRIBUTE || r->next == NEXT_COPY) &&
+        !(r->rows == 2 && r->geo.side_first[SOUTH] == 0 && r->geo.side_len[SOUTH] == r->width))
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "`match.next: %s` needs a board of 2 rows, each row its player's",
+                 r->next == NEXT_COPY ? "copy" : "redistribute");
 }
 
 /* The root mapping: every section, and the checks between them. */

@@ -34,7 +34,7 @@ static const char *const chain_words[] = {
     [CHAIN_NONE] = "none", [CHAIN_FORWARD] = "forward", [CHAIN_BACKWARD] = "backward", NULL };
 static const char *const otherwise_words[] = { [MUST_ALL] = "all", [MUST_END] = "end", NULL };
 static const char *const next_words[] = {
-    [NEXT_RESET] = "reset", [NEXT_FILL] = "fill", [NEXT_REDISTRIBUTE] = "redistribute", NULL };
+    [NEXT_RESET] = "reset", [NEXT_FILL] = "fill", [NEXT_REDISTRIBUTE] = "redistribute", [NEXT_COPY] = "copy", NULL };
 static const char *const choose_words[] = {
     [CHOOSE_PLAYER] = "player", [CHOOSE_LEFT] = "left", [CHOOSE_RIGHT] = "right", NULL };
 static const char *const player_words[] = { [SOUTH] = "south", [NORTH] = "north", NULL };
@@ -751,17 +751,20 @@ static int ls_fill_seeds(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
 /* Filling holes needs the seeds that go into each. */
 static void ls_match_fill(Ld *ld, const LdSec *s, const LdPart *p)
 {
-    if (ld->r->next == NEXT_FILL && !p->val[MA_FILL])
-        dg_error(ld->dg, ld_nloc(s->node), "`match.next: fill` needs `fill-seeds`: the seeds put in each filled hole");
+    if ((ld->r->next == NEXT_FILL || ld->r->next == NEXT_COPY) && !p->val[MA_FILL])
+        dg_error(ld->dg, ld_nloc(s->node), "`match.next: %s` needs `fill-seeds`: the seeds put in each filled hole",
+                 ld->r->next == NEXT_FILL ? "fill" : "copy");
 }
 
-/* match.starter: `alternate` (the default) or `same`. */
+/* match.starter: `alternate` (the default), `same`, or the last round's
+ * `winner` or `loser`. */
 static int ls_starter(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
-    static const char *const words[] = { "alternate", "same", NULL };
+    static const char *const words[] = { "alternate", "same", "winner", "loser", NULL };
     char buf[80];
     int w = lk_word(ld, v, lk_label(s, k, buf, sizeof buf), words);
-    ((Rules *)base)->starter_alternates = w != 1;
+    ((Rules *)base)->starter_alternates = w == 0;
+    ((Rules *)base)->starter_result = w >= 2 ? w - 1 : 0;
     return w >= 0;
 }
 

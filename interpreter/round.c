@@ -247,6 +247,53 @@ void rnd_swap(Vm *vm, Position *p, int swap)
 
 /* ---- the next round ---------------------------------------------------------- */
 
+/* match.next: copy. The player holding fewer seeds (South if equal) lays
+ * his holes out in `choose` order, `fill-seeds` each while he can pay a
+ * hole in full, then a seed each while seeds are left; the other puts the
+ * same seeds in his hole of the same index (from his own left), keeping
+ * the rest. Both pay from their holdings (stores). */
+static void copy_layout(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    const int n = r->width, lay = p->store[NORTH] < p->store[SOUTH], other = !lay;
+    memset(p->count, 0, sizeof p->count);
+    int left = p->store[lay], paid = 0;
+    for (int i = 0; i < n && left > 0; i++) {   /* full holes */
+        int idx = r->choose == CHOOSE_RIGHT ? n - 1 - i : i, h = lay * n + idx;
+        if (r->fill[h] > left)
+            break;
+        p->count[h] = r->fill[h];
+        left -= r->fill[h];
+    }
+    for (int i = 0; i < n && left > 0; i++) {   /* a seed each for the rest */
+        int idx = r->choose == CHOOSE_RIGHT ? n - 1 - i : i, h = lay * n + idx;
+        if (!p->count[h]) {
+            p->count[h] = 1;
+            left--;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        p->count[other * n + i] = p->count[lay * n + i];
+        paid += p->count[lay * n + i];
+    }
+    p->store[lay] -= paid;
+    p->store[other] -= paid;
+    if (ev_on(vm)) {
+        for (int pl = 0; pl < 2; pl++) {
+            const int who = pl ? other : lay;
+            McEvent ev = { 0 };
+            ev.kind = MC_EV_FILL;
+            ev.player = (uint8_t)who;
+            for (int i = 0; i < n; i++)
+                if (p->count[who * n + i])
+                    ev.mask |= bit(who * n + i);
+            ev.seeds = paid;
+            ev.hole = NO_HOLE;
+            ev_send(vm, &ev);
+        }
+    }
+}
+
 /* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
  * left over goes to the larger remainder (equal: more seeds, then South).
  * Each owns his own row first; one entitled to more takes the opponent's
@@ -276,15 +323,17 @@ static void redistribute(Vm *vm, Position *p)
     p->north_owned = north;
 }
 
-/* Sets up the next round of a match. */
-static void next_round(Vm *vm, Position *p, History *hist)
+/* Sets up the next round of a match (`won`: the last round's result). */
+static void next_round(Vm *vm, Position *p, History *hist, int won)
 {
     const Rules *r = vm->r;
     p->round++;
     p->plies = 0;
     p->sowed = 0;   /* nobody has sown in this game yet */
     p->end = END_NONE;   /* `end` says why a finished game ended */
-    if (r->starter_alternates)
+    if (r->starter_result && (won == WIN_SOUTH || won == WIN_NORTH))
+        p->starter = (uint8_t)(r->starter_result == 1 ? won : !won);   /* the last round's */
+    else if (r->starter_alternates || r->starter_result)
         p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
     memset(p->flags, 0, sizeof p->flags);
     p->out_of_play = 0;
@@ -305,6 +354,9 @@ static void next_round(Vm *vm, Position *p, History *hist)
         p->store[0] = p->store[1] = r->store_seeds;
         if (r->has_setup)
             rnd_setup(r, p);
+        break;
+    case NEXT_COPY:
+        copy_layout(vm, p);
         break;
     case NEXT_FILL:
         memset(p->count, 0, sizeof p->count);
@@ -371,7 +423,8 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
             ev_end(vm, p, (EndReason)p->end, p->total, 0, 1);
         return 0;
     }
+    const int won = p->winner;   /* the round's */
     p->winner = WIN_NONE;
-    next_round(vm, p, hist);
+    next_round(vm, p, hist, won);
     return 0;
 }

@@ -49,7 +49,7 @@ typedef enum Laps { LAPS_SINGLE = 0, LAPS_RELAY } Laps;
 typedef enum RelayFrom { RELAY_FROM_LAST = 0, RELAY_FROM_NEXT } RelayFrom;
 typedef enum ChainDir { CHAIN_NONE = 0, CHAIN_FORWARD, CHAIN_BACKWARD } ChainDir;
 typedef enum MustOtherwise { MUST_ALL = 0, MUST_END } MustOtherwise;
-typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE } NextRound;
+typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE, NEXT_COPY } NextRound;
 typedef enum FillChoice { CHOOSE_PLAYER = 0, CHOOSE_LEFT, CHOOSE_RIGHT } FillChoice;
 /* Who places his reserve in a setup: one player, each in turn (South's
  * whole reserve, then North's), or a seed each alternately. */
@@ -253,6 +253,8 @@ typedef struct McRules {
     Expr setup_where;            /* where a seed may go (`hole`, `mover`) */
     int setup_swap;              /* the player who may swap sides, or -1 */
     int setup_reserve[2];        /* setup_seeds of South, North */
+    int starter_result;          /* a round begins with its predecessor's 1: winner,
+                                    2: loser (0: starter_alternates says) */
     int hand_choice;             /* an each-seed rule lets the mover choose where
                                     the hand is sown from (PH_HAND) */
     Receiver repetition_seeds;

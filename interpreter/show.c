@@ -407,7 +407,8 @@ static void match_words(FILE *f, const Rules *r)
         return;
     static const char *const nx[] = { "the board is set up afresh",
         "each player fills his holes from his holdings; unfilled holes are out of play",
-        "each player owns a hole per initial hole count of seeds he holds" };
+        "each player owns a hole per initial hole count of seeds he holds",
+        "the player holding fewer seeds lays out his holes from his holdings and the other copies the layout" };
     fprintf(f, "\nMatch: rounds until %s (winner: higher %s), at most %d rounds.\n",
             r->match_over.src, r->match_score.src, r->max_rounds);
     if (r->match_points.code && r->match_points.src)
@@ -421,7 +422,13 @@ static void match_words(FILE *f, const Rules *r)
         fprintf(f, " (%s seeds in each hole, if he can pay them all; %s)", r->fill_expr.src,
                 r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
                 : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
-    fprintf(f, "; %s.\n", r->starter_alternates ? "the players alternate who begins" : "the same player begins");
+    fprintf(f, "; %s.\n", r->starter_result == 1 ? "the last round's winner begins"
+                           : r->starter_result == 2 ? "the last round's loser begins"
+                           : r->starter_alternates ? "the players alternate who begins" : "the same player begins");
+    if (r->next == NEXT_COPY)
+        fprintf(f, "  (He fills them %s, %s seeds each while he can, then a seed each while seeds are left.)\n",
+                r->choose == CHOOSE_RIGHT ? "from his right" : "from his left",
+                r->fill_expr.src ? r->fill_expr.src : "?");
 }
 
 /* Writes the rules of `r` in words to `f`, as `mancala show` and the

@@ -746,6 +746,43 @@ static void test_board_steps(void **state)
     }
 }
 
+/* match.next: copy, from the left, the last round's loser beginning. */
+static void test_board_copy_layout(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: cp\n"
+        "board: {rows: 2, holes: 6, seeds: 3, stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "match: {max-rounds: 9, next: copy, fill-seeds: 3, choose: left, starter: loser,\n"
+        "        over: south.store < 2 or north.store < 2, score: player.store}\n";
+    /* South sows 6's seed into 7, North 7's into 8; South cannot move:
+     * the round ends, each takes his row: South 13, North 23. South, who has
+     * fewer, lays out from his left: 3, 3, 3, 3, then 1 into 5; North
+     * puts the same into his holes of the same index (his left is 7) and
+     * keeps 10; South, the loser, begins */
+    static const char pos[] = "{\"board\": [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], \"stores\": [13, 22], "
+                              "\"to_move\": \"south\"}";
+    static const int want[] = { 3, 3, 3, 3, 1, 0, 3, 3, 3, 3, 1, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Rules *r = test_load_mode(text, NULL, 0, mode);
+        assert_non_null(r);
+        Vm vm;
+        vm_init(&vm, r);
+        Position p;
+        char err[256];
+        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+        play(&vm, &p, NULL, "6 7");
+        for (int i = 0; i < 12; i++)
+            assert_int_equal(p.count[i], want[i]);
+        assert_int_equal(p.store[SOUTH], 0);
+        assert_int_equal(p.store[NORTH], 10);
+        assert_int_equal(p.round, 2);
+        assert_int_equal(p.to_move, SOUTH);
+        rules_free(r);
+    }
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1203,6 +1240,7 @@ int main(void)
         cmocka_unit_test(test_board_skip_reads_hand),
         cmocka_unit_test(test_board_setup),
         cmocka_unit_test(test_board_steps),
+        cmocka_unit_test(test_board_copy_layout),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

@@ -316,6 +316,7 @@ static void test_plan_same_games_shipped(void **state)
         { "selus", { NULL }, 0, 20 },
         { "intotoi", { "ludii-code=true" }, 1, 40 },
         { "qelat", { "match=false" }, 1, 40 },
+        { "gabata-ansaba", { NULL }, 0, 20 },
         { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 40 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

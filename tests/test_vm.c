@@ -182,9 +182,15 @@ static void test_vm_conservation_intotoi(void **state)
 static void test_vm_conservation_qelat(void **state)
 {
     (void)state;
-    random_games("qelat", NULL, 0, 30, 31);
+    random_games("qelat", NULL, 0, 12, 31);
     const char *o[] = { "eaten=2", "eat-needs-seeds=true", "match=false" };
     random_games("qelat", o, 3, 300, 32);
+}
+
+static void test_vm_conservation_gabata_ansaba(void **state)
+{
+    (void)state;
+    random_games("gabata-ansaba", NULL, 0, 80, 33);
 }
 
 static void test_vm_conservation_hawalis(void **state)
@@ -530,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_selus),
         cmocka_unit_test(test_vm_conservation_intotoi),
         cmocka_unit_test(test_vm_conservation_qelat),
+        cmocka_unit_test(test_vm_conservation_gabata_ansaba),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
