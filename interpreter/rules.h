@@ -71,6 +71,7 @@ enum {
     FT_EACH_SEED   = 1u << 7,
     FT_LIFT        = 1u << 12,
     FT_RELAY_REVERSE = 1u << 13,
+    FT_ENDLESS     = 1u << 15,
     /* moves (Rules.move_features) */
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
@@ -136,6 +137,9 @@ typedef struct SowRules {
     Expr relay_reverse;          /* the next relay lap sows the other way where this holds */
     Expr relay_while;            /* go on with another lap while this holds */
     Expr spill;                  /* at move start: seeds leave at a row's end */
+    int endless_after;           /* a relay that has dropped this many seeds when
+                                    a lap is due counts as endless (0: only a
+                                    repeat, or the limit, ends it) */
     CaptureRule each_seed[MAX_CAPTURES];
     int neach;
     unsigned features;           /* FT_* of the keys given */

@@ -101,6 +101,8 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
             fprintf(f, "in a hole that was occupied");
         fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
                 s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
+        if (s->endless_after)
+            fprintf(f, "  - A relay still going after %d seeds counts as endless.\n", s->endless_after);
     } else
         fprintf(f, "  - Single lap.\n");
     if (s->spill.code && !(s->spill.is_const && !s->spill.value))

@@ -115,10 +115,13 @@ static void ev_lap(Vm *vm, const SowInfo *si, int origin, int seeds, int last, i
  * seeds: 1 if the sowing is endless or must stop. The same for both
  * kernels: the seeds count against the limit, and lap states from lap
  * CYCLE_FROM on are checked for a repeat. */
-static int relay_on(Vm *vm, const Position *p, int origin, int hand, int dir, int lap, int lifted, Cycle *c)
+static int relay_on(Vm *vm, const SowRules *s, const Position *p, int origin, int hand, int dir, int lap, int lifted,
+                    Cycle *c)
 {
     if (vm_count(vm, lifted))
         return 1;
+    if (s->endless_after && vm->sown >= (uint64_t)s->endless_after)
+        return 1;   /* the variant's bound: counted as endless */
     if (lap < CYCLE_FROM)
         return 0;
     if (lap == CYCLE_FROM) {
@@ -150,7 +153,7 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
         if (s->laps != LAPS_RELAY || c[last] <= 1)
             break;
         origin = last;
-        if (relay_on(vm, p, origin + base, 0, si->dir, lap, hand, &cyc)) {
+        if (relay_on(vm, s, p, origin + base, 0, si->dir, lap, hand, &cyc)) {
             si->endless = 1;
             break;
         }
@@ -384,7 +387,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                 cx.last = NO_HOLE;
             }
         }
-        if (relay_on(vm, p, origin, inhand, si->dir, lap, hand, &cyc)) {
+        if (relay_on(vm, s, p, origin, inhand, si->dir, lap, hand, &cyc)) {
             si->endless = 1;
             return;
         }

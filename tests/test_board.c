@@ -783,6 +783,39 @@ static void test_board_copy_layout(void **state)
     }
 }
 
+/* sowing.endless-after: a relay that has dropped N seeds when another
+ * lap is due counts as endless. South 1: 2 seeds (2, 3), 3 is lifted
+ * (4, 5, 6: 5 seeds so far), 6 is lifted (1, 2, 3) and the move ends on
+ * the empty 3: legal with a bound of 6, endless with 5. */
+static int legal_from_1(int bound)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "game: t\n"
+             "board: {rows: 2, holes: 3, seeds: 2, stores: none}\n"
+             "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+             "sowing: {laps: relay, endless-after: %d}\n", bound);
+    Rules *r = test_load_text(text, NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    Position p;
+    assert_int_equal(flow_start(&vm, &p, NULL), MC_OK);
+    Move m[MAX_MOVES];
+    int n = gen_moves(&vm, &p, m), found = 0;
+    for (int i = 0; i < n; i++)
+        found |= m[i].hole == 0;
+    rules_free(r);
+    return found;
+}
+
+static void test_board_endless_after(void **state)
+{
+    (void)state;
+    assert_true(legal_from_1(6));
+    assert_false(legal_from_1(5));
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1241,6 +1274,7 @@ int main(void)
         cmocka_unit_test(test_board_setup),
         cmocka_unit_test(test_board_steps),
         cmocka_unit_test(test_board_copy_layout),
+        cmocka_unit_test(test_board_endless_after),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),

@@ -358,6 +358,7 @@ FILE_TEST(test_positions_selus, "tests/positions/selus.jsonl", "selus")
 FILE_TEST(test_positions_intotoi, "tests/positions/intotoi.jsonl", "intotoi")
 FILE_TEST(test_positions_qelat, "tests/positions/qelat.jsonl", "qelat")
 FILE_TEST(test_positions_gabata_ansaba, "tests/positions/gabata-ansaba.jsonl", "gabata-ansaba")
+FILE_TEST(test_positions_omweso, "tests/positions/omweso.jsonl", "omweso")
 FILE_TEST(test_external_everyboard_awale, "tests/external/everyboard-awale.json", "oware")
 FILE_TEST(test_external_everyboard_kalah, "tests/external/everyboard-kalah.json", "kalah")
 
@@ -409,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_positions_intotoi),
         cmocka_unit_test(test_positions_qelat),
         cmocka_unit_test(test_positions_gabata_ansaba),
+        cmocka_unit_test(test_positions_omweso),
         cmocka_unit_test(test_external_everyboard_awale),
         cmocka_unit_test(test_external_everyboard_kalah),
         cmocka_unit_test(test_external_everyboard_ba_awa),

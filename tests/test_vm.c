@@ -193,6 +193,14 @@ static void test_vm_conservation_gabata_ansaba(void **state)
     random_games("gabata-ansaba", NULL, 0, 80, 33);
 }
 
+static void test_vm_conservation_omweso(void **state)
+{
+    (void)state;
+    random_games("omweso", NULL, 0, 100, 35);
+    const char *o[] = { "capture-from-start=true" };
+    random_games("omweso", o, 1, 50, 36);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -537,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_intotoi),
         cmocka_unit_test(test_vm_conservation_qelat),
         cmocka_unit_test(test_vm_conservation_gabata_ansaba),
+        cmocka_unit_test(test_vm_conservation_omweso),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
