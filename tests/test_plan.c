@@ -318,6 +318,7 @@ static void test_plan_same_games_shipped(void **state)
         { "qelat", { "match=false" }, 1, 40 },
         { "gabata-ansaba", { NULL }, 0, 20 },
         { "omweso", { NULL }, 0, 20 },
+        { "lib-al-aqil", { "match=false" }, 1, 20 },
         { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 40 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -201,6 +201,14 @@ static void test_vm_conservation_omweso(void **state)
     random_games("omweso", o, 1, 50, 36);
 }
 
+static void test_vm_conservation_lib_al_aqil(void **state)
+{
+    (void)state;
+    random_games("lib-al-aqil", NULL, 0, 40, 37);
+    const char *o[] = { "every-hole=true", "relay-from-empty=true" };
+    random_games("lib-al-aqil", o, 2, 20, 38);
+}
+
 static void test_vm_conservation_hawalis(void **state)
 {
     (void)state;
@@ -546,6 +554,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_qelat),
         cmocka_unit_test(test_vm_conservation_gabata_ansaba),
         cmocka_unit_test(test_vm_conservation_omweso),
+        cmocka_unit_test(test_vm_conservation_lib_al_aqil),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
         cmocka_unit_test(test_vm_poll_interrupts_long_relay),
