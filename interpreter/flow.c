@@ -223,11 +223,11 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     } else {
         sow_move(vm, p, m, mover, -1, 1, &si);
     }
-    p->last_mover = (uint8_t)mover;
     if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
         p->sowed = (uint8_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
     if (si.paused) {   /* the move goes on: the mover chooses where his hand is sown */
         p->phase = PH_HAND;
+        p->last_mover = (uint8_t)mover;
         p->to_move = (uint8_t)mover;
         return;
     }
@@ -307,6 +307,10 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         ev.move = *m;
         ev_send(vm, &ev);
     }
+    if (m->kind == MV_SOW && p->phase != PH_OPENING) {   /* a sowing (or of the hand): the usual decision */
+        play_sowing(vm, p, m, h);
+        return advance(vm, p, h, next);
+    }
     switch (m->kind) {
     case MV_FIRST:
         p->phase = PH_PLAY;
@@ -329,16 +333,13 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     case MV_STEP:
         play_step(vm, p, m, h);
         break;
-    default:
-        if (p->phase == PH_OPENING) {
-            SowInfo si;
-            sow_opening(vm, p, m->hole, mover, &si);
-            p->last_mover = (uint8_t)mover;
-            after_opening(r, p, mover);
-        } else {
-            play_sowing(vm, p, m, h);
-        }
+    default: {   /* an opening sowing */
+        SowInfo si;
+        sow_opening(vm, p, m->hole, mover, &si);
+        p->last_mover = (uint8_t)mover;
+        after_opening(r, p, mover);
         break;
+    }
     }
     return advance(vm, p, h, next);
 }

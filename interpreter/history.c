@@ -141,7 +141,7 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     }
     for (int f = 0; f < r->nflags; f++, out += 8)
         memcpy(out, &p->flags[f], 8);
-    if (__builtin_expect(r->hand_choice | r->has_setup, 0))
+    if (__builtin_expect(r->rec_extra, 0))
         out = rec_extra(r, p, out);
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;

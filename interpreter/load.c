@@ -448,5 +448,6 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     }
     r->uses_plies = (vars_used >> EXV_PLIES) & 1;
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
+    r->rec_extra = r->hand_choice || r->has_setup;
     return r;
 }

@@ -259,7 +259,9 @@ typedef struct McRules {
     int setup_reserve[2];        /* setup_seeds of South, North */
     int starter_result;          /* a round begins with its predecessor's 1: winner,
                                     2: loser (0: starter_alternates says) */
-    int hand_choice;             /* an each-seed rule lets the mover choose where
+    int hand_choice;
+    int rec_extra;               /* hand_choice or has_setup: a repetition record
+                                    has more words (history.c) */             /* an each-seed rule lets the mover choose where
                                     the hand is sown from (PH_HAND) */
     Receiver repetition_seeds;
 
