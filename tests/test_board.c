@@ -175,6 +175,50 @@ static void game_end(Game *g)
     rules_free(g->r);
 }
 
+/* The variant `text` in `mode` at the JSON position `pos`. */
+static void game_at(Game *g, const char *text, unsigned mode, const char *pos)
+{
+    g->r = test_load_mode(text, NULL, 0, mode);
+    assert_non_null(g->r);
+    vm_init(&g->vm, g->r);
+    hist_init(&g->h);
+    char err[256];
+    if (!pos_from_json(g->r, pos, strlen(pos), &g->p, err, sizeof err))
+        fail_msg("%s", err);
+}
+
+/* The first n holes of `p` hold want[]. */
+static void counts_are(const Position *p, const int *want, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (p->count[i] != want[i])
+            fail_msg("hole %d has %d, expected %d", i + 1, p->count[i], want[i]);
+}
+
+/* `p` written as JSON contains `part` and reads back the same. */
+static void json_round_trip(Vm *vm, const Position *p, const char *part)
+{
+    char *js = pos_to_json(vm, p);
+    assert_non_null(js);
+    if (!strstr(js, part))
+        fail_msg("%s lacks %s", js, part);
+    Position back;
+    char err[256];
+    assert_true(pos_from_json(vm->r, js, strlen(js), &back, err, sizeof err));
+    assert_memory_equal(&back, p, sizeof back);
+    free(js);
+}
+
+/* The JSON position `pos` is refused with a message containing `part`. */
+static void json_refused(const Rules *r, const char *pos, const char *part)
+{
+    Position p;
+    char err[256] = "";
+    assert_false(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    if (!strstr(err, part))
+        fail_msg("refused with \"%s\", not \"...%s...\"", err, part);
+}
+
 /* Plays `toks` from the start of the variant `text` in both modes and
  * checks the board (hole 1 first) and the stores. */
 static void board_after(const char *text, const char *toks, const int *want, int s0, int s1)
@@ -387,21 +431,17 @@ static void test_board_hand_choice_perft(void **state)
 {
     (void)state;
     static const char pos[] = "{\"board\": [0, 2, 0, 1, 3, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\"}";
-    Rules *r = test_load_text(hand_choice, NULL, 0);
-    assert_non_null(r);
-    Vm vm;
-    vm_init(&vm, r);
-    Position p;
-    char err[256];
-    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    Game g;
+    game_at(&g, hand_choice, MC_LOAD_DEFAULT, pos);
+    Vm *vm = &g.vm;
     uint64_t nodes = 0;
-    assert_int_equal(perft_count(&vm, &p, NULL, 1, &nodes), MC_OK);
+    assert_int_equal(perft_count(vm, &g.p, NULL, 1, &nodes), MC_OK);
     assert_int_equal(nodes, 5);
     /* 1ccw: 1, 2, 3 (2: 6 is empty, no capture; the relay lifts 3): 4 (3),
      * 5 (1), alone: South 1 1 0 3, North 1 0 0 1. North has no hole of
      * two: the game ends, each takes his own holes: 5 and 2 */
-    Position q = p;
-    play(&vm, &q, NULL, "2 1ccw");
+    Position q = g.p;
+    play(vm, &q, NULL, "2 1ccw");
     assert_true(q.over);
     assert_int_equal(q.store[0], 5);
     assert_int_equal(q.store[1], 2);
@@ -410,21 +450,14 @@ static void test_board_hand_choice_perft(void **state)
      * refused */
     static const char mid[] = "{\"board\": [0, 0, 1, 2, 0, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\", "
                               "\"phase\": \"hand\", \"hand\": 3, \"hand_from\": {\"cw\": [1], \"ccw\": [1, 2, 3, 4]}}";
-    assert_true(pos_from_json(r, mid, strlen(mid), &q, err, sizeof err));
-    assert_int_equal(perft_count(&vm, &q, NULL, 1, &nodes), MC_OK);
+    char err[256];
+    assert_true(pos_from_json(g.r, mid, strlen(mid), &q, err, sizeof err));
+    assert_int_equal(perft_count(vm, &q, NULL, 1, &nodes), MC_OK);
     assert_int_equal(nodes, 5);
-    char *js = pos_to_json(&vm, &q);   /* written as read */
-    assert_non_null(js);
-    assert_non_null(strstr(js, "\"hand\":3,\"hand_from\":{\"cw\":[1],\"ccw\":[1,2,3,4]}"));
-    Position back;
-    assert_true(pos_from_json(r, js, strlen(js), &back, err, sizeof err));
-    assert_memory_equal(&back, &q, sizeof q);
-    free(js);
-    static const char bad[] = "{\"board\": [0, 0, 1, 2, 0, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\", "
-                              "\"hand\": 3}";
-    assert_false(pos_from_json(r, bad, strlen(bad), &q, err, sizeof err));
-    assert_non_null(strstr(err, "only in phase"));
-    rules_free(r);
+    json_round_trip(vm, &q, "\"hand\":3,\"hand_from\":{\"cw\":[1],\"ccw\":[1,2,3,4]}");
+    json_refused(g.r, "{\"board\": [0, 0, 1, 2, 0, 0, 0, 1], \"stores\": [0, 0], \"to_move\": \"south\", \"hand\": 3}",
+                 "only in phase");
+    game_end(&g);
 }
 
 /* A direction chosen once: each player's first move may go either way,
@@ -464,25 +497,15 @@ static void test_board_direction_kept(void **state)
         game_end(&g);
     }
     /* the JSON position says who went which way, and reads it back */
-    Rules *r = test_load_text(kept_direction, NULL, 0);
-    assert_non_null(r);
-    Vm vm;
-    vm_init(&vm, r);
-    static const char pos[] = "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
-                              "\"sowed\": {\"south\": \"ccw\", \"north\": null}}";
-    Position p;
-    char err[256];
-    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
-    assert_int_equal(p.sowed, 1);
-    char *js = pos_to_json(&vm, &p);
-    assert_non_null(js);
-    assert_non_null(strstr(js, "\"sowed\":{\"south\":\"ccw\",\"north\":null}"));
-    free(js);
-    static const char bad[] = "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
-                              "\"sowed\": {\"east\": \"cw\"}}";
-    assert_false(pos_from_json(r, bad, strlen(bad), &p, err, sizeof err));
-    assert_non_null(strstr(err, "field `sowed`"));
-    rules_free(r);
+    Game g;
+    game_at(&g, kept_direction, MC_LOAD_DEFAULT,
+            "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
+            "\"sowed\": {\"south\": \"ccw\", \"north\": null}}");
+    assert_int_equal(g.p.sowed, 1);
+    json_round_trip(&g.vm, &g.p, "\"sowed\":{\"south\":\"ccw\",\"north\":null}");
+    json_refused(g.r, "{\"board\": [3, 3, 3, 3, 3, 3, 3, 3], \"stores\": [0, 0], \"to_move\": \"north\", "
+                      "\"sowed\": {\"east\": \"cw\"}}", "field `sowed`");
+    game_end(&g);
 }
 
 /* `match.fill-seeds` per hole: each player fills from his right, each
@@ -507,25 +530,19 @@ static void test_board_fill_per_hole(void **state)
      * has 3 left, not 4 for hole 1: out of play. North fills 6 (5), 5, 4
      * (4 each) and keeps 1. North begins round 2. */
     static const char pos[] = "{\"board\": [0, 0, 1, 0, 0, 0], \"stores\": [12, 13], \"to_move\": \"south\"}";
+    static const int want[] = { 0, 4, 5, 4, 4, 5 };
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        assert_int_equal(r->fill_seeds, 0);
-        Vm vm;
-        vm_init(&vm, r);
-        Position p;
-        char err[256];
-        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
-        play(&vm, &p, NULL, "3");
-        static const int want[] = { 0, 4, 5, 4, 4, 5 };
-        for (int i = 0; i < 6; i++)
-            assert_int_equal(p.count[i], want[i]);
-        assert_int_equal(p.out_of_play, 1);
-        assert_int_equal(p.store[SOUTH], 3);
-        assert_int_equal(p.store[NORTH], 1);
-        assert_int_equal(p.round, 2);
-        assert_int_equal(p.to_move, NORTH);
-        rules_free(r);
+        Game g;
+        game_at(&g, text, mode, pos);
+        assert_int_equal(g.r->fill_seeds, 0);
+        play(&g.vm, &g.p, NULL, "3");
+        counts_are(&g.p, want, 6);
+        assert_int_equal(g.p.out_of_play, 1);
+        assert_int_equal(g.p.store[SOUTH], 3);
+        assert_int_equal(g.p.store[NORTH], 1);
+        assert_int_equal(g.p.round, 2);
+        assert_int_equal(g.p.to_move, NORTH);
+        game_end(&g);
     }
 }
 
@@ -582,21 +599,15 @@ static void test_board_skip_reads_hand(void **state)
     /* 3's 3: 4, 5, 6 passed over (seeds follow), 1, 2, and the last into 3 */
     static const int wb[] = { 1, 1, 1, 1, 1, 1 };
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        Position p;
-        char err[256];
-        assert_true(pos_from_json(r, a, strlen(a), &p, err, sizeof err));
-        play(&vm, &p, NULL, "1");
-        for (int i = 0; i < 6; i++)
-            assert_int_equal(p.count[i], wa[i]);
-        assert_true(pos_from_json(r, b, strlen(b), &p, err, sizeof err));
-        play(&vm, &p, NULL, "3");
-        for (int i = 0; i < 6; i++)
-            assert_int_equal(p.count[i], wb[i]);
-        rules_free(r);
+        Game g;
+        game_at(&g, text, mode, a);
+        play(&g.vm, &g.p, NULL, "1");
+        counts_are(&g.p, wa, 6);
+        game_end(&g);
+        game_at(&g, text, mode, b);
+        play(&g.vm, &g.p, NULL, "3");
+        counts_are(&g.p, wb, 6);
+        game_end(&g);
     }
 }
 
@@ -675,30 +686,17 @@ static void test_board_setup(void **state)
         game_end(&g);
     }
     /* the JSON position carries the reserves */
-    Rules *r = test_load_text(setup_text, NULL, 0);
-    assert_non_null(r);
-    Vm vm;
-    vm_init(&vm, r);
-    static const char pos[] = "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", "
-                              "\"phase\": \"place\", \"reserve\": [6, 0]}";
-    Position p, back;
-    char err[256];
-    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    Game g;
+    game_at(&g, setup_text, MC_LOAD_DEFAULT,
+            "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", "
+            "\"phase\": \"place\", \"reserve\": [6, 0]}");
     uint64_t nodes = 0;
-    assert_int_equal(perft_count(&vm, &p, NULL, 1, &nodes), MC_OK);
+    assert_int_equal(perft_count(&g.vm, &g.p, NULL, 1, &nodes), MC_OK);
     assert_int_equal(nodes, 6);   /* reserve 6 > 5 empty holes */
-    char *js = pos_to_json(&vm, &p);
-    assert_non_null(js);
-    assert_non_null(strstr(js, "\"phase\":\"place\""));
-    assert_non_null(strstr(js, "\"reserve\":[6,0]"));
-    assert_true(pos_from_json(r, js, strlen(js), &back, err, sizeof err));
-    assert_memory_equal(&back, &p, sizeof p);
-    free(js);
-    static const char bad[] = "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", "
-                              "\"reserve\": [6, 0]}";
-    assert_false(pos_from_json(r, bad, strlen(bad), &p, err, sizeof err));
-    assert_non_null(strstr(err, "only in phase \"place\""));
-    rules_free(r);
+    json_round_trip(&g.vm, &g.p, "\"phase\":\"place\",\"round\":1,\"reserve\":[6,0]");
+    json_refused(g.r, "{\"board\": [2, 0, 0, 0, 0, 0], \"stores\": [0, 0], \"to_move\": \"south\", \"reserve\": [6, 0]}",
+                 "only in phase \"place\"");
+    game_end(&g);
 }
 
 /* moves.step: when the opponent has no seeds, the mover's move carries
@@ -721,28 +719,22 @@ static void test_board_steps(void **state)
      * to North's first hole, no capture though 4 then holds 1); North
      * then sows his single seed */
     static const char pos[] = "{\"board\": [2, 1, 0, 0, 0, 0], \"stores\": [2, 1], \"to_move\": \"south\"}";
+    static const int want[] = { 1, 1, 0, 1, 0, 0 };
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        Position p;
-        char err[256];
-        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+        Game g;
+        game_at(&g, text, mode, pos);
         Move m[MAX_MOVES];
-        assert_int_equal(gen_moves(&vm, &p, m), 2);
+        assert_int_equal(gen_moves(&g.vm, &g.p, m), 2);
         char tok[16];
-        tok_write(r, &m[0], tok, sizeof tok);
+        tok_write(g.r, &m[0], tok, sizeof tok);
         assert_string_equal(tok, "1>4");
-        tok_write(r, &m[1], tok, sizeof tok);
+        tok_write(g.r, &m[1], tok, sizeof tok);
         assert_string_equal(tok, "2>4");
-        play(&vm, &p, NULL, "1>4");
-        static const int want[] = { 1, 1, 0, 1, 0, 0 };
-        for (int i = 0; i < 6; i++)
-            assert_int_equal(p.count[i], want[i]);
-        assert_int_equal(p.to_move, NORTH);
-        assert_int_equal(gen_moves(&vm, &p, m), 1);   /* North sows 4 */
-        rules_free(r);
+        play(&g.vm, &g.p, NULL, "1>4");
+        counts_are(&g.p, want, 6);
+        assert_int_equal(g.p.to_move, NORTH);
+        assert_int_equal(gen_moves(&g.vm, &g.p, m), 1);   /* North sows 4 */
+        game_end(&g);
     }
 }
 
@@ -765,21 +757,15 @@ static void test_board_copy_layout(void **state)
                               "\"to_move\": \"south\"}";
     static const int want[] = { 3, 3, 3, 3, 1, 0, 3, 3, 3, 3, 1, 0 };
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        Position p;
-        char err[256];
-        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
-        play(&vm, &p, NULL, "6 7");
-        for (int i = 0; i < 12; i++)
-            assert_int_equal(p.count[i], want[i]);
-        assert_int_equal(p.store[SOUTH], 0);
-        assert_int_equal(p.store[NORTH], 10);
-        assert_int_equal(p.round, 2);
-        assert_int_equal(p.to_move, SOUTH);
-        rules_free(r);
+        Game g;
+        game_at(&g, text, mode, pos);
+        play(&g.vm, &g.p, NULL, "6 7");
+        counts_are(&g.p, want, 12);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        assert_int_equal(g.p.store[NORTH], 10);
+        assert_int_equal(g.p.round, 2);
+        assert_int_equal(g.p.to_move, SOUTH);
+        game_end(&g);
     }
 }
 
@@ -829,20 +815,14 @@ static void test_board_next_passes_out_of_play(void **state)
      * after 1 is 4 (2 and 3 passed over), whose 3 seeds he takes */
     static const char pos[] = "{\"board\": [2, 0, 0, 3, 1, 1, 1, 1], \"stores\": [0, 0], \"to_move\": \"north\", "
                               "\"out_of_play\": [2, 3]}";
+    static const int want[] = { 3, 0, 0, 0, 1, 1, 1, 0 };
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
-        Rules *r = test_load_mode(text, NULL, 0, mode);
-        assert_non_null(r);
-        Vm vm;
-        vm_init(&vm, r);
-        Position p;
-        char err[256];
-        assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
-        play(&vm, &p, NULL, "8");
-        static const int want[] = { 3, 0, 0, 0, 1, 1, 1, 0 };
-        for (int i = 0; i < 8; i++)
-            assert_int_equal(p.count[i], want[i]);
-        assert_int_equal(p.store[1], 3);
-        rules_free(r);
+        Game g;
+        game_at(&g, text, mode, pos);
+        play(&g.vm, &g.p, NULL, "8");
+        counts_are(&g.p, want, 8);
+        assert_int_equal(g.p.store[1], 3);
+        game_end(&g);
     }
 }
 
