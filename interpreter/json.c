@@ -339,8 +339,8 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
 }
 
 /* `reserve`: the seeds each player still has to place, in phase "place"
- * only (the player to move has some). */
-static int read_reserve(json_t *o, Position *p, char *err, size_t errlen)
+ * only (the player to move has some; one who does not place has none). */
+static int read_reserve(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, "reserve");
     int32_t rs[2] = { 0, 0 };
@@ -352,6 +352,9 @@ static int read_reserve(json_t *o, Position *p, char *err, size_t errlen)
         return fail(err, errlen, "field `reserve`: seeds are placed from a reserve only in phase \"place\"");
     if (p->phase == PH_PLACE && !rs[p->to_move])
         return fail(err, errlen, "field `reserve`: in phase \"place\" the player to move has seeds to place");
+    int only = r->setup_by == SETUP_SOUTH ? SOUTH : r->setup_by == SETUP_NORTH ? NORTH : -1;
+    if (only >= 0 && rs[!only])
+        return fail(err, errlen, "field `reserve`: only %s places seeds in this variant's setup", only ? "North" : "South");
     return 1;
 }
 
@@ -436,7 +439,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
-             read_sowed(r, o, &p, err, errlen) && read_reserve(o, &p, err, errlen) &&
+             read_sowed(r, o, &p, err, errlen) && read_reserve(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)
