@@ -347,7 +347,13 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
     for (int lap = 1;; lap++) {
         int hand = inhand;
         cx.origin = origin;
-        if (!inhand) {
+        if (inhand) {
+            /* nothing is lifted: to the rules, the origin of a lap sown
+             * from the hand is the hole before its first one, so that, as
+             * in any lap, its first seed goes into next(origin) */
+            int before = vm->r->geo.next[si->mover][!si->dir][origin];
+            cx.origin = before >= 0 ? before : origin;
+        } else {
             hand = p->count[origin];
             if (s->lift.code && hand > 1) {   /* part of the hole: 1..all of it */
                 int64_t k = ex_eval(&s->lift, &cx);
@@ -355,7 +361,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             }
             p->count[origin] = (uint16_t)(p->count[origin] - hand);
         }
-        si->origin = origin;
+        si->origin = cx.origin;
         si->pend = 0;
         int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, inhand > 0, si);
         si->last = h == SPILLED ? NO_HOLE : h;
