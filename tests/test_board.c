@@ -802,6 +802,34 @@ static void test_board_endless_after(void **state)
     assert_false(legal_from_1(5));
 }
 
+/* Omweso from every hole holding two (no setup): perft as an independent
+ * implementation of its rules text gives it (captures sown back, chained
+ * captures restarting where the last sowing started, clockwise moves only
+ * into a capture). Regression numbers, checked once against it. */
+static void test_board_omweso_perft(void **state)
+{
+    (void)state;
+    static const uint64_t want[] = { 20, 195, 2046 };
+    Rules *r = test_builtin("omweso", NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    char pos[512];
+    int n = snprintf(pos, sizeof pos, "{\"board\": [2");
+    for (int i = 1; i < 32; i++)
+        n += snprintf(pos + n, sizeof pos - (size_t)n, ", 2");
+    snprintf(pos + n, sizeof pos - (size_t)n, "], \"stores\": [0, 0], \"to_move\": \"south\"}");
+    Position p;
+    char err[256];
+    assert_true(pos_from_json(r, pos, strlen(pos), &p, err, sizeof err));
+    for (int d = 1; d <= 3; d++) {
+        uint64_t nodes = 0;
+        assert_int_equal(perft_count(&vm, &p, NULL, d, &nodes), MC_OK);
+        assert_int_equal(nodes, want[d - 1]);
+    }
+    rules_free(r);
+}
+
 /* next() and prev() pass over holes out of play, as the sowing does. */
 static void test_board_next_passes_out_of_play(void **state)
 {
@@ -1255,6 +1283,7 @@ int main(void)
         cmocka_unit_test(test_board_steps),
         cmocka_unit_test(test_board_copy_layout),
         cmocka_unit_test(test_board_endless_after),
+        cmocka_unit_test(test_board_omweso_perft),
         cmocka_unit_test(test_board_lift_and_amount),
         cmocka_unit_test(test_board_chain_also),
         cmocka_unit_test(test_board_sweep_sown),
