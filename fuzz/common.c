@@ -98,6 +98,9 @@ void fz_arm(Vm *vm)
 
 int fz_spent(void)
 {
+    /* many short sowings never poll: the time counts between decisions too */
+    if (input_polls < FZ_INPUT_POLLS && ms_since(&input_start) >= FZ_INPUT_MS)
+        input_polls = FZ_INPUT_POLLS;
     return input_polls >= FZ_INPUT_POLLS;
 }
 

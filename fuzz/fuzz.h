@@ -40,8 +40,9 @@ int fz_rng_below(FzRng *g, int n);
  * lap carries up to 30000 seeds, so laps alone do not bound the time. Only
  * a VM that polls too seldom, or sows too long without a relay, then runs
  * into libFuzzer's -timeout. After an interrupted call the caller drops
- * the game; fz_spent() says whether the input's budget is gone, so that
- * no further game starts. */
+ * the game; fz_spent() says whether the input's budget is gone (its polls,
+ * or its time: games of many short sowings never poll), so that no
+ * further decision is played and no further game starts. */
 #define FZ_CALL_POLLS  20
 #define FZ_INPUT_POLLS 40
 #define FZ_INPUT_MS    300

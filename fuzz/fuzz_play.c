@@ -80,7 +80,7 @@ static void game(Vm *vm, Vm *ref, FzRng *g)
     if ((n2 = gen_moves(ref, &q, next)) < 0)
         goto done;
     same(&p, &q, n, n2, 0);
-    for (int d = 1; d <= PLIES; d++) {
+    for (int d = 1; d <= PLIES && !fz_spent(); d++) {
         if (n == 0) {
             if (!p.over) {
                 fprintf(stderr, "fuzz: no legal move, yet the game goes on (decision %d)\n", d);
