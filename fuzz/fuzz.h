@@ -32,9 +32,9 @@ void fz_rng_seed(FzRng *g, uint64_t seed);
 int fz_rng_below(FzRng *g, int n);
 
 /* Time bounds for the VM. A relay sowing calls the poll function every
- * 65536 seeds sown (vm_set_poll). fz_arm(vm) starts a new VM call: it
+ * 16384 seeds sown (vm_set_poll). fz_arm(vm) starts a new VM call: it
  * clears the Vm's failure and sets the poll, and the VM is interrupted
- * (MC_EINTR) after FZ_CALL_POLLS polls within that call (~1.3M seeds), or
+ * (MC_EINTR) after FZ_CALL_POLLS polls within that call (~330k seeds), or
  * FZ_INPUT_POLLS in the whole input, or at the first poll once the input
  * has run FZ_INPUT_MS milliseconds (fz_new_input() starts the input): a
  * lap carries up to 30000 seeds, so laps alone do not bound the time. Only

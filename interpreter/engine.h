@@ -121,7 +121,7 @@ int vm_fail(Vm *vm, int status);
 /* The poll function is asked each time a sowing has dropped this many
  * more seeds: often enough to stop within milliseconds, rarely enough to
  * cost nothing. */
-#define POLL_SEEDS ((uint64_t)1 << 16)
+#define POLL_SEEDS ((uint64_t)1 << 14)
 
 /* A sowing begins: its count of seeds sown restarts. */
 static inline void vm_sowing(Vm *vm)
