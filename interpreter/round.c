@@ -426,5 +426,9 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
     const int won = p->winner;   /* the round's */
     p->winner = WIN_NONE;
     next_round(vm, p, hist, won);
+    /* rounds can follow each other without a decision (no legal move
+     * anywhere): a round is work the poll function may stop */
+    if (vm->poll && vm->poll(vm->poll_arg))
+        return vm_fail(vm, MC_EINTR);
     return 0;
 }

@@ -58,7 +58,9 @@ typedef struct Trials {
 /* The machine: `struct McVm` is the opaque McVm of mancala.h. */
 typedef struct McVm {
     const Rules *r;
-    int (*poll)(void *arg);      /* asked now and then in long work */
+    int (*poll)(void *arg);      /* asked now and then in long work: every
+                                    POLL_SEEDS seeds of a sowing, and as each
+                                    round of a match begins */
     void *poll_arg;
     int status;                  /* MC_OK, or the McStatus of the failure */
     uint64_t sown;               /* seeds the current sowing has dropped */
