@@ -156,17 +156,17 @@ static void test_vm_conservation_nchayo(void **state)
 static void test_vm_conservation_bay_khom(void **state)
 {
     (void)state;
-    random_games("bay-khom", NULL, 0, 300, 25);
+    random_games("bay-khom", NULL, 0, 150, 25);
     const char *o[] = { "sow-from-store=true", "stuck-ends-round=true" };
-    random_games("bay-khom", o, 2, 200, 26);
+    random_games("bay-khom", o, 2, 100, 26);
 }
 
 static void test_vm_conservation_selus(void **state)
 {
     (void)state;
-    random_games("selus", NULL, 0, 200, 27);
+    random_games("selus", NULL, 0, 80, 27);
     const char *o[] = { "openings=0" };
-    random_games("selus", o, 1, 100, 28);
+    random_games("selus", o, 1, 40, 28);
 }
 
 /* Intotoi's games by its rules text are long (tens of thousands of
@@ -174,39 +174,39 @@ static void test_vm_conservation_selus(void **state)
 static void test_vm_conservation_intotoi(void **state)
 {
     (void)state;
-    random_games("intotoi", NULL, 0, 6, 29);
+    random_games("intotoi", NULL, 0, 3, 47);
     const char *o[] = { "ludii-code=true" };
-    random_games("intotoi", o, 1, 200, 30);
+    random_games("intotoi", o, 1, 100, 30);
 }
 
 static void test_vm_conservation_qelat(void **state)
 {
     (void)state;
-    random_games("qelat", NULL, 0, 12, 31);
+    random_games("qelat", NULL, 0, 6, 31);
     const char *o[] = { "eaten=2", "eat-needs-seeds=true", "match=false" };
-    random_games("qelat", o, 3, 300, 32);
+    random_games("qelat", o, 3, 150, 32);
 }
 
 static void test_vm_conservation_gabata_ansaba(void **state)
 {
     (void)state;
-    random_games("gabata-ansaba", NULL, 0, 80, 33);
+    random_games("gabata-ansaba", NULL, 0, 40, 33);
 }
 
 static void test_vm_conservation_omweso(void **state)
 {
     (void)state;
-    random_games("omweso", NULL, 0, 100, 35);
+    random_games("omweso", NULL, 0, 50, 35);
     const char *o[] = { "capture-from-start=true" };
-    random_games("omweso", o, 1, 50, 36);
+    random_games("omweso", o, 1, 25, 36);
 }
 
 static void test_vm_conservation_lib_al_aqil(void **state)
 {
     (void)state;
-    random_games("lib-al-aqil", NULL, 0, 40, 37);
+    random_games("lib-al-aqil", NULL, 0, 15, 37);
     const char *o[] = { "every-hole=true", "relay-from-empty=true" };
-    random_games("lib-al-aqil", o, 2, 20, 38);
+    random_games("lib-al-aqil", o, 2, 8, 38);
 }
 
 static void test_vm_conservation_hawalis(void **state)
