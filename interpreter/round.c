@@ -205,15 +205,8 @@ void rnd_place(Vm *vm, Position *p, int hole)
         p->store[who] += p->reserve[who];
         p->reserve[who] = 0;
     }
-    if (ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_PLACE;
-        ev.player = (uint8_t)who;
-        ev.hole = (int16_t)hole;
-        ev.n = p->reserve[who];
-        ev.seeds = moved;
-        ev_send(vm, &ev);
-    }
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_PLACE, who, hole, p->reserve[who], moved);
     int next = next_placer(r, p, who);
     if (next < 0)
         setup_placed(r, p);
@@ -231,14 +224,8 @@ void rnd_swap(Vm *vm, Position *p, int swap)
             c[r->geo.at[r->rows - 1 - r->geo.rank[h]][r->width - 1 - r->geo.column[h]]] = p->count[h];
         memcpy(p->count, c, (size_t)r->nholes * sizeof *c);
     }
-    if (ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_SWAP;
-        ev.player = (uint8_t)who;
-        ev.hole = NO_HOLE;
-        ev.n = swap;
-        ev_send(vm, &ev);
-    }
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_SWAP, who, NO_HOLE, swap, 0);
     /* keeping the board, he moves first; swapping costs him the first move */
     p->starter = (uint8_t)(swap ? !who : who);
     p->phase = PH_PLAY;
