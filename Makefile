@@ -42,7 +42,7 @@ VARIANTS = $(sort $(wildcard variants/*.yaml))
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test check deps play install uninstall clean sanitize test-sanitize bench test-install examples
+.PHONY: all test test-slow check deps play install uninstall clean sanitize test-sanitize bench test-install examples
 
 all: deps-check $(BIN) $(SOLIB)
 
@@ -109,6 +109,16 @@ $(BUILD)/examples/%: examples/%.c include/mancala.h $(LIB)
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(SOLIB) $(TESTS) $(EXAMPLES)
 	@sh tests/run.sh $(BUILD)
+
+# The slow legs (CI runs them after `make test`): valgrind over every
+# shipped variant, then the whole suite under the sanitizers with the
+# fuzzers' regression inputs.
+test-slow: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	@if command -v valgrind >/dev/null 2>&1; then \
+	  out=$$(sh tests/valgrind.sh $(BIN) 2>&1) && echo "PASS valgrind.sh, every variant ($$(echo "$$out" | tail -1))" \
+	  || { echo "FAIL valgrind.sh"; echo "$$out" | tail -40; exit 1; }; \
+	else echo "SKIP valgrind.sh (no valgrind)"; fi
 	@$(MAKE) --no-print-directory test-sanitize
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.

@@ -51,9 +51,12 @@ fi
 step "test_positions (reference mode)" env MANCALA_VM=general "$B/tests/test_positions"
 # the library's example program (examples/play.c) plays a game to its end
 [ -x "$B/examples/play" ] && step example "$B/examples/play" kalah
-# valgrind cannot run a sanitizer build
+# valgrind cannot run a sanitizer build. A sample of variants, one for
+# each family of features (sowing and captures; relays and tuzdyks; a
+# placement setup, four rows and a hand; a match with steps and a swap;
+# rounds laid out by copy); `make test-slow` runs every variant.
 if [ "$(basename "$B")" != asan ] && command -v valgrind >/dev/null 2>&1; then
-    step valgrind.sh sh tests/valgrind.sh "$B/mancala"
+    step "valgrind.sh (sample)" sh tests/valgrind.sh "$B/mancala" kalah toguz-kumalak omweso lib-al-aqil gabata-ansaba
 fi
 # make install into a temporary prefix, the example built against it with
 # pkg-config (shared and static), make uninstall: for the plain build only

@@ -1,15 +1,19 @@
 #!/bin/sh
-# valgrind.sh BINARY: memcheck over a sample of command-line runs, for
-# every shipped variant: validate, perft (depth 3), replay (the moves of a
+# valgrind.sh BINARY [VARIANT...]: memcheck over a sample of command-line
+# runs, for each VARIANT named (default: every shipped variant): validate, perft (depth 3), replay (the moves of a
 # short random game, from its record), and a scripted play (a move, `?`,
 # `hint`, undo, save, quit). Each must exit as usual with no memcheck error
 # and no leak of any kind ("definitely", "indirectly", "possibly lost" or
 # "still reachable"). Prints `N passed, M failed`.
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/valgrind.sh path/to/mancala" >&2
+if [ $# -lt 1 ]; then
+    echo "usage: sh tests/valgrind.sh path/to/mancala [VARIANT...]" >&2
     exit 2
 fi
 M=$1
+shift
+if [ $# -eq 0 ]; then
+    for f in variants/*.yaml; do set -- "$@" "$(basename "$f" .yaml)"; done
+fi
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "valgrind.sh: valgrind is not installed (make deps installs it)" >&2
     exit 1
@@ -34,8 +38,8 @@ run() {
 }
 
 : >"$T/in"
-for f in variants/*.yaml; do
-    v=$(basename "$f" .yaml)
+for v in "$@"; do
+    f=variants/$v.yaml
     run "validate $v" 0 "$M" validate "$f"
     run "perft $v" 0 "$M" perft "$v" 3
     # a short game played by the computer, saved, then replayed
