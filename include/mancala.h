@@ -171,8 +171,10 @@ typedef struct McMove {
     uint8_t hole;        /* MC_MOVE_SOW: the hole sown from (in MC_PHASE_HAND: the
                             hole the hand's first seed goes into) */
     uint8_t dir;         /* MC_MOVE_SOW: MC_CCW or MC_CW; MC_MOVE_FIRST: the player chosen */
-    uint8_t show_dir;    /* MC_MOVE_SOW: the token names the direction */
-    uint32_t pad;
+    uint8_t show_dir;    /* MC_MOVE_SOW, MC_MOVE_STEP: the token names the direction */
+    uint32_t sow_on;     /* MC_MOVE_STEP: 0, or 1 + the direction (MC_CCW, MC_CW)
+                            the sowing goes on in from the hole the seed went to
+                            (moves.step.sow-on) */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i */
 } McMove;
 
@@ -267,8 +269,9 @@ typedef enum McEventKind {
 
 /* Receivers in a capture event. */
 /* Where captured seeds go (McEvent.receiver of MC_EV_CAPTURE); a lap
- * that sows seeds from the hand has receiver MC_TO_HAND too. */
-enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2, MC_TO_HAND = 3 };
+ * that sows seeds from the hand has receiver MC_TO_HAND too. MC_TO_HOLE:
+ * into the board hole McEvent.last (a rule's `into`). */
+enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2, MC_TO_HAND = 3, MC_TO_HOLE = 4 };
 
 typedef struct McEvent {
     uint8_t kind;        /* McEventKind */

@@ -29,31 +29,57 @@ int geo_hole_at(int rows, int width, int rank, int col)
     return (s + k) * width + (k % 2 ? col : width - 1 - col);
 }
 
-/* A player's track, `n` holes in sowing (ccw) order, into the tables. */
-static int geo_track(Geometry *g, int player, const int8_t *list, int n, char *why, size_t len)
+/* A player's track for sowing direction `dir`, `n` holes in the order
+ * that sowing follows, into the tables; `mask` gets its holes. */
+static int geo_track(Geometry *g, int player, int dir, const int8_t *list, int n, uint64_t *mask, char *why,
+                     size_t len)
 {
     static const char *const names[2] = { "South", "North" };
+    static const char *const ways[2] = { "", " clockwise" };
+    const char *way = g->split ? ways[dir] : "";
     if (n < 2) {
-        snprintf(why, len, "%s's track has %d hole%s; a track needs at least 2", names[player], n,
+        snprintf(why, len, "%s's%s track has %d hole%s; a track needs at least 2", names[player], way, n,
                  n == 1 ? "" : "s");
         return 0;
     }
-    memset(g->next[player], NO_HOLE, sizeof g->next[player]);
-    g->track_mask[player] = 0;
-    int ring = 1;
+    memset(g->next[player][dir], NO_HOLE, sizeof g->next[player][dir]);
+    memset(g->back[player][dir], NO_HOLE, sizeof g->back[player][dir]);
+    *mask = 0;
     for (int i = 0; i < n; i++) {
         int h = list[i];
-        if ((g->track_mask[player] >> h) & 1) {
-            snprintf(why, len, "hole %d is twice on %s's track", h + 1, names[player]);
+        if ((*mask >> h) & 1) {
+            snprintf(why, len, "hole %d is twice on %s's%s track", h + 1, names[player], way);
             return 0;
         }
-        g->track_mask[player] |= bit(h);
-        g->next[player][DIR_CCW][h] = list[(i + 1) % n];
-        g->next[player][DIR_CW][h] = list[(i + n - 1) % n];
-        ring &= h == list[0] + i;
+        *mask |= bit(h);
+        g->next[player][dir][h] = list[(i + 1) % n];
+        g->back[player][dir][list[(i + 1) % n]] = (int8_t)h;
     }
-    g->ring_base[player] = ring ? list[0] : 0;
-    g->ring_len[player] = ring ? n : 0;
+    return 1;
+}
+
+/* The holes of a player's track in sowing order, from what the file says. */
+static int geo_track_list(const Rules *r, const TrackSpec *t, int player, int8_t *list)
+{
+    int n = 0;
+    if (t->kind == TRACK_LIST) {
+        memcpy(list, t->list[player], sizeof t->list[player]);
+        return t->nlist[player];
+    }
+    for (int h = 0; h < r->nholes; h++)
+        if (t->kind == TRACK_BOARD || r->geo.side[h] == player)
+            list[n++] = (int8_t)h;
+    return n;
+}
+
+/* Is a player's track, both ways, the run ring_base.. in number order? */
+static int geo_is_ring(const Geometry *g, int player, int lo, int n)
+{
+    for (int h = lo; h < lo + n; h++) {
+        int up = h + 1 == lo + n ? lo : h + 1;
+        if (g->next[player][DIR_CCW][h] != up || g->next[player][DIR_CW][up] != h)
+            return 0;
+    }
     return 1;
 }
 
@@ -104,18 +130,44 @@ int geo_tracks(Rules *r, char *why, size_t len)
         g->side_run[p] = run ? m : 0;
     }
     for (int p = 0; p < 2; p++) {
-        int8_t list[MAX_HOLES];
-        int n = 0;
-        if (g->track == TRACK_LIST) {
-            memcpy(list, g->list[p], sizeof list);
-            n = g->nlist[p];
-        } else {
-            for (int h = 0; h < nh; h++)
-                if (g->track == TRACK_BOARD || g->side[h] == p)
-                    list[n++] = (int8_t)h;
-        }
-        if (!geo_track(g, p, list, n, why, len))
+        int8_t list[MAX_HOLES], rev[MAX_HOLES];
+        uint64_t cw_mask = 0;
+        int n = geo_track_list(r, &g->spec[DIR_CCW], p, list);
+        if (!geo_track(g, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
             return 0;
+        if (g->split && g->spec[DIR_CW].kind == TRACK_MIRROR) {
+            /* the counterclockwise circuit seen in a mirror: each hole's
+             * partner in the same row, the other end, in the same order */
+            for (int i = 0; i < n; i++)
+                rev[i] = g->at[g->rank[list[i]]][r->width - 1 - g->column[list[i]]];
+            if (!geo_track(g, p, DIR_CW, rev, n, &cw_mask, why, len))
+                return 0;
+            if (cw_mask != g->track_mask[p]) {
+                snprintf(why, len, "%s's mirrored track leaves out holes of the counterclockwise one",
+                         p ? "North" : "South");
+                return 0;
+            }
+        } else if (g->split) {
+            int m = geo_track_list(r, &g->spec[DIR_CW], p, list);
+            if (g->spec[DIR_CW].kind != TRACK_LIST)   /* a word: its circuit, clockwise */
+                for (int i = 0; i < m; i++)
+                    rev[i] = list[m - 1 - i];
+            if (!geo_track(g, p, DIR_CW, g->spec[DIR_CW].kind != TRACK_LIST ? rev : list, m, &cw_mask, why, len))
+                return 0;
+            if (cw_mask != g->track_mask[p]) {
+                snprintf(why, len, "%s's clockwise track must hold the same holes as the counterclockwise one",
+                         p ? "North" : "South");
+                return 0;
+            }
+        } else {
+            for (int i = 0; i < n; i++)
+                rev[i] = list[n - 1 - i];
+            geo_track(g, p, DIR_CW, rev, n, &cw_mask, why, len);
+        }
+        int lo = ctz64(g->track_mask[p]);
+        int ring = g->track_mask[p] == mask_n(n) << lo && geo_is_ring(g, p, lo, n);
+        g->ring_base[p] = ring ? lo : 0;
+        g->ring_len[p] = ring ? n : 0;
     }
     g->board_track = g->ring_len[0] == nh && g->ring_len[1] == nh;
     return 1;

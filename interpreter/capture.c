@@ -36,7 +36,8 @@ static void ev_capture(Vm *vm, int mover, int d, int h, int n, int during)
     McEvent ev = { 0 };
     ev.kind = MC_EV_CAPTURE;
     ev.player = (uint8_t)mover;
-    ev.receiver = (uint8_t)d;
+    ev.receiver = (uint8_t)(d >= MC_TO_HOLE ? MC_TO_HOLE : d);
+    ev.last = (int16_t)(d >= MC_TO_HOLE ? d - MC_TO_HOLE : MC_NO_HOLE);
     ev.hole = (int16_t)h;
     ev.seeds = n;
     ev.n = during;
@@ -67,6 +68,22 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
 static inline int take_of(const CaptureRule *c, int count, int64_t most)
 {
     return !c->amount.code || count <= most ? count : most > 0 ? (int)most : 0;
+}
+
+/* Seeds taken from hole h into board hole `into` (a rule's `into`). */
+static void to_hole(Vm *vm, Position *p, int h, int n, int into, int mover, int during)
+{
+    p->count[into] = (uint16_t)(p->count[into] + n);
+    if (n > 0 && ev_on(vm))
+        ev_capture(vm, mover, MC_TO_HOLE + into, h, n, during);
+}
+
+/* The board hole in play a rule's `into` names, or NO_HOLE (then the
+ * rule takes nothing). */
+static inline int into_hole(const Rules *r, const Position *p, const CaptureRule *c, const ExCtx *cx)
+{
+    int h = (int)ex_eval(&c->into, cx);
+    return is_hole(r, h) && !((p->out_of_play >> h) & 1) ? h : NO_HOLE;
 }
 
 /* Seeds taken from hole h into the mover's hand, to be sown next. */
@@ -136,7 +153,10 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         uint64_t taken = 0;
         int got = 0;
         const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
-        for (int k = 0; k < c->ntake; k++) {
+        const int into = c->into.code ? into_hole(r, p, c, cx) : NO_HOLE;
+        if (into != NO_HOLE)
+            taken |= bit(into);   /* a hole is not taken into itself */
+        for (int k = 0; k < c->ntake && (into != NO_HOLE || !c->into.code); k++) {
             int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[k], cx);
             if (!is_hole(r, t) || !p->count[t] || (((p->out_of_play | taken) >> t) & 1))
                 continue;
@@ -148,6 +168,8 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             got += n;
             if (c->to_hand)
                 to_hand(vm, t, n, si);
+            else if (c->into.code)
+                to_hole(vm, p, t, n, into, si->mover, 1);
             else
                 receive(vm, p, c->to, t, n, si->mover, 1);
         }
@@ -200,9 +222,9 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     if (c->chain == CHAIN_NONE || cur == NO_HOLE)
         return n;
-    int cdir = c->chain == CHAIN_FORWARD ? dir : !dir;
+    const int8_t *along = (c->chain == CHAIN_FORWARD ? r->geo.next : r->geo.back)[cx->mover][dir];
     for (;;) {
-        int h = bd_step(r, p, cx->mover, cur, cdir);
+        int h = bd_step(r, p, along, cur);
         if (h == NO_HOLE || ((taken >> h) & 1))
             break;
         cx->hole = h;
@@ -244,20 +266,31 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         if (!ex_true(&c->when, &cx))
             continue;
         int holes[MAX_HOLES], amounts[MAX_HOLES];
-        int n = capture_holes(r, p, c, &cx, si->dir, holes, amounts);
+        const int into = c->into.code ? into_hole(r, p, c, &cx) : NO_HOLE;
+        int n = c->into.code && into == NO_HOLE ? 0 : capture_holes(r, p, c, &cx, si->dir, holes, amounts);
         /* what a cancelled capture gives back: the holes, the stores */
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         int got = 0, cancelled = 0;
         for (int k = 0; k < n; k++) {
+            if (holes[k] == into)
+                continue;   /* a hole is not taken into itself */
             p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
-            receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
+            if (into != NO_HOLE)
+                to_hole(vm, p, holes[k], amounts[k], into, si->mover, 0);
+            else
+                receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
             got += amounts[k];
         }
         if (c->cancel_if.code) {
             cx.captured = si->captured + got;
             if (ex_true(&c->cancel_if, &cx)) {
-                for (int k = 0; k < n; k++)
+                for (int k = 0; k < n; k++) {
+                    if (holes[k] == into)
+                        continue;
                     p->count[holes[k]] = (uint16_t)(p->count[holes[k]] + amounts[k]);
+                    if (into != NO_HOLE)
+                        p->count[into] = (uint16_t)(p->count[into] - amounts[k]);
+                }
                 p->store[0] = stores[0];
                 p->store[1] = stores[1];
                 p->removed = stores[2];

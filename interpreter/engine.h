@@ -97,17 +97,19 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
     cx->dir = si->dir;
     cx->captured = si->captured;
     cx->reached = si->reached;
+    cx->step = si->step;
 }
 
 /* board.c */
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
 int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
-/* The next hole in play along `player`'s track (no stores), for capture
- * chains; NO_HOLE if there is none. */
-static inline int bd_step(const Rules *r, const Position *p, int player, int h, int dir)
+/* The next hole in play after h in the table `along` (a player's track,
+ * Geometry.next or .back, one way; no stores), for capture chains;
+ * NO_HOLE if there is none. */
+static inline int bd_step(const Rules *r, const Position *p, const int8_t *along, int h)
 {
     for (int tries = 0; tries < r->nholes; tries++) {
-        h = r->geo.next[player][dir][h];
+        h = along[h];
         if (h == NO_HOLE || !((p->out_of_play >> h) & 1))
             return h;
     }
@@ -193,6 +195,10 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
 /* The same for a sowing of the seeds in the mover's hand (PH_HAND), the
  * first into the hole of `m`. */
 void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
+/* A step that sows on (moves.step.sow-on): a seed from m->hole sown into
+ * m->dir as a lap from the hand, relays and each-seed rules as in any
+ * sowing, that way (m->sow_on - 1); then the captures if `captures`. */
+void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* The opening sowing (no captures); si->endless if it never ends. */
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
 

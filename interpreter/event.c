@@ -144,8 +144,11 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         out(o, ",\"player\":\"%s\"", player(ev->player));
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"to\":\"%s\",\"during\":%s", ev->seeds,
-            ev->receiver == MC_TO_REMOVED ? "removed" : ev->receiver == MC_TO_HAND ? "hand" : player(ev->receiver),
+            ev->receiver == MC_TO_REMOVED ? "removed" : ev->receiver == MC_TO_HAND ? "hand"
+            : ev->receiver == MC_TO_HOLE ? "hole" : player(ev->receiver),
             ev->n ? "true" : "false");
+        if (ev->receiver == MC_TO_HOLE)
+            place(o, "into", ev->last);
         break;
     case MC_EV_FLAG: case MC_EV_UNFLAG:
         out(o, ",\"flag\":\"%s\"", ev->n >= 0 && ev->n < r->nflags ? r->flags[ev->n] : "?");

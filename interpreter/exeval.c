@@ -261,11 +261,10 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_OUTER: TOP = TOP >= 0 && TOP < nh ? g->outer[TOP] : NO_HOLE; break;
         case EXO_NEXT:
         case EXO_PREV: {
-            int dir = (op == EXO_NEXT) == (cx->dir == DIR_CCW) ? DIR_CCW : DIR_CW;
             if (TOP >= 0 && TOP < nh) {
                 /* on along the track, passing over holes out of play (h
                  * itself if it is the only one in play, no hole if none is) */
-                const int8_t *nx = g->next[cx->mover & 1][dir];
+                const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & 1][cx->dir & 1];
                 const uint64_t out = cx->pos->out_of_play;
                 int t = nx[TOP];
                 for (int i = 0; i < nh && t >= 0 && ((out >> t) & 1); i++)

@@ -33,6 +33,7 @@ const VarDef ex_vars[] = {
     { "captured", EXV_CAPTURED, T_INT,    CX_CAPTURED },
     { "player",   EXV_PLAYER,   T_PLAYER, CX_PLAYER },
     { "plies",    EXV_PLIES,    T_INT,    CX_STATE },
+    { "step",     EXV_STEP,     T_BOOL,   CX_START },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 

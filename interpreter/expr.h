@@ -43,7 +43,7 @@ enum {
 /* The context values, by number (what each name stands for: ExCtx). */
 typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
-    EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_BOARD, EXV_SOWN,
+    EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
     EXV_COUNT
 } ExVar;
 /* A bit of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
@@ -212,6 +212,7 @@ typedef struct ExCtx {
              * it); last is a hole, a store (STORE_HOLE) or NO_HOLE */
             int hole, origin, start, last;
             int hand, captured, player, plies;
+            int step;   /* the move is a step (moves.step) */
         };
     };
     int dir;                          /* DIR_* of the sowing */
@@ -220,7 +221,7 @@ typedef struct ExCtx {
 
 _Static_assert(EXV_MOVER == 0 && EXV_OPPONENT == 1 && EXV_STARTER == 2 && EXV_ROUND == 3 && EXV_HOLE == 4 &&
                EXV_ORIGIN == 5 && EXV_START == 6 && EXV_LAST == 7 && EXV_HAND == 8 && EXV_CAPTURED == 9 &&
-               EXV_PLAYER == 10 && EXV_PLIES == 11 && EXV_BOARD == 12, "ExCtx.v follows ExVar");
+               EXV_PLAYER == 10 && EXV_PLIES == 11 && EXV_STEP == 12 && EXV_BOARD == 13, "ExCtx.v follows ExVar");
 
 /* A context for `mover` at `p` (rules `r`), no hole named. */
 static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Position *p, int mover)
@@ -232,7 +233,7 @@ static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Positio
     cx->starter = p->starter;
     cx->round = p->round;
     cx->hole = cx->origin = cx->start = cx->last = NO_HOLE;
-    cx->hand = cx->captured = cx->player = 0;
+    cx->hand = cx->captured = cx->player = cx->step = 0;
     cx->plies = p->plies;
     cx->dir = 0;
     cx->reached = 0;

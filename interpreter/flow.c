@@ -261,12 +261,12 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
 }
 
 /* A step (moves.step): one seed carried from m->hole to m->dir; then, as
- * after a sowing that captured nothing, the extra turn and the end rules. */
+ * after a sowing that captured nothing, the extra turn and the end rules.
+ * A step that sows on is a lap of that seed (sow_step), with what
+ * follows a sowing. */
 static void play_step(Vm *vm, Position *p, const Move *m, History *h)
 {
     int mover = p->to_move;
-    p->count[m->hole]--;
-    p->count[m->dir]++;
     if (ev_on(vm)) {
         McEvent ev = { 0 };
         ev.kind = MC_EV_STEP;
@@ -277,6 +277,19 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
         ev_send(vm, &ev);
     }
     SowInfo si;
+    if (m->sow_on) {
+        sow_step(vm, p, m, mover, 1, &si);
+        if (si.paused) {   /* a choice of where a hand is sown: as after a sowing */
+            p->phase = PH_HAND;
+            p->last_mover = (uint8_t)mover;
+            p->to_move = (uint8_t)mover;
+            return;
+        }
+        after_move(vm, p, &si, h);
+        return;
+    }
+    p->count[m->hole]--;
+    p->count[m->dir]++;
     memset(&si, 0, sizeof si);
     si.mover = mover;
     si.start = si.origin = m->hole;

@@ -11,7 +11,8 @@
 
 static const char *const store_words[] = {
     [STORES_NONE] = "none", [STORES_OFF_TRACK] = "off-track", [STORES_ON_TRACK] = "on-track", NULL };
-static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", NULL };
+static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", [TRACK_MIRROR] = "mirror",
+                                           NULL };
 
 enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_N };
 
@@ -31,7 +32,7 @@ static void ls_board_size(Ld *ld, const LdSec *s, const LdPart *p)
     }
     r->nholes = r->rows * r->width;
     r->uniform = 1;
-    r->geo.track = r->rows >= 4 ? TRACK_OWN : TRACK_BOARD;
+    r->geo.spec[DIR_CCW].kind = r->rows >= 4 ? TRACK_OWN : TRACK_BOARD;
     geo_layout(r);
 }
 
@@ -185,27 +186,23 @@ static int ls_track_list(Ld *ld, const yaml_node_t *v, const char *key, int8_t *
     return ok;
 }
 
-/* board.track: `board`, `own`, one list for both players, or a mapping
- * of a list each (`south:`, `north:`). */
-static int ls_track(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+/* One track: `board`, `own`, one list for both players, or a mapping of
+ * a list each (`south:`, `north:`). */
+static int ls_track_spec(Ld *ld, const yaml_node_t *v, const char *key, TrackSpec *t)
 {
-    Geometry *g = &ld->r->geo;
-    char buf[80];
-    const char *key = lk_label(s, k, buf, sizeof buf);
-    (void)base;
     if (v->type == YAML_SCALAR_NODE) {
         int w = lk_word(ld, v, key, track_words);
         if (w < 0)
             return 0;
-        g->track = (TrackKind)w;
+        t->kind = (TrackKind)w;
         return 1;
     }
-    g->track = TRACK_LIST;
+    t->kind = TRACK_LIST;
     if (v->type == YAML_SEQUENCE_NODE) {
-        if (!ls_track_list(ld, v, key, g->list[SOUTH], &g->nlist[SOUTH]))
+        if (!ls_track_list(ld, v, key, t->list[SOUTH], &t->nlist[SOUTH]))
             return 0;
-        memcpy(g->list[NORTH], g->list[SOUTH], sizeof g->list[NORTH]);
-        g->nlist[NORTH] = g->nlist[SOUTH];
+        memcpy(t->list[NORTH], t->list[SOUTH], sizeof t->list[NORTH]);
+        t->nlist[NORTH] = t->nlist[SOUTH];
         return 1;
     }
     static const char *const players[] = { "south", "north", NULL };
@@ -221,13 +218,63 @@ static int ls_track(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
             dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, players[p]);
             return 0;
         }
-        if (!ls_track_list(ld, vn, key, g->list[p], &g->nlist[p]))
+        if (!ls_track_list(ld, vn, key, t->list[p], &t->nlist[p]))
             return 0;
     }
     if (!seen[SOUTH] || !seen[NORTH]) {
         dg_error(ld->dg, ld_nloc(v), "`%s` as a mapping needs a list for `south` and one for `north`", key);
         return 0;
     }
+    return 1;
+}
+
+/* board.track: one track (ls_track_spec), or a mapping with a track for
+ * each sowing direction (`ccw:`, `cw:`; the clockwise one listed in the
+ * order clockwise sowing follows it). */
+static int ls_track(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Geometry *g = &ld->r->geo;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    (void)base;
+    const yaml_node_pair_t *first = v->type == YAML_MAPPING_NODE ? v->data.mapping.pairs.start : NULL;
+    const yaml_node_t *k0 = first && first < v->data.mapping.pairs.top ? ld_node(ld, first->key) : NULL;
+    if (!k0 || k0->type != YAML_SCALAR_NODE || (strcmp(lk_sval(k0), "ccw") && strcmp(lk_sval(k0), "cw"))) {
+        if (!ls_track_spec(ld, v, key, &g->spec[DIR_CCW]))
+            return 0;
+        if (g->spec[DIR_CCW].kind == TRACK_MIRROR) {
+            dg_error(ld->dg, ld_nloc(v), "`mirror` is a clockwise track: write `track: {ccw: own, cw: mirror}`");
+            return 0;
+        }
+        return 1;
+    }
+    static const char *const dirs[] = { "ccw", "cw", NULL };
+    int seen[2] = { 0, 0 };
+    for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
+        yaml_node_t *kn = ld_node(ld, pr->key), *vn = ld_node(ld, pr->value);
+        if (!kn || !vn)
+            return 0;
+        int d = kn->type == YAML_SCALAR_NODE ? lk_word(ld, kn, key, dirs) : -1;
+        if (d < 0)
+            return 0;
+        if (seen[d]++) {
+            dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, dirs[d]);
+            return 0;
+        }
+        char sub[96];
+        snprintf(sub, sizeof sub, "%s.%s", key, dirs[d]);
+        if (!ls_track_spec(ld, vn, sub, &g->spec[d]))
+            return 0;
+        if (g->spec[d].kind == TRACK_MIRROR && d != DIR_CW) {
+            dg_error(ld->dg, ld_nloc(vn), "`mirror` is a clockwise track: the counterclockwise one seen in a mirror");
+            return 0;
+        }
+    }
+    if (!seen[DIR_CCW] || !seen[DIR_CW]) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` by direction needs a track for `ccw` and one for `cw`", key);
+        return 0;
+    }
+    g->split = 1;
     return 1;
 }
 

@@ -117,6 +117,31 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_N };
 
+static const LdKey step_dir_keys[] = {
+    { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_cw) },
+    { .name = "ccw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_ccw) },
+    { .name = NULL }
+};
+
+/* moves.step.direction: where a step that sows on may go each way. */
+static int ls_step_dir(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    LdSec d;
+    lk_sec(&d, v, "`moves.step.direction`", "moves.step.direction");
+    LdPart *p = lk_part(&d, step_dir_keys, 0, base, NULL);
+    if (!lk_map(ld, &d))
+        return 0;
+    if (!p->val[0] && !p->val[1]) {
+        dg_error(ld->dg, ld_nloc(v), "`moves.step.direction` needs `cw`, `ccw` or both");
+        return 0;
+    }
+    return 1;
+}
+
 static const LdKey step_keys[] = {
     { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
       .off = offsetof(Rules, step_when) },
@@ -124,6 +149,9 @@ static const LdKey step_keys[] = {
       .off = offsetof(Rules, step_from) },
     { .name = "to", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE, .ctx = CTX_FROM,
       .off = offsetof(Rules, step_to) },
+    { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_also) },
+    { .name = "sow-on", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_sow) },
+    { .name = "direction", .kind = LK_CUSTOM, .read = ls_step_dir },
     { .name = NULL }
 };
 
@@ -135,10 +163,16 @@ static int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yam
     (void)k;
     LdSec d;
     lk_sec(&d, v, "`moves.step`", "moves.step");
-    lk_part(&d, step_keys, 0, base, NULL);
+    LdPart *p = lk_part(&d, step_keys, 0, base, NULL);
     if (!lk_map(ld, &d))
         return 0;
-    ((Rules *)base)->has_steps = 1;
+    Rules *r = base;
+    if (p->val[5] && !r->step_sow) {
+        dg_error(ld->dg, ld_nloc(p->key[5]),
+                 "`moves.step.direction` is the way the sowing goes on after a step: it needs `sow-on: true`");
+        return 0;
+    }
+    r->has_steps = 1;
     return 1;
 }
 
@@ -195,8 +229,8 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 
 /* ---- captures --------------------------------------------------------- */
 
-enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_SOW_FROM, CK_CANCEL,
-       CK_SET, CK_N };
+enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_INTO, CK_SOW_FROM,
+       CK_CANCEL, CK_SET, CK_N };
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -408,14 +442,21 @@ static int ls_capture_needs(Ld *ld, const LdSec *s, const LdPart *p)
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `take`", s->what);
         return 0;
     }
-    if ((p->val[CK_TAKE] || p->val[CK_SWEEP]) && !p->val[CK_TO]) {
+    if (p->val[CK_TO] && p->val[CK_INTO]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_INTO]),
+                 "the seeds taken go `to` a player (or the hand) or `into` a hole, not both");
+        return 0;
+    }
+    if ((p->val[CK_TAKE] || p->val[CK_SWEEP]) && !p->val[CK_TO] && !p->val[CK_INTO]) {
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `to`", s->what);
         return 0;
     }
-    if (p->val[CK_TO] && !p->val[CK_TAKE] && !p->val[CK_SWEEP]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_TO]), "`to` says who receives what `take` takes: add `take`");
-        return 0;
-    }
+    for (int k = CK_TO; k <= CK_INTO; k++)
+        if (p->val[k] && !p->val[CK_TAKE] && !p->val[CK_SWEEP]) {
+            dg_error(ld->dg, ld_nloc(p->key[k]), "`%s` says where what `take` takes goes: add `take`",
+                     k == CK_TO ? "to" : "into");
+            return 0;
+        }
     return 1;
 }
 
@@ -436,6 +477,8 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_WHILE] = { .name = "while", .kind = LK_EXPR, .flags = LF_RULE_CTX, .type = T_BOOL, .ctx = CX_HOLE,
                    .off = offsetof(CaptureRule, chain_while), .then = ls_capture_while },
     [CK_TO] = { .name = "to", .kind = LK_CUSTOM, .read = ls_capture_to_read, .then = ls_capture_to },
+    [CK_INTO] = { .name = "into", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLE,
+                  .off = offsetof(CaptureRule, into) },
     [CK_SOW_FROM] = { .name = "sow-from", .kind = LK_CUSTOM, .read = ls_sow_from_read,
                       .then = ls_capture_sow_from },
     [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,

@@ -211,22 +211,50 @@ static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned
 }
 
 /* The steps of moves.step, where its `when` holds: a seed from each hole
- * where `from` holds to the hole `to` names (another board hole in play). */
-static int gen_steps(const Rules *r, const Position *p, ExCtx *cx, Move *out)
+ * where `from` holds to the hole `to` names (another board hole in play);
+ * a step that sows on, each way `step.direction` allows (none endless). */
+static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
 {
+    const Rules *r = vm->r;
     int n = 0;
-    for (int h = 0; h < r->nholes; h++) {
+    for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
         if (!p->count[h] || ((p->out_of_play >> h) & 1))
             continue;
         cx->hole = h;
         if (!ex_true(&r->step_from, cx))
             continue;
         int t = (int)ex_eval(&r->step_to, cx);
-        if (is_hole(r, t) && t != h && !((p->out_of_play >> t) & 1))
+        if (!is_hole(r, t) || t == h || ((p->out_of_play >> t) & 1))
+            continue;
+        if (!r->step_sow) {
             out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
+            continue;
+        }
+        int cw = 0, ccw = 1;
+        if (r->step_cw.code || r->step_ccw.code) {
+            cw = r->step_cw.code && ex_true(&r->step_cw, cx);
+            ccw = r->step_ccw.code && ex_true(&r->step_ccw, cx);
+        }
+        if (cw)
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0 };
+        if (ccw)
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0 };
     }
     cx->hole = NO_HOLE;
-    return n;
+    if (!r->step_sow || r->sow.laps != LAPS_RELAY)
+        return n;
+    /* a relay after a step may never end: such steps are not legal */
+    int k = 0;
+    vm->quiet++;
+    for (int i = 0; i < n; i++) {
+        Position q = as_played(p);
+        SowInfo si;
+        sow_step(vm, &q, &out[i], p->to_move, 0, &si);
+        if (!si.endless)
+            out[k++] = out[i];
+    }
+    vm->quiet--;
+    return k;
 }
 
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
@@ -237,20 +265,24 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     first_only &= pl->first_only;
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
-    if (r->has_steps && ex_true(&r->step_when, &cx)) {
-        int n = gen_steps(r, p, &cx, out);
+    int steps = r->has_steps && ex_true(&r->step_when, &cx);
+    if (steps && !r->step_also) {
+        int n = gen_steps(vm, p, &cx, out, MAX_MOVES);
         return first_only && n ? 1 : n;
     }
     unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
     int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
-    if (!n || (r->sow.laps != LAPS_RELAY && !musts))
-        return first_only && n ? 1 : n;
-    /* a spill rule that reads neither the move nor a mark it sets is the
-     * same for every move: decided once */
-    int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
-    return filter(vm, p, out, n, musts, spill, first_only, mustend);
+    if (n && (r->sow.laps == LAPS_RELAY || musts)) {
+        /* a spill rule that reads neither the move nor a mark it sets is
+         * the same for every move: decided once */
+        int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
+        n = filter(vm, p, out, n, musts, spill, first_only && !steps, mustend);
+    }
+    if (steps)   /* the steps besides the sowings (step.also) */
+        n += gen_steps(vm, p, &cx, out + n, MAX_MOVES - n);
+    return first_only && n ? 1 : n;
 }
 
 int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)

@@ -56,6 +56,7 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         visit_key(fn, arg, &c[i].sweep_where, rule, "where", -1);
         visit_key(fn, arg, &c[i].chain_also, rule, "also", -1);
         visit_key(fn, arg, &c[i].amount, rule, "amount", -1);
+        visit_key(fn, arg, &c[i].into, rule, "into", -1);
         visit_key(fn, arg, &c[i].sow_from, rule, "sow-from", -1);
         visit_key(fn, arg, &c[i].sow_choice[DIR_CW], rule, "sow-from.cw", -1);
         visit_key(fn, arg, &c[i].sow_choice[DIR_CCW], rule, "sow-from.ccw", -1);

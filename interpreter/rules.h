@@ -113,6 +113,7 @@ typedef struct CaptureRule {
     Expr sweep;                  /* take the holes of this set ... */
     Expr sweep_where;            /* ... where this holds of `hole` */
     Receiver to;
+    Expr into;                   /* instead of `to`: the seeds go into this board hole */
     Expr amount;                 /* at most this many seeds from each hole */
     int to_hand;                 /* each-seed: the seeds go to the hand and are
                                     sown from `sow_from` next */
@@ -166,17 +167,25 @@ typedef struct EndRule {
  * (board.c, geo_build). Rows are counted from South's edge (rank 0),
  * columns from South's left; holes are numbered round each side as its
  * player sees it (docs/variant-format.md, "The board"). A track is a
- * player's sowing circuit: next[player][dir][h] is the hole after h
- * (NO_HOLE: h is not on it). A track that is the run of holes
+ * player's sowing circuit: next[player][dir][h] is the hole after h and
+ * back[player][dir][h] the hole before it, sowing that way (NO_HOLE: h is
+ * not on it). Clockwise sowing follows the counterclockwise circuit the
+ * other way, unless the file gives it a track of its own (`track: {ccw:,
+ * cw:}`, Katro's mirrored boustrophedon). A track that is the run of holes
  * ring_base..ring_base+ring_len-1 in number order (the two-row circuit,
  * each side's own rows) has ring_len > 0: the fast kernels need it. */
-typedef enum TrackKind { TRACK_BOARD = 0, TRACK_OWN, TRACK_LIST } TrackKind;
+typedef enum TrackKind { TRACK_BOARD = 0, TRACK_OWN, TRACK_MIRROR, TRACK_LIST } TrackKind;
+
+typedef struct TrackSpec {
+    TrackKind kind;
+    int8_t list[2][MAX_HOLES];      /* TRACK_LIST: each player's track, in sowing order */
+    int nlist[2];
+} TrackSpec;
 
 typedef struct Geometry {
     /* what the file says (board.track) */
-    TrackKind track;
-    int8_t list[2][MAX_HOLES];      /* TRACK_LIST: each player's track, ccw */
-    int nlist[2];
+    TrackSpec spec[2];              /* [DIR_*]; spec[DIR_CW] only where `split` */
+    int split;                      /* clockwise sowing has a track of its own */
     /* computed */
     uint8_t rank[MAX_HOLES];        /* row, 0 = South's edge */
     uint8_t column[MAX_HOLES];      /* column, 0 = South's left */
@@ -191,6 +200,7 @@ typedef struct Geometry {
     int side_first[2], side_len[2]; /* a side that is a run of numbers; len 0 if not */
     uint64_t side_run[2];           /* that run as a mask; 0 if not a run */
     int8_t next[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
+    int8_t back[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the hole before */
     uint64_t track_mask[2];         /* the holes on each player's track */
     int ring_base[2], ring_len[2];
     int board_track;                /* both tracks are the whole board in number order */
@@ -249,6 +259,10 @@ typedef struct McRules {
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;
     Expr step_when, step_from, step_to;
+    int step_also;               /* the steps are offered besides the sowings */
+    int step_sow;                /* a step is a lap of one seed: sowing goes on */
+    Expr step_cw, step_ccw;      /* with step_sow: where each direction is allowed
+                                    (neither given: counterclockwise) */
     /* setup: players place seeds of a reserve before the play (PH_PLACE),
      * then one may swap sides (PH_SWAP) */
     int has_setup;

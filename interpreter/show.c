@@ -113,7 +113,10 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
         fprintf(f, "  - After each seed, if %s:", c->when.src);
         if (c->ntake) {
             take_words(f, c);
-            fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
+            if (c->into.code)
+                fprintf(f, ", into %s.", c->into.src);
+            else
+                fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
             if (c->to_hand && c->sow_from.src)
                 fprintf(f, " They are sown at once, the first into %s.", c->sow_from.src);
             else if (c->to_hand)
@@ -174,17 +177,38 @@ static void mask_runs(FILE *f, const Rules *r, uint64_t m)
     holes_runs(f, list, n);
 }
 
-/* A player's track as runs of numbers, from its lowest hole. */
-static void track_runs(FILE *f, const Rules *r, int player)
+/* Runs of consecutive numbers in list[0..n-1]. */
+static int count_runs(const int8_t *list, int n)
+{
+    int runs = n > 0;
+    for (int i = 1; i < n; i++)
+        runs += list[i] != list[i - 1] + 1 && list[i] != list[i - 1] - 1;
+    return runs;
+}
+
+/* A player's track for a sowing direction as runs of numbers, in the
+ * order that sowing follows it, from the hole that gives the fewest runs
+ * (the lowest of them). */
+static void track_runs(FILE *f, const Rules *r, int player, int dir)
 {
     const Geometry *g = &r->geo;
-    int8_t list[MAX_HOLES];
-    int n = 0, h = ctz64_or(g->track_mask[player]);
+    int8_t list[MAX_HOLES], best[MAX_HOLES];
+    int n = 0, h = ctz64_or(g->track_mask[player]), fewest = MAX_HOLES + 1;
     do {
         list[n++] = (int8_t)h;
-        h = g->next[player][DIR_CCW][h];
+        h = g->next[player][dir][h];
     } while (h != list[0] && n < MAX_HOLES);
-    holes_runs(f, list, n);
+    for (int s = 0; s < n; s++) {   /* each hole as the start of the circuit */
+        int8_t rot[MAX_HOLES];
+        for (int i = 0; i < n; i++)
+            rot[i] = list[(s + i) % n];
+        int k = count_runs(rot, n);
+        if (k < fewest || (k == fewest && rot[0] < best[0])) {
+            fewest = k;
+            memcpy(best, rot, (size_t)n);
+        }
+    }
+    holes_runs(f, best, n);
 }
 
 /* The numbering, the sides and the tracks: one sentence for the usual
@@ -215,8 +239,14 @@ static void board_layout(FILE *f, const Rules *r)
     }
     for (int p = 0; p < 2; p++) {
         fprintf(f, "%s sows along ", p ? "North" : "South");
-        track_runs(f, r, p);
-        fprintf(f, " (counterclockwise; clockwise the other way).\n");
+        track_runs(f, r, p, DIR_CCW);
+        if (g->split) {
+            fprintf(f, " counterclockwise, and along ");
+            track_runs(f, r, p, DIR_CW);
+            fprintf(f, " clockwise (each circuit in the order its seeds travel).\n");
+        } else {
+            fprintf(f, " (counterclockwise; clockwise the other way).\n");
+        }
     }
 }
 
@@ -316,9 +346,19 @@ static void move_words(FILE *f, const Rules *r)
         fprintf(f, ";\n  clockwise where %s; counterclockwise where %s (both: the mover chooses, written 3cw/3ccw).\n",
                 r->dir_cw.src ? r->dir_cw.src : "never", r->dir_ccw.src ? r->dir_ccw.src : "never");
     }
-    if (r->has_steps)
-        fprintf(f, "  When %s, the moves are steps instead: one seed from a hole where %s to %s (written 1>7); "
-                   "no capture follows.\n", r->step_when.src, r->step_from.src, r->step_to.src);
+    if (r->has_steps) {
+        fprintf(f, "  When %s, the moves %s steps: one seed from a hole where %s to %s (written 1>7", r->step_when.src,
+                r->step_also ? "also include" : "are", r->step_from.src, r->step_to.src);
+        if (!r->step_sow)
+            fprintf(f, "); no capture follows.\n");
+        else if (!r->step_cw.code && !r->step_ccw.code)
+            fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
+                       "relay apply, then the captures.\n");
+        else
+            fprintf(f, ", 1>7cw where both ways are allowed); the seed is sown as a lap of one seed: the rules for each "
+                       "seed and the relay apply, then the captures; clockwise where %s, counterclockwise where %s.\n",
+                    r->step_cw.src ? r->step_cw.src : "never", r->step_ccw.src ? r->step_ccw.src : "never");
+    }
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
     for (int i = 0; i < r->nmust; i++) {
@@ -330,6 +370,15 @@ static void move_words(FILE *f, const Rules *r)
         fprintf(f, "%skeep only moves after which %s; if none, %s.\n", m->when.code ? ", " : "",
                 m->keep.src, m->otherwise == MUST_END ? "the game ends" : "every move stays legal");
     }
+}
+
+/* Where a capture rule's seeds go: a player, or a hole (`into`). */
+static void into_words(FILE *f, const CaptureRule *c)
+{
+    if (c->into.code)
+        fprintf(f, "; the seeds go into %s.", c->into.src);
+    else
+        fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
 }
 
 /* The capture rules, in the order they are tried. */
@@ -345,7 +394,7 @@ static void capture_words(FILE *f, const Rules *r)
             fprintf(f, " take every hole of %s", c->sweep.src);
             if (c->sweep_where.code && c->sweep_where.src)
                 fprintf(f, " where %s", c->sweep_where.src);
-            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+            into_words(f, c);
         }
         if (c->ntake) {
             take_words(f, c);
@@ -354,7 +403,7 @@ static void capture_words(FILE *f, const Rules *r)
                         c->chain_while.src);
             if (c->chain && c->chain_also.code && c->chain_also.src)
                 fprintf(f, ", with each of them %s", c->chain_also.src);
-            fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+            into_words(f, c);
         }
         set_words(f, r, c, "last");
         if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))

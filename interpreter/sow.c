@@ -306,6 +306,7 @@ static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *s
     ctx_init(cx, vm->r, p, si->mover);
     cx->start = si->start;
     cx->dir = si->dir;
+    cx->step = si->step;
 }
 
 /* Seeds taken to the hand (si->pend) that the mover sows from a hole of
@@ -338,11 +339,11 @@ static void hand_stop(Vm *vm, Position *p, SowInfo *si)
 
 /* The general kernel (see the top of the file). */
 static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowInfo *si, int spill,
-                                 int inhand)
+                                 int inhand, int at)
 {
     ExCtx cx;
     sow_ctx(&cx, vm, p, si);
-    int origin = si->start;   /* inhand: seeds to sow from the hand into origin */
+    int origin = inhand ? at : si->start;   /* inhand: seeds to sow from the hand into `at` */
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = inhand;
@@ -351,7 +352,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             /* nothing is lifted: to the rules, the origin of a lap sown
              * from the hand is the hole before its first one, so that, as
              * in any lap, its first seed goes into next(origin) */
-            int before = vm->r->geo.next[si->mover][!si->dir][origin];
+            int before = vm->r->geo.back[si->mover][si->dir][origin];
             cx.origin = before >= 0 ? before : origin;
         } else {
             hand = p->count[origin];
@@ -393,6 +394,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                 cx.last = NO_HOLE;
             }
         }
+        cx.step = 0;   /* `step`: the step's own lap only */
         if (relay_on(vm, s, p, origin, inhand, si->dir, lap, hand, &cyc)) {
             si->endless = 1;
             return;
@@ -426,7 +428,7 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
         else
             sow_plain_ring(vm, s, sp, p, si);
     } else
-        sow_general(vm, s, sp, p, si, spill, 0);
+        sow_general(vm, s, sp, p, si, spill, 0, NO_HOLE);
 }
 
 /* A fresh record of a sowing from `hole`. */
@@ -463,7 +465,20 @@ void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
     p->hand_from[0] = p->hand_from[1] = 0;
     int spill = spill_of(vm, &r->sow, p, si);
     vm_sowing(vm);
-    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, hand);   /* from the hand: seed by seed */
+    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, hand, m->hole);   /* from the hand: seed by seed */
+    if (captures && !si->endless && !si->paused)
+        cap_after(vm, p, si);
+}
+
+void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    info_init(si, mover, m->hole, m->sow_on - 1, -1);
+    si->step = 1;
+    p->count[m->hole]--;
+    int spill = spill_of(vm, &r->sow, p, si);
+    vm_sowing(vm);
+    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, 1, m->dir);   /* one seed, into the hole m->dir */
     if (captures && !si->endless && !si->paused)
         cap_after(vm, p, si);
 }

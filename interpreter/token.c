@@ -14,7 +14,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     case MV_SWAP:
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
     case MV_STEP:
-        return snprintf(buf, n, "%d>%d", m->hole + 1, m->dir + 1);
+        return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
+                        m->show_dir ? (m->sow_on == 1 + DIR_CW ? "cw" : "ccw") : "");
     case MV_FILL: {
         size_t len = (size_t)snprintf(buf, n, "fill:");
         int any = 0;
