@@ -588,6 +588,23 @@ static const char *const features[] = {
     "        ccw: \"{hole(if mover == south then 2 else 3, 4), hole(if mover == south then 2 else 3, 2)}\"\n"
     "no-moves: {pass: false, seeds: owners}\n"
     "end: [{when: seeds(row(south)) < 3 or seeds(row(north)) < 3, seeds: owners}]\n",
+
+    "game: f-mirror-into\n"
+    "board: {rows: 6, holes: 3, seeds: 2, stores: none, track: {ccw: own, cw: mirror}}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: {cw: true, ccw: true}\n"
+    "  step: {when: seeds(row(mover)) < 3, also: true, sow-on: true, from: hole.depth > 1, to: inner(hole),\n"
+    "         direction: {cw: hole.depth == 2, ccw: true}}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  relay-while: last.count > 1 and seeds(row(opponent)) > 0\n"
+    "  each-seed:\n"
+    "    - when: hand == 0 and hole.row == mover and hole.depth == 1 and (hole.count > 1 or step)\n"
+    "      take: if opposite(hole).count > 0 then opposite(hole) else outer(opposite(hole))\n"
+    "      into: hole\n"
+    "captures: [{when: last.row == opponent and last.count == 2, take: last, into: opposite(last)}]\n"
+    "end: [{when: seeds(row(opponent)) == 0, seeds: stay, winner: mover}]\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)
