@@ -230,6 +230,8 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
             out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
             continue;
         }
+        if (!((r->geo.track_mask[p->to_move] >> t) & 1))
+            continue;   /* the sowing goes on along the mover's track: it starts on it */
         int cw = 0, ccw = 1;
         if (r->step_cw.code || r->step_ccw.code) {
             cw = r->step_cw.code && ex_true(&r->step_cw, cx);
