@@ -104,6 +104,8 @@ typedef enum McPhase {
                             reserve */
     MC_PHASE_SWAP,       /* a setup: the player to move keeps the board or
                             swaps sides */
+    MC_PHASE_PICK,       /* the mover, at the end of his move, picks a hole
+                            whose seeds a capture rule takes (`pick`) */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -141,18 +143,20 @@ typedef struct McPosition {
     uint8_t over;                   /* the game (match) is over */
     uint8_t winner;                 /* MC_WIN_* */
     uint8_t end;                    /* McEnd of the last game or round end */
-    uint8_t pad;
+    uint8_t picks;                  /* MC_PHASE_PICK: the holes the mover may still pick */
     uint16_t plies;                 /* decisions made this round (game), up to 65535 */
     uint16_t hand;                  /* MC_PHASE_HAND: the seeds in the mover's hand */
     uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
                                        (round); bit 2p+1: his last went clockwise
                                        (kept only where the rules read it) */
-    uint8_t reserved;               /* zero */
+    uint8_t pick_rule;              /* MC_PHASE_PICK: 1 + the index of the capture
+                                       rule whose picks are due; else 0 */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
     uint64_t hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
-                                       counterclockwise (clockwise) */
+                                       counterclockwise (clockwise); MC_PHASE_PICK:
+                                       bit i of hand_from[0]: hole i may be picked */
 } McPosition;
 
 typedef enum McMoveKind {
@@ -161,7 +165,8 @@ typedef enum McMoveKind {
     MC_MOVE_FILL,
     MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
     MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board */
-    MC_MOVE_STEP         /* a seed carried from `hole` to hole `dir` (moves.step) */
+    MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
+    MC_MOVE_PICK         /* the seeds of `hole` taken (MC_PHASE_PICK) */
 } McMoveKind;
 enum { MC_CCW = 0, MC_CW = 1 };
 

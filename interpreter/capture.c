@@ -247,6 +247,25 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     return n;
 }
 
+/* Rule c (number i) fired: the holes the mover may pick, if any, and how
+ * many (PH_PICK, through si->picking); none: the move ends as usual. */
+static void pick_start(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int i, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    int64_t n = ex_eval(&c->pick_n, cx);
+    uint64_t from = (uint64_t)ex_eval(&c->pick_from, cx) & mask_n(r->nholes) & ~p->out_of_play, full = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (p->count[h])
+            full |= bit(h);
+    from &= full;
+    if (n < 1 || !from)
+        return;
+    p->picks = (uint8_t)(n < MAX_HOLES ? n : MAX_HOLES);
+    p->hand_from[0] = from;
+    p->pick_rule = (uint8_t)(i + 1);
+    si->picking = 1;
+}
+
 /* The first capture rule whose `when` holds takes its holes; `cancel-if`
  * may undo it. */
 void cap_after(Vm *vm, Position *p, SowInfo *si)
@@ -305,6 +324,19 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             cx.captured = si->captured;
             apply_sets(vm, p, c, &cx, si->last);
         }
+        if (c->pick_n.code)
+            pick_start(vm, p, c, &cx, i, si);
         break;
     }
+}
+
+void cap_pick(Vm *vm, Position *p, int h)
+{
+    const CaptureRule *c = &vm->r->captures[p->pick_rule - 1];
+    int n = p->count[h];
+    p->count[h] = 0;
+    receive(vm, p, c->to, h, n, p->to_move, 0);
+    p->hand_from[0] &= ~bit(h);
+    if (--p->picks == 0)
+        p->hand_from[0] = 0;
 }

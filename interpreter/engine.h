@@ -199,6 +199,9 @@ void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
  * m->dir as a lap from the hand, relays and each-seed rules as in any
  * sowing, that way (m->sow_on - 1); then the captures if `captures`. */
 void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
+/* PH_PICK: the mover picks hole h (its seeds go to the picking rule's
+ * `to`); the count of picks left and the holes left are updated. */
+void cap_pick(Vm *vm, Position *p, int h);
 /* The opening sowing (no captures); si->endless if it never ends. */
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
 

@@ -225,8 +225,9 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     }
     if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
         p->sowed = (uint8_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
-    if (si.paused) {   /* the move goes on: the mover chooses where his hand is sown */
-        p->phase = PH_HAND;
+    if (si.paused || si.picking) {   /* the move goes on: the mover chooses where his
+                                        hand is sown, or the holes he picks */
+        p->phase = si.paused ? PH_HAND : PH_PICK;
         p->last_mover = (uint8_t)mover;
         p->to_move = (uint8_t)mover;
         return;
@@ -279,8 +280,8 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
     SowInfo si;
     if (m->sow_on) {
         sow_step(vm, p, m, mover, 1, &si);
-        if (si.paused) {   /* a choice of where a hand is sown: as after a sowing */
-            p->phase = PH_HAND;
+        if (si.paused || si.picking) {   /* a choice inside the move: as after a sowing */
+            p->phase = si.paused ? PH_HAND : PH_PICK;
             p->last_mover = (uint8_t)mover;
             p->to_move = (uint8_t)mover;
             return;
@@ -294,6 +295,26 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
     si.mover = mover;
     si.start = si.origin = m->hole;
     si.last = m->dir;
+    after_move(vm, p, &si, h);
+}
+
+/* A hole picked (PH_PICK): its seeds taken; with no pick left, the move
+ * is over: the extra turn and the end rules, on the position alone. */
+static void play_pick(Vm *vm, Position *p, const Move *m, History *h)
+{
+    int mover = p->to_move;
+    cap_pick(vm, p, m->hole);
+    p->last_mover = (uint8_t)mover;
+    if (p->picks && p->hand_from[0])
+        return;   /* more to pick */
+    p->picks = 0;
+    p->hand_from[0] = 0;
+    p->pick_rule = 0;
+    p->phase = PH_PLAY;
+    SowInfo si;
+    memset(&si, 0, sizeof si);
+    si.mover = mover;
+    si.start = si.origin = si.last = NO_HOLE;
     after_move(vm, p, &si, h);
 }
 
@@ -345,6 +366,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_STEP:
         play_step(vm, p, m, h);
+        break;
+    case MV_PICK:
+        play_pick(vm, p, m, h);
         break;
     default: {   /* an opening sowing */
         SowInfo si;

@@ -13,6 +13,13 @@ static inline uint64_t mix64(uint64_t h, uint64_t v)
 
 /* Over what hist_same compares; the counts four at a time (for the
  * computer players' tables; the history hashes its records). */
+/* The state of a move stopped for a decision, in one word: the seeds in
+ * hand (PH_HAND), the picks left and the picking rule (PH_PICK). */
+static inline uint64_t mid_word(const Position *p)
+{
+    return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
+}
+
 uint64_t hist_hash(const Rules *r, const Position *p)
 {
     const int nh = r->nholes;
@@ -34,8 +41,8 @@ uint64_t hist_hash(const Rules *r, const Position *p)
     h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
     h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->round << 32 |
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
-    if (r->hand_choice)
-        h = mix64(mix64(mix64(h, p->hand), p->hand_from[0]), p->hand_from[1]);
+    if (r->mid_move)
+        h = mix64(mix64(mix64(h, mid_word(p)), p->hand_from[0]), p->hand_from[1]);
     if (r->has_setup)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     return h;
@@ -50,8 +57,8 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     for (int f = 0; f < r->nflags; f++)
         if (a->flags[f] != b->flags[f])
             return 0;
-    if (r->hand_choice && (a->hand != b->hand || a->hand_from[0] != b->hand_from[0] ||
-                           a->hand_from[1] != b->hand_from[1]))
+    if (r->mid_move && (mid_word(a) != mid_word(b) || a->hand_from[0] != b->hand_from[0] ||
+                        a->hand_from[1] != b->hand_from[1]))
         return 0;
     if (r->has_setup && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
         return 0;
@@ -100,15 +107,15 @@ static inline int count_words(const Rules *r)
 /* Bytes a record of `r` takes. */
 static int rec_size(const Rules *r)
 {
-    return (count_words(r) + r->nflags + (r->hand_choice ? 3 : 0) + (r->has_setup ? 1 : 0) + HEAD_WORDS) * 8;
+    return (count_words(r) + r->nflags + (r->mid_move ? 3 : 0) + (r->has_setup ? 1 : 0) + HEAD_WORDS) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the
  * reserves), at `out`; returns the end. */
 static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsigned char *out)
 {
-    if (r->hand_choice) {
-        uint64_t hand = p->hand;
+    if (r->mid_move) {
+        uint64_t hand = mid_word(p);
         memcpy(out, &hand, 8);
         memcpy(out + 8, &p->hand_from[0], 8);
         memcpy(out + 16, &p->hand_from[1], 8);

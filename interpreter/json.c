@@ -56,9 +56,15 @@ char *pos_to_json(Vm *vm, const Position *p)
     if (r->hand_choice) {
         json_object_set_new(o, "hand", json_integer(p->hand));
         json_t *hf = json_object();
-        json_object_set_new(hf, "cw", hole_list(r, p->hand_from[DIR_CW]));
-        json_object_set_new(hf, "ccw", hole_list(r, p->hand_from[DIR_CCW]));
+        const int hand = p->phase == PH_HAND;   /* in phase pick the words hold the picks */
+        json_object_set_new(hf, "cw", hole_list(r, hand ? p->hand_from[DIR_CW] : 0));
+        json_object_set_new(hf, "ccw", hole_list(r, hand ? p->hand_from[DIR_CCW] : 0));
         json_object_set_new(o, "hand_from", hf);
+    }
+    if (r->has_picks) {
+        json_object_set_new(o, "picks", json_integer(p->picks));
+        json_object_set_new(o, "pick_from", hole_list(r, p->phase == PH_PICK ? p->hand_from[0] : 0));
+        json_object_set_new(o, "pick_rule", json_integer(p->pick_rule));
     }
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
@@ -231,7 +237,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
         if (!strcmp(phase_name(i), s))
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
-        (ph == PH_HAND && !r->hand_choice) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
+        (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
         (ph == PH_SWAP && r->setup_swap < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
         return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
@@ -338,6 +344,40 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
     return 1;
 }
 
+/* `picks`, `pick_from` and `pick_rule`: in phase "pick" (only there), the
+ * holes the mover may still pick, which of them (in play, holding seeds),
+ * and the capture rule (1-based) whose `pick` it is. */
+static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *n = json_object_get(o, "picks"), *f = json_object_get(o, "pick_from"), *k = json_object_get(o, "pick_rule");
+    uint64_t from = 0;
+    if (n && (!json_is_integer(n) || json_integer_value(n) < 0 || json_integer_value(n) > MAX_HOLES))
+        return fail(err, errlen, "field `picks`: expected 0..%d holes", MAX_HOLES);
+    if (f && !get_holes(r, f, &from))
+        return fail(err, errlen, "field `pick_from`: expected a list of hole numbers 1..%d", r->nholes);
+    if (k && (!json_is_integer(k) || json_integer_value(k) < 0 || json_integer_value(k) > r->ncaptures))
+        return fail(err, errlen, "field `pick_rule`: expected 0..%d (a rule of `captures`, from 1)", r->ncaptures);
+    int picks = n ? (int)json_integer_value(n) : 0, rule = k ? (int)json_integer_value(k) : 0;
+    if (p->phase != PH_PICK) {
+        if (picks || from || rule)
+            return fail(err, errlen, "field `picks`: holes are picked only in phase \"pick\"");
+        return 1;
+    }
+    if (!picks)
+        return fail(err, errlen, "field `picks`: in phase \"pick\" the player to move has holes to pick");
+    if (!rule || !r->captures[rule - 1].pick_n.code)
+        return fail(err, errlen, "field `pick_rule`: in phase \"pick\" it names a rule of `captures` that has `pick`");
+    if (!from)
+        return fail(err, errlen, "field `pick_from`: in phase \"pick\" it names the holes that may be picked");
+    for (int h = 0; h < r->nholes; h++)
+        if (((from >> h) & 1) && (((p->out_of_play >> h) & 1) || !p->count[h]))
+            return fail(err, errlen, "field `pick_from`: hole %d is out of play or empty", h + 1);
+    p->picks = (uint8_t)picks;
+    p->pick_rule = (uint8_t)rule;
+    p->hand_from[0] = from;
+    return 1;
+}
+
 /* `reserve`: the seeds each player still has to place, in phase "place"
  * only (the player to move has some; one who does not place has none). */
 static int read_reserve(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
@@ -439,6 +479,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
+             read_pick(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_reserve(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);

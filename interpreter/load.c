@@ -223,6 +223,17 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->has_setup && r->match && r->next != NEXT_RESET)
         dg_error(ld->dg, ld_nloc(p->val[R_SETUP]),
                  "a `setup` goes with `match.next: reset` (each round is set up as the first)");
+    if (r->has_picks) {   /* after the picks only the position is known */
+        const uint32_t move = CX_ORIGIN | CX_START | CX_LAST | CX_CAPTURED | CX_REACHED | CX_DIR;
+        const Expr *e = (r->extra_turn.uses & move) ? &r->extra_turn : NULL;
+        for (int i = 0; i < r->nends && !e; i++)
+            e = (r->ends[i].when.uses & move) ? &r->ends[i].when
+              : (r->ends[i].winner.uses & move) ? &r->ends[i].winner : NULL;
+        if (e)
+            dg_error(ld->dg, e->loc,
+                     "with `pick` the `extra-turn` and `end` rules are tried after the picks, on the position alone: "
+                     "they cannot read the move (`last`, `start`, `origin`, `captured`, `step`, the direction)");
+    }
     if (r->match && r->next == NEXT_COPY && r->choose == CHOOSE_PLAYER)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.next: copy` lays the holes out from one end: `choose: left` or `right`");
@@ -448,6 +459,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     }
     r->uses_plies = (vars_used >> EXV_PLIES) & 1;
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
-    r->rec_extra = r->hand_choice || r->has_setup;
+    r->mid_move = r->hand_choice || r->has_picks;
+    r->rec_extra = r->mid_move || r->has_setup;
     return r;
 }

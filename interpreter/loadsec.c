@@ -230,7 +230,31 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 /* ---- captures --------------------------------------------------------- */
 
 enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_INTO, CK_SOW_FROM,
-       CK_CANCEL, CK_SET, CK_N };
+       CK_CANCEL, CK_SET, CK_PICK, CK_N };
+
+enum { PK_HOLES, PK_FROM, PK_N };
+
+static const LdKey pick_keys[PK_N + 1] = {
+    [PK_HOLES] = { .name = "holes", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_INT,
+                   .off = offsetof(CaptureRule, pick_n) },
+    [PK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
+                  .off = offsetof(CaptureRule, pick_from) },
+};
+
+/* pick: after the rule's take, the mover picks up to `holes` holes of
+ * `from`, one a decision (PH_PICK). */
+static int ls_pick(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)k;
+    LdSec d;
+    lk_sec(&d, v, "`pick`", "pick");
+    d.ctx = s->ctx;
+    lk_part(&d, pick_keys, 0, base, NULL);
+    if (!lk_map(ld, &d))
+        return 0;
+    ld->r->has_picks = 1;
+    return 1;
+}
 
 /* Is `s` a rule of `each-seed` (read on each seed) rather than of `captures`? */
 static int ls_is_seed_rule(const LdSec *s)
@@ -438,8 +462,12 @@ static int ls_set(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml
 /* A rule takes holes (`take`, `to`), sets (`set`), or both. */
 static int ls_capture_needs(Ld *ld, const LdSec *s, const LdPart *p)
 {
-    if (!p->val[CK_TAKE] && !p->val[CK_SWEEP] && !p->val[CK_SET]) {
+    if (!p->val[CK_TAKE] && !p->val[CK_SWEEP] && !p->val[CK_SET] && !p->val[CK_PICK]) {
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `take`", s->what);
+        return 0;
+    }
+    if (p->val[CK_PICK] && !p->val[CK_TO]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "`pick` needs `to`: who receives the seeds of the holes picked");
         return 0;
     }
     if (p->val[CK_TO] && p->val[CK_INTO]) {
@@ -484,6 +512,7 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_CANCEL] = { .name = "cancel-if", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
                     .off = offsetof(CaptureRule, cancel_if) },
     [CK_SET] = { .name = "set", .kind = LK_CUSTOM, .read = ls_set },
+    [CK_PICK] = { .name = "pick", .kind = LK_CUSTOM, .read = ls_pick },
 };
 
 /* A rule of `captures` (after the sowing) or of `each-seed` (on each
@@ -506,6 +535,14 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
     }
     if (each_seed && p->val[CK_CANCEL]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_CANCEL]), "`cancel-if` belongs to `captures`, not to `each-seed`");
+        return;
+    }
+    if (each_seed && p->val[CK_PICK]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "`pick` belongs to `captures`: the mover picks once the sowing is over");
+        return;
+    }
+    if (p->val[CK_PICK] && p->val[CK_CANCEL]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "a rule with `pick` cannot be undone by `cancel-if`");
         return;
     }
     lk_read(ld, &s);

@@ -425,6 +425,12 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
     case PH_HAND:
         n = gen_hand(vm, p, out);
         break;
+    case PH_PICK:   /* the holes he may pick, by number */
+        n = 0;
+        for (int h = 0; h < vm->r->nholes; h++)
+            if ((p->hand_from[0] >> h) & 1)
+                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0 };
+        break;
     case PH_PLACE:
         n = gen_place(vm, p, out);
         break;

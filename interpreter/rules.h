@@ -121,6 +121,8 @@ typedef struct CaptureRule {
     Expr sow_choice[2];          /* with to_hand, instead of sow_from: the holes
                                     the mover chooses from, by DIR_* (PH_HAND) */
     Expr cancel_if;              /* undo the capture if it then holds */
+    Expr pick_n, pick_from;      /* captures: then the mover picks up to pick_n
+                                    holes of pick_from, one a decision (PH_PICK) */
     SetEffect *set;              /* in the arena; nset of them */
     int nset;
     SrcLoc loc;
@@ -259,6 +261,9 @@ typedef struct McRules {
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;
     Expr step_when, step_from, step_to;
+    int has_picks;               /* a capture rule has `pick` (PH_PICK) */
+    int mid_move;                /* a move may stop for a decision (PH_HAND, PH_PICK):
+                                    positions carry hand, picks, hand_from */
     int step_also;               /* the steps are offered besides the sowings */
     int step_sow;                /* a step is a lap of one seed: sowing goes on */
     Expr step_cw, step_ccw;      /* with step_sow: where each direction is allowed

@@ -406,6 +406,9 @@ static void capture_words(FILE *f, const Rules *r)
             into_words(f, c);
         }
         set_words(f, r, c, "last");
+        if (c->pick_n.code)
+            fprintf(f, " Then the mover picks, one a decision (written take:H), up to %s of the holes of %s that "
+                       "hold seeds; their seeds go to %s.", c->pick_n.src, c->pick_from.src, receiver_name(c->to));
         if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
             fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
         fprintf(f, "\n");

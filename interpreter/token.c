@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "fill:1,3", "place:5", "swap", "keep". */
+ * "first:south", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12". */
 #include <stdio.h>
 
 #include "engine.h"
@@ -13,6 +13,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "place:%d", m->hole + 1);
     case MV_SWAP:
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
+    case MV_PICK:
+        return snprintf(buf, n, "take:%d", m->hole + 1);
     case MV_STEP:
         return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
                         m->show_dir ? (m->sow_on == 1 + DIR_CW ? "cw" : "ccw") : "");

@@ -40,6 +40,7 @@ typedef struct SowInfo {
     int paused;          /* the sowing stopped for that choice (PH_HAND) */
     int spill;           /* its spill-at-row-end, if known (else -1) */
     int step;            /* a step that sows on (moves.step.sow-on) */
+    int picking;         /* a capture rule left picks to make (PH_PICK) */
     uint64_t choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 

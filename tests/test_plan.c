@@ -605,6 +605,18 @@ static const char *const features[] = {
     "      into: hole\n"
     "captures: [{when: last.row == opponent and last.count == 2, take: last, into: opposite(last)}]\n"
     "end: [{when: seeds(row(opponent)) == 0, seeds: stay, winner: mover}]\n",
+
+    "game: f-pick\n"
+    "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing: {laps: relay}\n"
+    "captures:\n"
+    "  - when: last.owner == mover and last.depth == 1 and last.count == 1 and opposite(last).count > 0\n"
+    "    take: [opposite(last), outer(opposite(last))]\n"
+    "    to: mover\n"
+    "    pick: {holes: 1 + plies % 2, from: row(opponent)}\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "end: [{when: seeds(row(south)) < 3 or seeds(row(north)) < 3, seeds: owners}]\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)

@@ -327,7 +327,7 @@ static int perft_walk(Vm *vm, const Position *p, History *h, int level, int dept
     int n = gen_moves(vm, p, moves);
     if (n < 0)
         return n;
-    const int compound = vm->r->hand_choice;
+    const int compound = vm->r->mid_move;
     if (!compound) {
         counts[level + 1] += (uint64_t)n;
         if (level + 1 == depth)
@@ -337,7 +337,7 @@ static int perft_walk(Vm *vm, const Position *p, History *h, int level, int dept
         Position q = *p;
         int sn = h->n, sb = h->base;
         int rc = flow_play(vm, &q, &moves[i], h, NULL);
-        int more = compound && q.phase == PH_HAND && !q.over;
+        int more = compound && (q.phase == PH_HAND || q.phase == PH_PICK) && !q.over;
         counts[level + 1] += compound && !more;
         if (rc >= 0 && (more || level + 1 < depth))
             rc = perft_walk(vm, &q, h, more ? level : level + 1, depth, counts);

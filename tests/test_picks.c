@@ -1,0 +1,189 @@
+/* test_picks: captures from holes of the mover's choice (a capture rule's
+ * `pick`, phase "pick", tokens take:H): the decisions, their end, perft's
+ * count of a move with its picks, the JSON position, and what the loader
+ * refuses. Expected boards are worked out by hand in the comments. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "json.h"
+#include "rules.h"
+#include "vm.h"
+#include "testlib.h"
+#include "gamelib.h"
+
+/* 2x4, a last seed in an empty hole of one's own takes the hole facing
+ * it, then two holes of the opponent's row of the mover's choice */
+static const char pick[] =
+    "game: pick\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "captures:\n"
+    "  - when: last.owner == mover and last.count == 1 and opposite(last).count > 0\n"
+    "    take: opposite(last)\n"
+    "    to: mover\n"
+    "    pick: {holes: 2, from: row(opponent)}\n"
+    "end:\n"
+    "  - when: seeds(row(south)) == 0 or seeds(row(north)) == 0\n"
+    "    seeds: owners\n";
+
+/* South 1 (1 seed) into 2, empty: 7 (facing 2, 1 seed) is taken; then
+ * South picks two of North's holes that hold seeds: 5 (2), 6 (3), 8 (1) */
+static const char pos[] = "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\"}";
+
+/* The tokens of the moves at `g`, space-separated, into buf. */
+static const char *tokens(Game *g, char *buf, size_t n)
+{
+    Move m[MAX_MOVES];
+    int k = gen_moves(&g->vm, &g->p, m);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && len < n; i++) {
+        char tok[32];
+        tok_write(g->r, &m[i], tok, sizeof tok);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", tok);
+    }
+    return buf;
+}
+
+static void test_picks_decisions(void **state)
+{
+    (void)state;
+    char buf[256];
+    /* after take:5 and take:8 South has 1 + 2 + 1 = 4; North keeps 6 (3) */
+    static const int want[] = { 0, 1, 0, 0, 0, 3, 0, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, pick, mode, pos);
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.phase, PH_PICK);
+        assert_int_equal(g.p.to_move, SOUTH);
+        assert_int_equal(g.p.picks, 2);
+        assert_int_equal(g.p.store[SOUTH], 1);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "take:5 take:6 take:8");
+        play(&g.vm, &g.p, &g.h, "take:5");
+        assert_int_equal(g.p.phase, PH_PICK);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "take:6 take:8");
+        play(&g.vm, &g.p, &g.h, "take:8");
+        assert_int_equal(g.p.phase, PH_PLAY);
+        assert_int_equal(g.p.to_move, NORTH);
+        assert_int_equal(g.p.store[SOUTH], 4);
+        counts_are(&g.p, want, 8);
+        game_end(&g);
+    }
+}
+
+/* Fewer holes to pick than allowed: the picks end with the last one, and
+ * the end rules then run (North's row is empty: the game is over). */
+static void test_picks_run_out(void **state)
+{
+    (void)state;
+    /* South 1 into 2: 7 (1) taken; North has only 5 (2) left: one pick */
+    static const char one[] = "{\"board\": [1,0,0,0, 2,0,1,0], \"stores\": [0, 0], \"to_move\": \"south\"}";
+    char buf[64];
+    Game g;
+    game_at(&g, pick, MC_LOAD_DEFAULT, one);
+    play(&g.vm, &g.p, &g.h, "1");
+    assert_string_equal(tokens(&g, buf, sizeof buf), "take:5");
+    play(&g.vm, &g.p, &g.h, "take:5");
+    assert_true(g.p.over);
+    assert_int_equal(g.p.winner, MC_WIN_SOUTH);
+    assert_int_equal(g.p.store[SOUTH], 4);   /* 1 + 2, and his own seed in 2 at the end */
+    game_end(&g);
+}
+
+/* perft counts a move with its picks as one move: South's only sowing
+ * (1) with two picks among three holes, in order: 3 x 2 = 6. */
+static void test_picks_perft(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, pick, mode, pos);
+        uint64_t nodes = 0;
+        assert_int_equal(perft_count(&g.vm, &g.p, &g.h, 1, &nodes), MC_OK);
+        assert_int_equal(nodes, 6);
+        game_end(&g);
+    }
+}
+
+/* The position in phase pick written and read back; what is refused. */
+static void test_picks_json(void **state)
+{
+    (void)state;
+    Game g;
+    game_at(&g, pick, MC_LOAD_DEFAULT, pos);
+    play(&g.vm, &g.p, &g.h, "1");
+    g.p.plies = 0;   /* not part of this variant's JSON (its rules do not read it) */
+    char *js = pos_to_json(&g.vm, &g.p);
+    assert_non_null(js);
+    assert_non_null(strstr(js, "\"phase\":\"pick\""));
+    assert_non_null(strstr(js, "\"picks\":2,\"pick_from\":[5,6,8],\"pick_rule\":1"));
+    Position back;
+    char err[256];
+    assert_true(pos_from_json(g.r, js, strlen(js), &back, err, sizeof err));
+    assert_memory_equal(&back, &g.p, sizeof back);
+    free(js);
+    static const char *const bad[][2] = {
+        { "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\", \"picks\": 1}",
+          "holes are picked only in phase \"pick\"" },
+        { "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\", \"phase\": \"pick\","
+          " \"picks\": 1, \"pick_from\": [5], \"pick_rule\": 0}",
+          "names a rule of `captures` that has `pick`" },
+        { "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\", \"phase\": \"pick\","
+          " \"picks\": 1, \"pick_from\": [2], \"pick_rule\": 1}",
+          "hole 2 is out of play or empty" },
+        { "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\", \"phase\": \"pick\","
+          " \"picks\": 0, \"pick_from\": [5], \"pick_rule\": 1}",
+          "has holes to pick" },
+        { "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\", \"phase\": \"pick\","
+          " \"picks\": 65, \"pick_from\": [5], \"pick_rule\": 1}",
+          "expected 0..64 holes" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char e[256] = "";
+        Position p;
+        assert_false(pos_from_json(g.r, bad[i][0], strlen(bad[i][0]), &p, e, sizeof e));
+        if (!strstr(e, bad[i][1]))
+            fail_msg("case %zu: \"%s\", expected \"...%s...\"", i, e, bad[i][1]);
+    }
+    game_end(&g);
+}
+
+/* What the loader refuses. */
+static void test_picks_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[][2] = {
+        { "extra-turn: last == store(mover)\n", "cannot read the move" },
+        { "end: [{when: captured > 3, seeds: owners}]\n", "cannot read the move" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(pick, "end:") - pick), pick, bad[i][0]);
+        Diags dg;
+        dg_init(&dg, "t.yaml", text, strlen(text));
+        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
+        assert_null(r);
+        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
+            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
+        dg_free(&dg);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_picks_decisions),
+        cmocka_unit_test(test_picks_run_out),
+        cmocka_unit_test(test_picks_perft),
+        cmocka_unit_test(test_picks_json),
+        cmocka_unit_test(test_picks_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
