@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 1
-#define MANCALA_VERSION_MINOR 0
+#define MANCALA_VERSION_MINOR 1
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "1.0.0"
+#define MANCALA_VERSION "1.1.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
