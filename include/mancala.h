@@ -177,9 +177,10 @@ typedef struct McMove {
                             hole the hand's first seed goes into) */
     uint8_t dir;         /* MC_MOVE_SOW: MC_CCW or MC_CW; MC_MOVE_FIRST: the player chosen */
     uint8_t show_dir;    /* MC_MOVE_SOW, MC_MOVE_STEP: the token names the direction */
-    uint32_t sow_on;     /* MC_MOVE_STEP: 0, or 1 + the direction (MC_CCW, MC_CW)
+    uint32_t arg;        /* MC_MOVE_STEP: 0, or 1 + the direction (MC_CCW, MC_CW)
                             the sowing goes on in from the hole the seed went to
-                            (moves.step.sow-on) */
+                            (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
+                            stops at the k-th relay where it may (relay-stop) */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i */
 } McMove;
 

@@ -197,7 +197,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
 void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* A step that sows on (moves.step.sow-on): a seed from m->hole sown into
  * m->dir as a lap from the hand, relays and each-seed rules as in any
- * sowing, that way (m->sow_on - 1); then the captures if `captures`. */
+ * sowing, that way (m->arg - 1); then the captures if `captures`. */
 void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* PH_PICK: the mover picks hole h (its seeds go to the picking rule's
  * `to`); the count of picks left and the holes left are updated. */

@@ -278,7 +278,7 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
         ev_send(vm, &ev);
     }
     SowInfo si;
-    if (m->sow_on) {
+    if (m->arg) {
         sow_step(vm, p, m, mover, 1, &si);
         if (si.paused || si.picking) {   /* a choice inside the move: as after a sowing */
             p->phase = si.paused ? PH_HAND : PH_PICK;

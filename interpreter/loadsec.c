@@ -562,8 +562,8 @@ static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 /* ---- sowing and opening ----------------------------------------------- */
 
-enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_RREVERSE, SK_SPILL, SK_ENDLESS,
-       SK_EACH, SK_N };
+enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_RREVERSE, SK_RSTOP, SK_SPILL,
+       SK_ENDLESS, SK_EACH, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -594,6 +594,13 @@ static void ls_sow_relay_reverse(Ld *ld, const LdSec *s, const LdPart *p)
 {
     (void)s;
     ls_sow_relay(ld, p, SK_RREVERSE);
+}
+
+/* relay-stop needs relay laps. */
+static void ls_sow_relay_stop(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    ls_sow_relay(ld, p, SK_RSTOP);
 }
 
 /* A word of `words` into *word, or a mapping `{WORDS[when]: CONDITION}`
@@ -680,6 +687,9 @@ static const LdKey sow_keys[SK_N + 1] = {
     [SK_RREVERSE] = { .name = "relay-reverse", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                       .ctx = CTX_AFTER, .feature = FT_RELAY_REVERSE,
                       .off = offsetof(SowRules, relay_reverse), .then = ls_sow_relay_reverse },
+    [SK_RSTOP] = { .name = "relay-stop", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_SOWING, .type = T_BOOL,
+                   .ctx = CTX_AFTER, .feature = FT_RELAY_STOP, .off = offsetof(SowRules, relay_stop),
+                   .then = ls_sow_relay_stop },
     [SK_SPILL] = { .name = "spill-at-row-end", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                    .ctx = CX_STATE | CX_START, .feature = FT_SPILL, .off = offsetof(SowRules, spill) },
     [SK_ENDLESS] = { .name = "endless-after", .kind = LK_STATIC, .flags = LF_QUALIFY, .feature = FT_ENDLESS,

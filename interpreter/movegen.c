@@ -147,6 +147,33 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
 /* Sows each candidate on a copy: drops the endless ones, keeps the
  * results for the `must` rules, and (keep) the sowings for the move
  * played next. Returns how many candidates are left. */
+/* relay-stop: each of the n moves in out[] (sowings, or sowings of the
+ * hand if `hand`) followed by one move for each chance its relay gives to
+ * stop (Move.arg 1, 2, ..., at most MAX_RELAY_STOPS), found by sowing it
+ * once without stopping; at most `room` moves in all. Returns how many. */
+static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, int hand)
+{
+    Move base[MAX_MOVES];
+    memcpy(base, out, (size_t)n * sizeof *out);
+    int k = 0;
+    vm->quiet++;
+    for (int i = 0; i < n && k < room; i++) {
+        Position q = as_played(p);
+        SowInfo si;
+        if (hand)
+            sow_hand(vm, &q, &base[i], p->to_move, 0, &si);
+        else
+            sow_move(vm, &q, &base[i], p->to_move, -1, 0, &si);
+        out[k++] = base[i];
+        for (int s = 1; s <= si.stops && s <= MAX_RELAY_STOPS && k < room; s++) {
+            out[k] = base[i];
+            out[k++].arg = (uint32_t)s;
+        }
+    }
+    vm->quiet--;
+    return k;
+}
+
 static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, int spill, int first_only,
                   int keep, Position *after, SowInfo *info)
 {
@@ -274,6 +301,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     }
     unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
     int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
+    if (n && r->sow.relay_stop.code)
+        n = stop_variants(vm, p, out, n, MAX_MOVES, 0);
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
     if (n && (r->sow.laps == LAPS_RELAY || musts)) {
@@ -293,7 +322,7 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
     if (!t->n || memcmp(&t->src, p, sizeof *p) != 0)
         return 0;
     for (int i = 0; i < t->n; i++)
-        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && !t->info[i].endless) {
+        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && t->mv[i].arg == m->arg && !t->info[i].endless) {
             *p = t->after[i];
             *si = t->info[i];
             return 1;
@@ -333,6 +362,8 @@ int gen_hand(Vm *vm, const Position *p, Move *out)
     }
     if (r->sow.laps != LAPS_RELAY)
         return n;
+    if (r->sow.relay_stop.code)
+        n = stop_variants(vm, p, out, n, MAX_MOVES, 1);
     /* a relay from the hand may never end: such choices are not legal */
     int k = 0;
     vm->quiet++;

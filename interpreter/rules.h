@@ -22,6 +22,7 @@
 #define MAX_TAKES       4
 #define MAX_SETS        4        /* changes of one rule's `set` */
 #define MAX_MUST        8
+#define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
 #define MAX_NAME        64
 
@@ -72,6 +73,7 @@ enum {
     FT_LIFT        = 1u << 12,
     FT_RELAY_REVERSE = 1u << 13,
     FT_ENDLESS     = 1u << 15,
+    FT_RELAY_STOP  = 1u << 16,
     /* moves (Rules.move_features) */
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
@@ -139,6 +141,8 @@ typedef struct SowRules {
     Expr relay_next_if;          /* RELAY_FROM_NEXT only where this holds (if given) */
     Expr relay_reverse;          /* the next relay lap sows the other way where this holds */
     Expr relay_while;            /* go on with another lap while this holds */
+    Expr relay_stop;             /* where this holds as a relay lap is due, the
+                                    mover may stop instead (moves with Move.arg) */
     Expr spill;                  /* at move start: seeds leave at a row's end */
     int endless_after;           /* a relay that has dropped this many seeds when
                                     a lap is due counts as endless (0: only a

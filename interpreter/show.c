@@ -103,6 +103,9 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                 s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
         if (s->endless_after)
             fprintf(f, "  - A relay still going after %d seeds counts as endless.\n", s->endless_after);
+        if (s->relay_stop.code)
+            fprintf(f, "  - Where %s as another lap is due, the mover may stop there instead: the move written 5/1 stops "
+                       "at the first such chance, 5/2 at the second, and so on; 5 never stops.\n", s->relay_stop.src);
     } else
         fprintf(f, "  - Single lap.\n");
     if (s->spill.code && !(s->spill.is_const && !s->spill.value))

@@ -386,6 +386,13 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             int next = relay_from(vm, s, sp, p, &cx, h, si->dir);
             if (next == NO_HOLE)
                 return;
+            if (s->relay_stop.code) {   /* a chance to stop here: the move's arg says which */
+                cx.last = h;
+                int stop = ex_true(&s->relay_stop, &cx) && ++si->stops == si->stop_at;
+                cx.last = NO_HOLE;
+                if (stop)
+                    return;
+            }
             origin = next;
             if (s->relay_reverse.code) {   /* the next lap sows the other way */
                 cx.last = h;
@@ -446,6 +453,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
 {
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, spill);
+    si->stop_at = (int)m->arg;
     if (r->mark_flag >= 0 && !((p->flags[r->mark_flag] >> m->hole) & 1)) {
         p->flags[r->mark_flag] |= bit(m->hole);
         if (ev_on(vm))
@@ -460,6 +468,7 @@ void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
 {
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, -1);
+    si->stop_at = (int)m->arg;
     int hand = p->hand;
     p->hand = 0;
     p->hand_from[0] = p->hand_from[1] = 0;
@@ -473,7 +482,7 @@ void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
 void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
 {
     const Rules *r = vm->r;
-    info_init(si, mover, m->hole, m->sow_on - 1, -1);
+    info_init(si, mover, m->hole, m->arg - 1, -1);
     si->step = 1;
     p->count[m->hole]--;
     int spill = spill_of(vm, &r->sow, p, si);

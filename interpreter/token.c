@@ -17,7 +17,7 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "take:%d", m->hole + 1);
     case MV_STEP:
         return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
-                        m->show_dir ? (m->sow_on == 1 + DIR_CW ? "cw" : "ccw") : "");
+                        m->show_dir ? (m->arg == 1 + DIR_CW ? "cw" : "ccw") : "");
     case MV_FILL: {
         size_t len = (size_t)snprintf(buf, n, "fill:");
         int any = 0;
@@ -29,6 +29,9 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return (int)len;
     }
     default:
+        if (m->arg)   /* the sowing stops at the arg-th chance its relay gives (relay-stop) */
+            return snprintf(buf, n, "%d%s/%u", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
+                            (unsigned)m->arg);
         return snprintf(buf, n, "%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
     }
 }

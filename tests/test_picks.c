@@ -1,7 +1,9 @@
-/* test_picks: captures from holes of the mover's choice (a capture rule's
- * `pick`, phase "pick", tokens take:H): the decisions, their end, perft's
- * count of a move with its picks, the JSON position, and what the loader
- * refuses. Expected boards are worked out by hand in the comments. */
+/* test_picks: decisions inside a move. Captures from holes of the
+ * mover's choice (a capture rule's `pick`, phase "pick", tokens take:H):
+ * the decisions, their end, perft's count of a move with its picks, the
+ * JSON position, and what the loader refuses; and relays the mover may
+ * stop (`relay-stop`, tokens 3/1). Expected boards are worked out by hand
+ * in the comments. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -176,6 +178,54 @@ static void test_picks_refused(void **state)
     }
 }
 
+/* 2x4, relay sowing; where a lap ends in an occupied first hole of a row
+ * (index 1) the mover may stop instead of relaying. */
+static const char stop[] =
+    "game: stop\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing: {laps: relay, relay-stop: last.index == 1}\n"
+    "captures:\n"
+    "  - when: last.owner == mover and last.count == 1 and opposite(last).count > 0\n"
+    "    take: opposite(last)\n"
+    "    to: mover\n";
+
+static void test_picks_relay_stop(void **state)
+{
+    (void)state;
+    char buf[256];
+    /* from the start: 1 goes 2, 3; 3 relays 4, 5, 6; 6 relays 7, 8, 1
+     * (empty): no lap ends in a hole of index 1 before that: one move.
+     * 3 goes 4, 5: 5 is North's first hole and held 2: a chance to stop
+     * (3/1); going on, 5 relays 6, 7, 8; 8 relays 1, 2, 3 (empty): 3 takes
+     * 6 (3 seeds). 4 goes 5, 6; 6 relays 7, 8, 1: 1 (index 1) held 2: a
+     * chance (4/1); on, 1 relays 2, 3, 4 (empty before: 4 was lifted):
+     * the move ends, and 4 takes 5 (3 seeds). */
+    static const int on[] = { 3, 3, 1, 3, 0, 0, 3, 0 };
+    static const int stopped[] = { 2, 2, 0, 3, 3, 2, 2, 2 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, stop, mode);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "1 2 3 3/1 4 4/1");
+        play(&g.vm, &g.p, &g.h, "3");
+        counts_are(&g.p, on, 8);
+        assert_int_equal(g.p.store[SOUTH], 3);
+        game_end(&g);
+        game_start(&g, stop, mode);
+        play(&g.vm, &g.p, &g.h, "3/1");
+        counts_are(&g.p, stopped, 8);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        assert_int_equal(g.p.to_move, NORTH);
+        game_end(&g);
+        static const int four[] = { 0, 3, 3, 1, 0, 0, 3, 3 };
+        game_start(&g, stop, mode);
+        play(&g.vm, &g.p, &g.h, "4");
+        counts_are(&g.p, four, 8);
+        assert_int_equal(g.p.store[SOUTH], 3);
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +234,7 @@ int main(void)
         cmocka_unit_test(test_picks_perft),
         cmocka_unit_test(test_picks_json),
         cmocka_unit_test(test_picks_refused),
+        cmocka_unit_test(test_picks_relay_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -606,6 +606,13 @@ static const char *const features[] = {
     "captures: [{when: last.row == opponent and last.count == 2, take: last, into: opposite(last)}]\n"
     "end: [{when: seeds(row(opponent)) == 0, seeds: stay, winner: mover}]\n",
 
+    "game: f-relay-stop\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: {cw: hole.index == 1, ccw: true}}\n"
+    "sowing: {laps: relay, relay-stop: last.index == 1 or last.count == 4}\n"
+    "captures: [{when: last.owner == mover and last.count == 1 and opposite(last).count > 0, take: opposite(last), to: mover}]\n"
+    "no-moves: {pass: false, seeds: owners}\n",
+
     "game: f-pick\n"
     "board: {rows: 4, holes: 4, seeds: 2, stores: none}\n"
     "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
