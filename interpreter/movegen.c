@@ -144,9 +144,6 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
     return n;
 }
 
-/* Sows each candidate on a copy: drops the endless ones, keeps the
- * results for the `must` rules, and (keep) the sowings for the move
- * played next. Returns how many candidates are left. */
 /* relay-stop: each of the n moves in out[] (sowings, or sowings of the
  * hand if `hand`) followed by one move for each chance its relay gives to
  * stop (Move.arg 1, 2, ..., at most MAX_RELAY_STOPS), found by sowing it
@@ -174,6 +171,9 @@ static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, 
     return k;
 }
 
+/* Sows each candidate on a copy: drops the endless ones, keeps the
+ * results for the `must` rules, and (keep) the sowings for the move
+ * played next. Returns how many candidates are left. */
 static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, int spill, int first_only,
                   int keep, Position *after, SowInfo *info)
 {
