@@ -187,6 +187,21 @@ static void emit_set(Em *e, const ExNode *n)
     }
 }
 
+/* `S where C`: S, then a loop that tests C once per hole of S (the shape
+ * is in opcodes.h). The loop leaves the stack as it found it, three values
+ * above S's place, and its exit leaves the result alone there. */
+static void emit_where(Em *e, const ExNode *n)
+{
+    emit(e, n->a);
+    op0(e, EXO_WHERE);
+    int loop = e->len;
+    int done = jump(e, EXO_WNEXT);
+    emit(e, n->b);
+    op1(e, EXO_WKEEP, loop);
+    e->depth -= 2;   /* the exit: M and H gone, R left */
+    patch(e, done);
+}
+
 /* A comparison with a constant or a context name as one instruction; 0 if
  * not that shape. */
 static int fused_cmp(Em *e, const ExNode *n)
@@ -269,6 +284,7 @@ static void emit(Em *e, const ExNode *n)
     case N_SET: emit_set(e, n); return;
     case N_BIN: emit_bin(e, n, s); return;
     case N_ARG: emit(e, n->a); return;
+    case N_WHERE: emit_where(e, n); return;
     default: e->overflow = 1; return;
     }
 }

@@ -84,7 +84,7 @@ const int ex_nprops = (int)(sizeof ex_props / sizeof *ex_props);
 
 /* The scanner's keywords (grammar/expr.l) and the two player names. */
 static const char *const keywords[] = { "true", "false", "and", "or", "not", "in", "if", "then",
-    "else", "south", "north", NULL };
+    "else", "where", "south", "north", NULL };
 
 int ex_reserved(const char *name)
 {
