@@ -42,19 +42,26 @@ static ExNode *un(ExParse *ps, ExKind k, ExNode *a, ExSpan at);
 
 %token <num> NUMBER BOOLEAN
 %token <str> NAME STRING
-%token AND "and" OR "or" NOT "not" IN "in" IF "if" THEN "then" ELSE "else"
+%token AND "and" OR "or" NOT "not" IN "in" IF "if" THEN "then" ELSE "else" WHERE "where"
 %token EQ "==" NE "!=" LE "<=" GE ">="
 %token BADSTRING BADCHAR BADAND BADOR BADEQ
 
-%type <node> expr or and not cmp sum prod unary post prim args arglist items
+%type <node> expr where or and not cmp sum prod unary post prim args arglist items
 
 %%
 
 top:    expr                    { ps->root = $1; }
     ;
-expr:   or
+expr:   where
     |   IF expr THEN expr ELSE expr {
             $$ = exn_new(ps, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6;
+        }
+    ;
+/* `S where C`: the loosest binary operator, so `S where a or b` filters by
+ * `a or b`; left-associative (`S where a where b` filters twice) */
+where:  or
+    |   where WHERE or          {
+            $$ = exn_new(ps, N_WHERE, @$); $$->a = $1; $$->b = $3;
         }
     ;
 or:     and

@@ -455,6 +455,41 @@ static int ck_bin(Ck *c, ExNode *n, Ann *out, int depth)
     return put(c, n, out, FN_NONE);
 }
 
+/* `S where C`: S a hole set, C a boolean checked with `hole` known (the
+ * filter names each hole of S in turn, hiding any outer `hole`). What C
+ * needs is needed by the whole, except that `hole`: so a filter is
+ * allowed where `hole` is not, and reading it inside C is no use of the
+ * context's `hole` (neither in *uses nor in vars_used). Folded only when
+ * S and C are both constant. */
+static int ck_where(Ck *c, ExNode *n, Ann *out, int depth)
+{
+    Ann s, k;
+    int ok = check(c, n->a, &s, depth + 1);
+    const ExScope *outer = c->sc;
+    ExScope inner = *outer;
+    unsigned vars = 0;
+    uint32_t uses = c->uses;
+    inner.ctx |= CX_HOLE;
+    inner.vars_used = outer->vars_used ? &vars : NULL;
+    c->sc = &inner;
+    c->uses = 0;
+    ok &= check(c, n->b, &k, depth + 1);
+    c->sc = outer;
+    c->uses = uses | (c->uses & ~(uint32_t)CX_HOLE);
+    if (outer->vars_used)
+        *outer->vars_used |= vars & ~(1u << EXV_HOLE);
+    if (!ok)
+        return 0;
+    if (s.type != T_HOLES) {
+        err(c, n->a, "`where` filters a hole set, but this is a %s", ex_type_name(s.type));
+        return 0;
+    }
+    if (!want(c, n->b, &k, T_BOOL, "the condition of `where`"))
+        return 0;
+    *out = (Ann){ T_HOLES, s.is_const && k.is_const, k.value ? s.value : 0, NULL };
+    return put(c, n, out, FN_NONE);
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 /* Checks node `n` (`depth` levels down); its annotation into *out. */
@@ -483,6 +518,7 @@ static int check(Ck *c, ExNode *n, Ann *out, int depth)
     case N_SET: return ck_set(c, n, out, depth);
     case N_BIN: return ck_bin(c, n, out, depth);
     case N_ARG: return check(c, n->a, out, depth);
+    case N_WHERE: return ck_where(c, n, out, depth);
     }
     return 0;
 }

@@ -5,7 +5,8 @@
  * instruction (a context hole's count, a comparison with a constant):
  * the choice is made here, from the tree and its annotations, never by
  * reading emitted code back. The stack depth is tracked from the
- * operations' stack effects in opcodes.h. */
+ * operations' stack effects in opcodes.h, and its cost (EX_MAX_COST):
+ * each word, counted 64 times over for each filter it is inside. */
 #include <string.h>
 
 #include "exint.h"
@@ -17,11 +18,15 @@ typedef struct Em {
     int len, cap;
     int depth, max;
     int overflow;
+    int filters;             /* filters the words written now are inside */
+    uint64_t cost;
 } Em;
 
-/* Writes one word. */
+/* Writes one word, and counts it once for each time it may run: 64 times
+ * for each filter around it (past 2^42, the count only says "too much"). */
 static void word(Em *e, int32_t v)
 {
+    e->cost += e->filters < 7 ? (uint64_t)1 << (6 * e->filters) : (uint64_t)1 << 42;
     if (e->len >= e->cap) {
         e->overflow = 1;
         return;
@@ -187,6 +192,23 @@ static void emit_set(Em *e, const ExNode *n)
     }
 }
 
+/* `S where C`: S, then a loop that tests C once per hole of S (the shape
+ * is in opcodes.h). The loop leaves the stack as it found it, three values
+ * above S's place, and its exit leaves the result alone there. */
+static void emit_where(Em *e, const ExNode *n)
+{
+    emit(e, n->a);
+    op0(e, EXO_WHERE);
+    e->filters++;   /* the loop runs once per hole, the exit once more */
+    int loop = e->len;
+    int done = jump(e, EXO_WNEXT);
+    emit(e, n->b);
+    op1(e, EXO_WKEEP, loop);
+    e->filters--;
+    e->depth -= 2;   /* the exit: M and H gone, R left */
+    patch(e, done);
+}
+
 /* A comparison with a constant or a context name as one instruction; 0 if
  * not that shape. */
 static int fused_cmp(Em *e, const ExNode *n)
@@ -269,15 +291,18 @@ static void emit(Em *e, const ExNode *n)
     case N_SET: emit_set(e, n); return;
     case N_BIN: emit_bin(e, n, s); return;
     case N_ARG: emit(e, n->a); return;
+    case N_WHERE: emit_where(e, n); return;
     default: e->overflow = 1; return;
     }
 }
 
-int em_program(const Tab *t, const ExNode *root, int plain, int32_t *code, int cap, int *depth)
+int em_program(const Tab *t, const ExNode *root, int plain, int32_t *code, int cap, int *depth,
+               uint64_t *cost)
 {
-    Em e = { t, plain, code, 0, cap, 0, 0, 0 };
+    Em e = { t, plain, code, 0, cap, 0, 0, 0, 0, 0 };
     emit(&e, root);
     op0(&e, EXO_END);
     *depth = e.max;
+    *cost = e.cost;
     return e.overflow ? -1 : e.len;
 }

@@ -208,6 +208,10 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
      * it in st[1..n-1] */
     int64_t st[EX_MAX_DEPTH + 2], top = 0;
     int n = 0;
+    /* a filter names each hole in turn: from its first WHERE on, cx
+     * points to this copy of the caller's context, whose `hole` the
+     * filter sets (written here, read through cx) */
+    ExCtx fcx;
     const int32_t *pc = e->code;
     const int nh = cx->rules->nholes;
     const Geometry *g = &cx->rules->geo;
@@ -325,6 +329,42 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             break;
         }
         case EXO_JMP: pc = e->code + *pc; break;
+        case EXO_WHERE: {
+            /* S -> R M H */
+            if (cx != &fcx) {
+                fcx = *cx;
+                cx = &fcx;
+            }
+            uint64_t m = (uint64_t)TOP & all_mask(nh);
+            TOP = 0;
+            PUSH((int64_t)m);
+            PUSH(cx->hole);
+            break;
+        }
+        case EXO_WNEXT: {
+            /* top: H; st[n - 1]: M; st[n - 2]: R */
+            uint64_t m = (uint64_t)st[n - 1];
+            if (m) {
+                fcx.hole = __builtin_ctzll(m);
+                st[n - 1] = (int64_t)(m & (m - 1));
+                pc++;
+            } else {
+                fcx.hole = (int)TOP;
+                POP();
+                POP();
+                pc = e->code + *pc;
+            }
+            break;
+        }
+        case EXO_WKEEP: {
+            /* top: the condition's value; st[n - 1]: H; st[n - 2]: M;
+             * st[n - 3]: R */
+            if (TOP)
+                st[n - 3] = (int64_t)((uint64_t)st[n - 3] | (uint64_t)1 << cx->hole);
+            POP();
+            pc = e->code + *pc;
+            break;
+        }
         case EXO_VCOUNT: PUSH(hole_count(cx, var_value(cx, *pc++))); break;
         case EXO_VOWNER: PUSH(hole_owner(cx, var_value(cx, *pc++))); break;
         case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & 1]); break;

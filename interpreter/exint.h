@@ -101,7 +101,9 @@ void nf_build(const Tab *t, const ExNode *root, ExForm *out);
 
 /* Writes the program of a checked tree (exemit.c) into code[0..cap):
  * returns its length, or -1 if it needs more than `cap` words; *depth:
- * the stack slots it needs. `plain`: no fused instructions. */
-int em_program(const Tab *t, const ExNode *root, int plain, int32_t *code, int cap, int *depth);
+ * the stack slots it needs; *cost: its words, each counted 64 times for
+ * each filter it is inside (EX_MAX_COST). `plain`: no fused instructions. */
+int em_program(const Tab *t, const ExNode *root, int plain, int32_t *code, int cap, int *depth,
+               uint64_t *cost);
 
 #endif

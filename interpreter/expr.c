@@ -85,7 +85,7 @@ const int ex_nprops = (int)(sizeof ex_props / sizeof *ex_props);
 
 /* The scanner's keywords (grammar/expr.l) and the two player names. */
 static const char *const keywords[] = { "true", "false", "and", "or", "not", "in", "if", "then",
-    "else", "south", "north", NULL };
+    "else", "where", "south", "north", NULL };
 
 int ex_reserved(const char *name)
 {
@@ -170,7 +170,7 @@ static int parse(ExParse *ps, const ExScope *scope, Diags *dg, const ExLocMap *l
 /* Writes the program of the checked tree into `out` (in `ar`); 1 or 0.
  * The limits apply to the program with fused instructions, so that a
  * file loads the same in the reference mode (`plain`), whose program may
- * be up to twice as long and need one stack slot more. */
+ * be up to twice as long (and as costly) and need one stack slot more. */
 static int generate(Arena *ar, Arena *tmp, const Tab *t, const ExNode *root, int plain, Diags *dg,
                     SrcLoc at0, Expr *out)
 {
@@ -179,9 +179,15 @@ static int generate(Arena *ar, Arena *tmp, const Tab *t, const ExNode *root, int
         dg_error(dg, at0, "out of memory");
         return 0;
     }
-    int depth = 0, len = em_program(t, root, 0, code, EX_MAX_CODE, &depth);
+    uint64_t cost = 0;
+    int depth = 0, len = em_program(t, root, 0, code, EX_MAX_CODE, &depth, &cost);
     if (len < 0) {
         dg_error(dg, at0, "expression too complex (more than %d operations)", EX_MAX_CODE);
+        return 0;
+    }
+    if (cost > EX_MAX_COST) {
+        dg_error(dg, at0, "expression too costly to evaluate (more than %d steps; a filter repeats its "
+                 "condition for up to 64 holes)", EX_MAX_COST);
         return 0;
     }
     if (depth > EX_MAX_DEPTH) {
@@ -189,8 +195,8 @@ static int generate(Arena *ar, Arena *tmp, const Tab *t, const ExNode *root, int
                  depth, EX_MAX_DEPTH);
         return 0;
     }
-    if (plain && ((len = em_program(t, root, 1, code, 2 * EX_MAX_CODE, &depth)) < 0 ||
-                  depth > EX_MAX_DEPTH + 1)) {
+    if (plain && ((len = em_program(t, root, 1, code, 2 * EX_MAX_CODE, &depth, &cost)) < 0 ||
+                  depth > EX_MAX_DEPTH + 1 || cost > 2 * (uint64_t)EX_MAX_COST)) {
         dg_error(dg, at0, "expression too complex for the reference mode");
         return 0;
     }

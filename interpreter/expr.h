@@ -182,6 +182,10 @@ typedef struct ExLocMap {
 #define EX_MAX_LEN    4096  /* bytes of expression text */
 #define EX_MAX_DEPTH  64    /* nesting of parentheses and operators */
 #define EX_MAX_CODE   4096  /* program words */
+/* program words, each counted 64 times for each filter (`where`) it is
+ * inside, as a filter may run its condition for 64 holes: a bound on the
+ * work of one evaluation. Only filters inside filters can reach it. */
+#define EX_MAX_COST   (64 * EX_MAX_CODE)
 
 /* Compiles `src` (len bytes) expecting `want` (T_VOID: any type). Returns 1
  * on success, 0 after reporting errors to `dg`. */

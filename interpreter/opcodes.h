@@ -9,7 +9,16 @@
  * players (0/1) and sets (64-bit masks of hole indexes, or of 0..63).
  * "k" is the immediate word, "K" the 64-bit mask of the next two words,
  * "v" the context value (ExVar) numbered by the immediate word. The jumps
- * JFK and JTK pop their operand only when they do not jump. */
+ * JFK and JTK pop their operand only when they do not jump.
+ *
+ * A filter `S where C` is a loop over the holes of S (exemit.c):
+ *     <S> WHERE; L: WNEXT E; <C> WKEEP L; E:
+ * WHERE leaves three values under the condition: the result so far R, the
+ * holes still to test M and the hole H that `hole` stood for before. The
+ * context's `hole` is the hole being tested (ex_run works on a copy of
+ * the context once a filter runs); WNEXT puts H back and leaves R alone
+ * when no hole is left, which is the one stack effect the table cannot
+ * say (it pops M and H only when it jumps). */
 #ifndef MANCALA_OPCODES_H
 #define MANCALA_OPCODES_H
 
@@ -74,6 +83,9 @@
     X(JTK,       1, 1, 0, "b -> jump to k if b is true, keeping it")                 \
     X(JFP,       1, 1, 0, "b -> jump to k if b is false")                            \
     X(JMP,       1, 0, 0, "jump to k")                                               \
+    X(WHERE,     0, 1, 3, "S -> R M H: R = {}, M = S, H = hole (a filter begins)")   \
+    X(WNEXT,     1, 0, 0, "R M H: hole = lowest of M, out of M; none: hole = H, R, jump to k") \
+    X(WKEEP,     1, 1, 0, "R M H b -> R M H, with hole in R if b; jump to k")        \
     /* fused forms the emitter writes for common shapes */                           \
     X(VCOUNT,    1, 0, 1, "seeds in the hole v")                                     \
     X(VOWNER,    1, 0, 1, "owner of the hole v")                                     \

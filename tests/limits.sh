@@ -416,6 +416,26 @@ vok expr-stack-64 "$V"
 with_from "$V" "$(rnest 65)"
 vbad expr-stack-65 "$V" 'expression too deeply nested for the evaluator (needs 65 stack slots; at most 64)'
 
+# evaluation cost: 262144 steps, each word counted 64 times for each
+# filter it is inside. Two nested filters whose inner condition is K tests
+# `hole.number > 0`: 13 words outside the filters, 10 in one, 7K + 2 in
+# both: K = 8 is 238221 steps, K = 9 266893; a third level is refused
+wnest() {
+    awk -v k="$1" -v d="$2" 'BEGIN {
+        c = "hole.number > 0"
+        for (i = 1; i < k; i++) c = c " and hole.number > 0"
+        s = c
+        for (i = 0; i < d; i++) s = "size(board where " s ") > 0"
+        print s " or hole.owner == mover"
+    }'
+}
+with_from "$V" "$(wnest 8 2)"
+vok expr-cost-2-filters "$V"
+with_from "$V" "$(wnest 9 2)"
+vbad expr-cost-2-filters-over "$V" 'expression too costly to evaluate (more than 262144 steps; a filter repeats its condition for up to 64 holes)'
+with_from "$V" "$(wnest 1 3)"
+vbad expr-cost-3-filters "$V" 'expression too costly to evaluate (more than 262144 steps'
+
 # numbers: 999999999
 with_from "$V" 'hole.owner == mover and hole.count < 999999999'
 vok number-999999999 "$V"

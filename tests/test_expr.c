@@ -66,11 +66,12 @@ static int teardown(void **state)
     return 0;
 }
 
-/* The value of `src` with `hole` and `last` named. It is computed three
- * ways, which must agree: the program with fused instructions, the plain
- * program (the reference mode's), and the normal form where there is one
- * (what the plan lets the evaluator test directly). */
-static int64_t run(Fx *fx, const char *src, int hole, int last)
+/* The value of `src` on the board `r` at `p` for `mover`, with `hole`
+ * and `last` named. It is computed three ways, which must agree: the
+ * program with fused instructions, the plain program (the reference
+ * mode's), and the normal form where there is one (what the plan lets the
+ * evaluator test directly). */
+static int64_t run_on(Fx *fx, const Rules *r, const Position *p, int mover, const char *src, int hole, int last)
 {
     Expr e, plain;
     ExScope sp = fx->sc;
@@ -80,7 +81,7 @@ static int64_t run(Fx *fx, const char *src, int hole, int last)
     if (!ok)
         fail_msg("%s: %s", src, fx->dg.count ? fx->dg.items[fx->dg.count - 1].msg : "?");
     ExCtx cx;
-    ex_ctx_init(&cx, &fx->r, &fx->p, SOUTH);
+    ex_ctx_init(&cx, r, p, mover);
     cx.hole = hole;
     cx.last = last;
     cx.dir = DIR_CCW;
@@ -92,13 +93,20 @@ static int64_t run(Fx *fx, const char *src, int hole, int last)
     return v;
 }
 
+/* run_on() on the fixture's 2x6 position, South to move. */
+static int64_t run(Fx *fx, const char *src, int hole, int last)
+{
+    return run_on(fx, &fx->r, &fx->p, SOUTH, src, hole, last);
+}
+
 /* Compiles `src`, expecting an error at column `col` whose message holds `part`. */
 static void bad(Fx *fx, const char *src, int col, const char *part)
 {
     Expr e;
     int before = fx->dg.count;
     int ok = ex_compile(&fx->ar, src, (int)strlen(src), T_BOOL, &fx->sc, &fx->dg, &cols, &e);
-    assert_false(ok);
+    if (ok)
+        fail_msg("%s: compiled", src);
     assert_null(e.code);
     assert_true(fx->dg.count > before);
     const Diag *d = &fx->dg.items[before];
@@ -283,6 +291,11 @@ static void test_expr_normal_forms(void **state)
         { "hole.index <= 2", "hole.index <= 2" },
         { "3 <= hole.index", "hole.index >= 3" },
         { "not (hole.index > 2) and hole.owner == mover", "hole.index <= 2 and hole.owner == mover" },
+        /* a filter is opaque: its condition's `hole` is not the context's,
+         * so none of its tests is an atom */
+        { "hole.count == 4 and size(board where hole.count == 4) == 1", "hole.count == 4 and ..." },
+        { "seeds(board where hole.count > 0) == 0", "-" },
+        { "hole.count == 4 or size(row(mover) where hole.count == 0) > 0", "-" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Expr e;
@@ -329,6 +342,9 @@ static void test_expr_seed_filter(void **state)
         { "hole.count == 4 and opposite(hole).count > 0", 1u << 4, 0, ~(uint64_t)0, 1, 0 },
         { "hand > 0 or hole.count == 2", ~(uint64_t)0, 1, ~(uint64_t)0, 1, 0 },
         { "last.count == 4 and hand > 0", ~(uint64_t)0, 1, ~(uint64_t)0 << 1, 1, 0 },
+        /* the filter's `hole.count == 0` is about the holes of the board,
+         * not the hole a seed fell into: only the outer test narrows */
+        { "hole.count == 3 and size(board where hole.count == 0) > 0", 1u << 3, 0, ~(uint64_t)0, 1, 0 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Expr e;
@@ -407,6 +423,280 @@ static void test_expr_nesting_limit(void **state)
     bad(fx, longs, 1, "too long");
 }
 
+/* ---- the set filter `S where C` ------------------------------------------ */
+
+/* The examples of docs/variant-format.md on the fixture: holes 1..12 hold
+ * 0..11 seeds; South owns 1..6, North 7..12; on two rows hole n and hole
+ * 13 - n share a column (hole 3 and hole 10: column 3). A hole set's value
+ * is its mask: hole n is bit n - 1. */
+static void test_expr_filter_values(void **state)
+{
+    Fx *fx = *state;
+    /* hole 1 alone is empty */
+    assert_int_equal(run(fx, "size(board where hole.count == 0)", -1, -1), 1);
+    assert_int_equal(run(fx, "size(board where hole.count == 0) >= 2", -1, -1), 0);
+    /* South's holes 4, 5, 6 hold more than 2: bits 3..5, 3 + 4 + 5 seeds */
+    assert_int_equal(run(fx, "row(mover) where hole.count > 2", -1, -1), 0x38);
+    assert_int_equal(run(fx, "seeds(row(mover) where hole.count > 2)", -1, -1), 12);
+    /* hole 3 (2 seeds) is the lowest of South's with more than one */
+    assert_int_equal(run(fx, "first(row(mover) where hole.count > 1).number", -1, -1), 3);
+    /* last = hole 3, column 3: North's hole there is hole 10, 9 seeds */
+    assert_int_equal(run(fx, "nonempty(owned(opponent) where hole.column == last.column)", -1, 2), 1);
+    assert_int_equal(run(fx, "first(owned(opponent) where hole.column == last.column).number", -1, 2), 10);
+    /* North's row holds 6..11 seeds: none holds 2 or 3; hole 8 holds 7,
+     * hole 10 holds 9 */
+    assert_int_equal(run(fx, "last in (row(opponent) where hole.count in {2, 3})", -1, 7), 0);
+    assert_int_equal(run(fx, "last in (row(opponent) where hole.count in {7, 8})", -1, 7), 1);
+    assert_int_equal(run(fx, "last in (row(opponent) where hole.count in {7, 8})", -1, 9), 0);
+    /* of a set literal: hole 7 is North's; a store is never in a set */
+    assert_int_equal(run(fx, "{hole(1), hole(7)} where hole.owner == north", -1, -1), 0x40);
+    assert_int_equal(run(fx, "{last} where true", -1, STORE_HOLE(0)), 0);
+    /* empty results, and filters of an empty set (whose condition never
+     * runs): South's holes hold at most 5 */
+    assert_int_equal(run(fx, "row(south) where hole.count > 5", -1, -1), 0);
+    assert_int_equal(run(fx, "first(row(south) where hole.count > 5).number", -1, -1), 0);
+    assert_int_equal(run(fx, "size((row(south) where hole.count > 5) where hole.count >= 0)", -1, -1), 0);
+    assert_int_equal(run(fx, "max(board where hole.count > 11) + min(board where false)", -1, -1), 0);
+    /* a hole out of play is not in `board`; row() keeps it */
+    fx->p.out_of_play = 1;   /* hole 1, the empty one */
+    assert_int_equal(run(fx, "size(board where hole.count == 0)", -1, -1), 0);
+    assert_int_equal(run(fx, "row(south) where hole.out", -1, -1), 1);
+    fx->p.out_of_play = 0;
+}
+
+/* `where` is the loosest binary operator, left-associative; `if` is
+ * looser still. */
+static void test_expr_filter_precedence(void **state)
+{
+    Fx *fx = *state;
+    /* filtered by (count < 2 or count > 10): holes 1, 2 and 12 */
+    assert_int_equal(run(fx, "size(board where hole.count < 2 or hole.count > 10)", -1, -1), 3);
+    /* (board where > 3) where < 6: the holes of 4 and 5 seeds */
+    assert_int_equal(run(fx, "size(board where hole.count > 3 where hole.count < 6)", -1, -1), 2);
+    /* arithmetic, `in` and `not` bind inside the condition: 3 + 1 == 4 is
+     * hole 4; not in {0, 1} leaves 10 holes */
+    assert_int_equal(run(fx, "size(board where hole.count + 1 == 2 * 2)", -1, -1), 1);
+    assert_int_equal(run(fx, "size(board where not hole.count in {0, 1})", -1, -1), 10);
+    /* the else branch is `board where ...`, so `if true` gives South's
+     * row whole (filtering the `if` would leave none of it) */
+    assert_int_equal(run(fx, "size(if true then row(south) else board where hole.count > 9)", -1, -1), 6);
+    /* `in` binds tighter: this filters the boolean `last in row(opponent)` */
+    bad(fx, "last in row(opponent) where hole.count in {2, 3}", 1,
+        "`where` filters a hole set, but this is a boolean");
+}
+
+static void test_expr_filter_errors(void **state)
+{
+    Fx *fx = *state;
+    bad(fx, "size(3 where true) > 0", 6, "`where` filters a hole set, but this is a number");
+    bad(fx, "size({1, 2} where true) > 0", 6, "`where` filters a hole set, but this is a number set");
+    bad(fx, "first(hole where true) == hole", 7, "but this is a hole");
+    bad(fx, "size(board where hole.count) > 0", 18, "the condition of `where` must be a boolean, not a number");
+    bad(fx, "size(board where hole) > 0", 18, "the condition of `where` must be a boolean, not a hole");
+    bad(fx, "size(board where hole.colour) > 0", 23, "no property `colour`");
+    bad(fx, "size(board where) > 0", 17, "unexpected ')'");
+    bad(fx, "where", 1, "unexpected where");
+    bad(fx, "board where true", 1, "expected a boolean here, but this is a hole set");
+    /* a keyword: no option may take it; `where-x` is a name */
+    assert_true(ex_reserved("where"));
+    bad(fx, "where-x > 0", 1, "unknown name `where-x`");
+}
+
+/* Inside C, `hole` is the hole being tested, whatever it is outside;
+ * after the filter it is the outer one again. Nested filters: the
+ * innermost `hole` wins. */
+static void test_expr_filter_hole(void **state)
+{
+    Fx *fx = *state;
+    /* outer hole = hole 1 (0 seeds); the filter tests holes 5, 6 (4, 5) */
+    assert_int_equal(run(fx, "size(row(south) where hole.count > 3)", 0, -1), 2);
+    assert_int_equal(run(fx, "size(row(south) where hole.count > 3) == 2 and hole.count == 0", 0, -1), 1);
+    /* read after the loop, whose last tested hole was 12 */
+    assert_int_equal(run(fx, "first(board where hole.count == 4) == hole", 4, -1), 1);
+    assert_int_equal(run(fx, "hole in (board where hole.count == 4)", 4, -1), 1);
+    /* each hole of the board, with the holes of its side holding more
+     * than 8: none on South's side, 10, 11, 12 on North's. So North's 6
+     * holes. (Were the inner `hole` the outer one, only 10..12.) */
+    assert_int_equal(run(fx, "size(board where size(row(hole.row) where hole.count > 8) > 0)", -1, -1), 6);
+    /* the inner filter (holes 11, 12) then the outer hole again: hole 2 */
+    assert_int_equal(run(fx, "first(board where size(board where hole.count > 9) == 2 and hole.count == 1).number",
+                         -1, -1), 2);
+}
+
+/* A filter is allowed where `hole` is not: the filter provides it, and
+ * it is no use of the context's `hole`. Its condition's other needs are
+ * the whole expression's. */
+static void test_expr_filter_availability(void **state)
+{
+    Fx *fx = *state;
+    unsigned vars = 0;
+    fx->sc.ctx = CX_STATE | CX_LAST | CX_CAPTURED;   /* as in `end.when` */
+    fx->sc.vars_used = &vars;
+    Expr e;
+    const char *s = "size(board where hole.count > 0) > 3";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_int_equal(e.uses, CX_STATE);
+    assert_int_equal(vars, 1u << EXV_BOARD);
+    ExCtx cx;
+    ex_ctx_init(&cx, &fx->r, &fx->p, SOUTH);
+    assert_int_equal(ex_eval(&e, &cx), 1);   /* 11 holes hold seeds */
+    bad(fx, "hole.count > 0", 1, "`hole` is not available here");
+    bad(fx, "size(board where hole.count > 0) > hole.count", 36, "`hole` is not available here");
+    bad(fx, "size(board where hole == origin) > 0", 26, "`origin` is not available here");
+    bad(fx, "size(board where hand > 0) > 0", 18, "`hand` is not available here");
+    /* what C needs besides `hole` is needed by the whole */
+    fx->sc.ctx |= CX_DIR;
+    s = "size(row(south) where next(hole).count > last.count) > 0";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_int_equal(e.uses, CX_STATE | CX_DIR | CX_LAST);
+    /* where `hole` is known, only a `hole` outside a filter uses it */
+    fx->sc.ctx |= CX_HOLE;
+    vars = 0;
+    s = "size(board where hole.count > 0) > 0";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_int_equal(e.uses & CX_HOLE, 0);
+    assert_int_equal(vars & (1u << EXV_HOLE), 0);
+    s = "hole.count > size(board where hole.count > 0)";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_int_equal(e.uses & CX_HOLE, CX_HOLE);
+    assert_int_equal(vars & (1u << EXV_HOLE), 1u << EXV_HOLE);
+}
+
+/* A filter folds only over a constant set with a constant condition; no
+ * hole set is constant today (row(), hole(n) need the board), so none
+ * folds, even where the condition is constant or reads no state. */
+static void test_expr_filter_folding(void **state)
+{
+    Fx *fx = *state;
+    static const struct { const char *src; int64_t want; } cases[] = {
+        { "board where false", 0 },
+        { "board where skip-origin", 0xFFF },            /* the option is true */
+        { "row(south) where hole.depth == 1", 0x3F },    /* every hole, on two rows */
+        { "size(board where target > 3)", 12 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Expr e;
+        const char *s = cases[i].src;
+        assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_VOID, &fx->sc, &fx->dg, &cols, &e));
+        if (e.is_const || run(fx, s, -1, -1) != cases[i].want)
+            fail_msg("%s: constant %d, value %lld, by hand %lld", s, e.is_const, (long long)run(fx, s, -1, -1),
+                     (long long)cases[i].want);
+    }
+    /* around a filter, the rules are unchanged: a constant left side decides */
+    Expr e;
+    const char *s = "true or size(board where false) == 0";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_true(e.is_const);
+    assert_int_equal(e.value, 1);
+}
+
+/* The program of a filter, as `mancala show --plan` prints it: the set,
+ * WHERE, then the loop (WNEXT jumps to 11 when no hole is left, WKEEP
+ * back to 3). Context values by their number (ExVar). */
+static void test_expr_filter_program(void **state)
+{
+    Fx *fx = *state;
+    Expr e;
+    const char *s = "size(board where hole.count > 0)";
+    assert_true(ex_compile(&fx->ar, s, (int)strlen(s), T_INT, &fx->sc, &fx->dg, &cols, &e));
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    dis_expr(&e, f, "");
+    char text[400] = "", want[400];
+    rewind(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    snprintf(want, sizeof want, "   0  VAR        %d\n"
+                                "   2  WHERE     \n"
+                                "   3  WNEXT      11\n"
+                                "   5  VCOUNT     %d\n"
+                                "   7  GTK        0\n"
+                                "   9  WKEEP      3\n"
+                                "  11  SIZE      \n"
+                                "  12  END       \n", EXV_BOARD, EXV_HOLE);
+    assert_string_equal(text, want);
+    /* stack: board, then R M H, then the count: 4 slots */
+    assert_int_equal(e.depth, 4);
+}
+
+/* `size(board where size(board where ... C ...) > 0) > 0`, k filters deep. */
+static void nested_filters(char *buf, int k, const char *c)
+{
+    buf[0] = 0;
+    for (int i = 0; i < k; i++)
+        strcat(buf, "size(board where ");
+    strcat(buf, c);
+    for (int i = 0; i < k; i++)
+        strcat(buf, ") > 0");
+}
+
+/* A filter runs its condition up to 64 times, so the cost of a program
+ * (EX_MAX_COST, 262144) counts each word 64 times for each filter it is
+ * inside. Two nested filters with the condition `true`: 7 words outside
+ * (VAR board, WHERE, SIZE, GTK 0, END), 10 in one filter (WNEXT, VAR
+ * board, WHERE, SIZE, GTK 0, WKEEP), 6 in both (WNEXT, PUSH 1, WKEEP): 7 +
+ * 640 + 24576. A third level costs at least 3 x 64^3 words: refused; 100 levels
+ * pass the nesting limit (3 levels each). */
+static void test_expr_filter_nesting(void **state)
+{
+    Fx *fx = *state;
+    static char buf[100 * 24 + 200];
+    nested_filters(buf, 2, "true");
+    assert_int_equal(run(fx, buf, -1, -1), 1);   /* both levels: 12 holes */
+    Expr e;
+    assert_true(ex_compile(&fx->ar, buf, (int)strlen(buf), T_BOOL, &fx->sc, &fx->dg, &cols, &e));
+    assert_int_equal(e.depth, 7);   /* board, R M H, board, R M H, true */
+    nested_filters(buf, 3, "true");
+    bad(fx, buf, 1, "too costly to evaluate (more than 262144 steps");
+    nested_filters(buf, 30, "true");
+    bad(fx, buf, 1, "too costly");
+    nested_filters(buf, 100, "true");
+    bad(fx, buf, 0, "nested too deeply");
+    /* the innermost condition: k tests `hole.number > 0` (VAR 4, NUMBER,
+     * GTK 0) joined by k - 1 JFK: 7k - 2 words, with WNEXT and WKEEP 7k + 2
+     * words in both filters. k = 8: 647 + 58 x 4096 = 238215 steps; k = 9:
+     * 647 + 65 x 4096 = 266887, over the limit */
+    char c[300] = "hole.number > 0";
+    for (int k = 2; k <= 8; k++)
+        strcat(c, " and hole.number > 0");
+    nested_filters(buf, 2, c);
+    assert_int_equal(run(fx, buf, -1, -1), 1);
+    strcat(c, " and hole.number > 0");
+    nested_filters(buf, 2, c);
+    bad(fx, buf, 1, "too costly");
+}
+
+/* Katro's outermost row with seeds, on a 6x6 board: South's rows are 1
+ * (holes 1..6, his edge, depth 3), 2 (7..12) and 3 (13..18, depth 1);
+ * North's outer row is holes 19..24. */
+static void test_expr_filter_katro(void **state)
+{
+    Fx *fx = *state;
+    static Rules r;
+    static Position p;
+    memset(&r, 0, sizeof r);
+    memset(&p, 0, sizeof p);
+    r.rows = 6;
+    r.width = 6;
+    r.nholes = 36;
+    char why[120];
+    geo_layout(&r);
+    assert_int_equal(geo_tracks(&r, why, sizeof why), 1);
+    p.north_owned = ~(uint64_t)0 << 18 & (((uint64_t)1 << 36) - 1);
+    p.count[7] = 2;    /* hole 8: South's middle row */
+    p.count[20] = 5;   /* hole 21: North's outer row */
+    const char *outer = "seeds(row(mover) where hole.depth == 3) > 0";
+    assert_int_equal(run_on(fx, &r, &p, SOUTH, outer, -1, -1), 0);
+    assert_int_equal(run_on(fx, &r, &p, NORTH, outer, -1, -1), 1);
+    p.count[2] = 1;    /* hole 3: South's outer row */
+    assert_int_equal(run_on(fx, &r, &p, SOUTH, outer, -1, -1), 1);
+    assert_int_equal(run_on(fx, &r, &p, SOUTH, "size(row(mover) where hole.depth == 3)", -1, -1), 6);
+    assert_int_equal(run_on(fx, &r, &p, SOUTH, "size(board where hole.depth == 1)", -1, -1), 12);
+    assert_int_equal(run_on(fx, &r, &p, SOUTH, "first(board where hole.depth == 2 and hole.count > 0).number",
+                            -1, -1), 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +712,15 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_expr_syntax_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_type_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_nesting_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_precedence, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_hole, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_availability, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_folding, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_program, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_nesting, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_filter_katro, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -332,7 +332,8 @@ static void test_plan_same_games_shipped(void **state)
  * path: skips other than the origin's, stores on the track (one or both),
  * relay from the next hole, relay while a condition holds, spills, the
  * first seed into the origin with relay, each-seed rules that masks
- * cannot decide, marks and per-hole directions, must filters. */
+ * cannot decide, marks and per-hole directions, must filters, set
+ * filters. */
 static const char *const features[] = {
     "game: f-skip\n"
     "board: {rows: 2, holes: 4, seeds: 3, stores: off-track}\n"
@@ -624,6 +625,27 @@ static const char *const features[] = {
     "    pick: {holes: 1 + plies % 2, from: row(opponent)}\n"
     "no-moves: {pass: false, seeds: owners}\n"
     "end: [{when: seeds(row(south)) < 3 or seeds(row(north)) < 3, seeds: owners}]\n",
+
+    /* set filters (`S where C`) in conditions the plan reads: opaque to
+     * the normal forms, whose atoms outside the filter still narrow */
+    "game: f-filter\n"
+    "board: {rows: 4, holes: 4, seeds: 2, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0 and (hole.depth == 1 or seeds(row(mover) where hole.depth == 1) < 3)\n"
+    "  direction: ccw\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  relay-while: last.count > 1 and size(row(mover) where hole.count == 0) < 4\n"
+    "  each-seed:\n"
+    "    - when: hole.count == 4 and size(row(opponent) where hole.count == 0) > 1\n"
+    "      take: hole\n"
+    "      to: mover\n"
+    "captures:\n"
+    "  - when: last.depth == 1 and last.count > 1 and nonempty(row(opponent) where hole.column == last.column) > 0\n"
+    "    take: first(row(opponent) where hole.column == last.column and hole.count > 0)\n"
+    "    to: mover\n"
+    "no-moves: {pass: false, seeds: owners}\n"
+    "end: [{when: size(board where hole.count > 1) == 0, seeds: owners}]\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)
