@@ -37,7 +37,8 @@ static void ev_capture(Vm *vm, int mover, int d, int h, int n, int during)
     ev.kind = MC_EV_CAPTURE;
     ev.player = (uint8_t)mover;
     ev.receiver = (uint8_t)(d >= MC_TO_HOLE ? MC_TO_HOLE : d);
-    ev.last = (int16_t)(d >= MC_TO_HOLE ? d - MC_TO_HOLE : MC_NO_HOLE);
+    if (d >= MC_TO_HOLE)
+        ev.last = (int16_t)(d - MC_TO_HOLE);   /* the hole the seeds went into */
     ev.hole = (int16_t)h;
     ev.seeds = n;
     ev.n = during;

@@ -320,6 +320,8 @@ static void test_plan_same_games_shipped(void **state)
         { "omweso", { NULL }, 0, 10 },
         { "lib-al-aqil", { "match=false" }, 1, 10 },
         { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 20 },
+        { "katro", { NULL }, 0, 10 },
+        { "katro", { "holes=3" }, 1, 20 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

@@ -193,6 +193,14 @@ static void test_vm_conservation_gabata_ansaba(void **state)
     random_games("gabata-ansaba", NULL, 0, 40, 33);
 }
 
+static void test_vm_conservation_katro(void **state)
+{
+    (void)state;
+    random_games("katro", NULL, 0, 40, 37);
+    const char *o[] = { "holes=3" };
+    random_games("katro", o, 1, 40, 38);
+}
+
 static void test_vm_conservation_omweso(void **state)
 {
     (void)state;
@@ -554,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_qelat),
         cmocka_unit_test(test_vm_conservation_gabata_ansaba),
         cmocka_unit_test(test_vm_conservation_omweso),
+        cmocka_unit_test(test_vm_conservation_katro),
         cmocka_unit_test(test_vm_conservation_lib_al_aqil),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
