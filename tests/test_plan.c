@@ -322,6 +322,8 @@ static void test_plan_same_games_shipped(void **state)
         { "bay-khom", { "sow-from-store=true", "stuck-ends-round=true" }, 2, 20 },
         { "katro", { NULL }, 0, 10 },
         { "katro", { "holes=3" }, 1, 20 },
+        { "tsoro-additional", { NULL }, 0, 20 },
+        { "tsoro-additional", { "holes=6", "extra-holes=1" }, 2, 20 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

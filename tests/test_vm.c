@@ -201,6 +201,14 @@ static void test_vm_conservation_katro(void **state)
     random_games("katro", o, 1, 40, 38);
 }
 
+static void test_vm_conservation_tsoro_additional(void **state)
+{
+    (void)state;
+    random_games("tsoro-additional", NULL, 0, 40, 39);
+    const char *o[] = { "holes=6", "extra-holes=1" };
+    random_games("tsoro-additional", o, 2, 40, 40);
+}
+
 static void test_vm_conservation_omweso(void **state)
 {
     (void)state;
@@ -563,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_gabata_ansaba),
         cmocka_unit_test(test_vm_conservation_omweso),
         cmocka_unit_test(test_vm_conservation_katro),
+        cmocka_unit_test(test_vm_conservation_tsoro_additional),
         cmocka_unit_test(test_vm_conservation_lib_al_aqil),
         cmocka_unit_test(test_vm_endless_relay_exact),
         cmocka_unit_test(test_vm_plain_sowing_seed_by_seed),
