@@ -74,14 +74,15 @@ static const char *ctx_where(unsigned need)
     }
 }
 
-/* Notes that `name` needs the context `what`; 0 after an error if the
- * key does not provide it. */
+/* Notes that `name` needs the contexts `what`; 0 after an error if the
+ * key does not provide every one of them. */
 static int need(Ck *c, const ExNode *n, unsigned what, const char *name)
 {
     c->uses |= what;
-    if (c->sc->ctx & what)
+    unsigned missing = what & ~c->sc->ctx;   /* every context it needs */
+    if (!missing)
         return 1;
-    err(c, n, "`%s` is not available here: it is known only %s", name, ctx_where(what));
+    err(c, n, "`%s` is not available here: it is known only %s", name, ctx_where(missing & -missing));
     return 0;
 }
 

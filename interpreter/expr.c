@@ -87,11 +87,18 @@ const int ex_nprops = (int)(sizeof ex_props / sizeof *ex_props);
 static const char *const keywords[] = { "true", "false", "and", "or", "not", "in", "if", "then",
     "else", "where", "south", "north", NULL };
 
-int ex_reserved(const char *name)
+int ex_keyword(const char *name)
 {
     for (int i = 0; keywords[i]; i++)
         if (!strcmp(keywords[i], name))
             return 1;
+    return 0;
+}
+
+int ex_reserved(const char *name)
+{
+    if (ex_keyword(name))
+        return 1;
     for (int i = 0; i < ex_nvars; i++)
         if (!strcmp(ex_vars[i].name, name))
             return 1;

@@ -196,6 +196,8 @@ const char *ex_type_name(ExType t);
 /* A word expressions reserve (keywords, context names, south, north): no
  * option may take it as its name. */
 int ex_reserved(const char *name);
+/* Is `name` a keyword of the scanner (`and`, `in`, `where`, `south`, ...)? */
+int ex_keyword(const char *name);
 /* A property every hole has (count, owner, ...): no flag may take it. */
 int ex_hole_property(const char *name);
 

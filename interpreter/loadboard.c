@@ -302,7 +302,7 @@ static int ls_flag_name_ok(const Rules *r, const char *s)
         POSITION_FIELDS(X)
 #undef X
         NULL };
-    if (!ls_is_name(s) || strlen(s) >= MAX_NAME || ex_hole_property(s))
+    if (!ls_is_name(s) || strlen(s) >= MAX_NAME || ex_hole_property(s) || ex_keyword(s))
         return 0;
     for (int i = 0; fields[i]; i++)
         if (!strcmp(fields[i], s))
@@ -338,7 +338,7 @@ static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
             return 0;
         }
         if (!ls_flag_name_ok(r, lk_sval(e))) {
-            dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a hole property or a field of the JSON position", lk_sval(e));
+            dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a keyword of expressions, a hole property or a field of the JSON position", lk_sval(e));
             ok = 0;
             continue;
         }
