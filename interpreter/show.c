@@ -262,10 +262,26 @@ static void board_words(FILE *f, const Rules *r)
         fputc('\n', f);
         wrap(f, r->description, 0);
     }
-    fprintf(f, "\nBoard: %d row%s of %d hole%s, %d seed%s in %s (%d in all); stores %s.\n",
-            r->rows, r->rows == 1 ? "" : "s", r->width, r->width == 1 ? "" : "s", r->seeds, r->seeds == 1 ? "" : "s",
-            r->uniform ? "each" : "each on average", r->total_seeds,
+    int on_board = 0;
+    for (int h = 0; h < r->nholes; h++)
+        on_board += r->initial[h];
+    fprintf(f, "\nBoard: %d row%s of %d hole%s, ", r->rows, r->rows == 1 ? "" : "s", r->width, r->width == 1 ? "" : "s");
+    if (r->uniform && on_board)
+        fprintf(f, "%d seed%s in each (%d in all)", r->seeds, r->seeds == 1 ? "" : "s", on_board);
+    else if (r->uniform)
+        fprintf(f, "empty");
+    else
+        fprintf(f, "%d seeds in all, laid out as below", on_board);
+    fprintf(f, "; stores %s.\n",
             r->stores == STORES_ON_TRACK ? "on the sowing track" : r->stores == STORES_OFF_TRACK ? "off the track" : "none (captures are counted)");
+    if (!r->uniform) {   /* the layout, row by row from North's edge, each from South's left */
+        for (int y = r->rows - 1; y >= 0; y--) {
+            fprintf(f, "   ");
+            for (int x = 0; x < r->width; x++)
+                fprintf(f, " %4d", r->initial[r->geo.at[y][x]]);
+            fprintf(f, "\n");
+        }
+    }
     if (r->store_seeds)
         fprintf(f, "Each store starts a game with %d seeds.\n", r->store_seeds);
     board_layout(f, r);
@@ -479,7 +495,8 @@ static void match_words(FILE *f, const Rules *r)
         fprintf(f, " (%s seeds in each hole, if he can pay them all; %s)", r->fill_expr.src,
                 r->choose == CHOOSE_PLAYER ? "a player who cannot fill every hole chooses which (fill:...)"
                 : r->choose == CHOOSE_LEFT ? "from the left" : "from the right");
-    fprintf(f, "; %s.\n", r->starter_result == 1 ? "the last round's winner begins"
+    fprintf(f, "; %s.\n", r->has_setup && r->setup_swap >= 0 ? "the setup decides who begins (keep or swap)"
+                           : r->starter_result == 1 ? "the last round's winner begins"
                            : r->starter_result == 2 ? "the last round's loser begins"
                            : r->starter_alternates ? "the players alternate who begins" : "the same player begins");
     if (r->next == NEXT_COPY)
