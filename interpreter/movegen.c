@@ -144,6 +144,34 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
     return n;
 }
 
+/* The stopped versions of an endless move m (stops chances met before
+ * the repeat was found) whose results differ from those of the earlier
+ * ones, appended at out[k]: the chances before the relay first repeats. */
+static int stop_distinct(Vm *vm, const Position *p, const Move *m, int stops, Move *out, int k, int room,
+                         int hand)
+{
+    Position seen[MAX_RELAY_STOPS];
+    int nseen = 0;
+    for (int s = 1; s <= stops && s <= MAX_RELAY_STOPS && k < room; s++) {
+        Move v = *m;
+        v.arg = (uint32_t)s;
+        Position q = as_played(p);
+        SowInfo si;
+        if (hand)
+            sow_hand(vm, &q, &v, p->to_move, 0, &si);
+        else
+            sow_move(vm, &q, &v, p->to_move, -1, 0, &si);
+        int dup = 0;
+        for (int j = 0; j < nseen && !dup; j++)
+            dup = !memcmp(&seen[j], &q, sizeof q);
+        if (dup)
+            break;   /* the relay has come round: every later chance repeats one */
+        seen[nseen++] = q;
+        out[k++] = v;
+    }
+    return k;
+}
+
 /* relay-stop: each of the n moves in out[] (sowings, or sowings of the
  * hand if `hand`) followed by one move for each chance its relay gives to
  * stop (Move.arg 1, 2, ..., at most MAX_RELAY_STOPS), found by sowing it
@@ -162,6 +190,10 @@ static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, 
         else
             sow_move(vm, &q, &base[i], p->to_move, -1, 0, &si);
         out[k++] = base[i];
+        if (si.endless) {   /* chances met once the relay repeats give positions already offered */
+            k = stop_distinct(vm, p, &base[i], si.stops, out, k, room, hand);
+            continue;
+        }
         for (int s = 1; s <= si.stops && s <= MAX_RELAY_STOPS && k < room; s++) {
             out[k] = base[i];
             out[k++].arg = (uint32_t)s;
