@@ -323,6 +323,8 @@ static void test_plan_same_games_shipped(void **state)
         { "katro", { NULL }, 0, 10 },
         { "katro", { "holes=3" }, 1, 20 },
         { "tsoro-additional", { NULL }, 0, 20 },
+        { "misoro-tsoro", { NULL }, 0, 20 },
+        { "misoro-tsoro", { "extra-counters=true" }, 1, 20 },
         { "tsoro-additional", { "holes=6", "extra-holes=1" }, 2, 20 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

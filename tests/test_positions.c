@@ -360,6 +360,7 @@ FILE_TEST(test_positions_qelat, "tests/positions/qelat.jsonl", "qelat")
 FILE_TEST(test_positions_gabata_ansaba, "tests/positions/gabata-ansaba.jsonl", "gabata-ansaba")
 FILE_TEST(test_positions_omweso, "tests/positions/omweso.jsonl", "omweso")
 FILE_TEST(test_positions_katro, "tests/positions/katro.jsonl", "katro")
+FILE_TEST(test_positions_misoro_tsoro, "tests/positions/misoro-tsoro.jsonl", "misoro-tsoro")
 FILE_TEST(test_positions_tsoro_additional, "tests/positions/tsoro-additional.jsonl", "tsoro-additional")
 FILE_TEST(test_positions_lib_al_aqil, "tests/positions/lib-al-aqil.jsonl", "lib-al-aqil")
 FILE_TEST(test_external_everyboard_awale, "tests/external/everyboard-awale.json", "oware")
@@ -415,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_positions_gabata_ansaba),
         cmocka_unit_test(test_positions_omweso),
         cmocka_unit_test(test_positions_katro),
+        cmocka_unit_test(test_positions_misoro_tsoro),
         cmocka_unit_test(test_positions_tsoro_additional),
         cmocka_unit_test(test_positions_lib_al_aqil),
         cmocka_unit_test(test_external_everyboard_awale),

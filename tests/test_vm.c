@@ -209,6 +209,14 @@ static void test_vm_conservation_tsoro_additional(void **state)
     random_games("tsoro-additional", o, 2, 40, 40);
 }
 
+static void test_vm_conservation_misoro_tsoro(void **state)
+{
+    (void)state;
+    random_games("misoro-tsoro", NULL, 0, 30, 41);
+    const char *o[] = { "extra-counters=true", "holes=6" };
+    random_games("misoro-tsoro", o, 2, 30, 42);
+}
+
 static void test_vm_conservation_omweso(void **state)
 {
     (void)state;
@@ -571,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_vm_conservation_gabata_ansaba),
         cmocka_unit_test(test_vm_conservation_omweso),
         cmocka_unit_test(test_vm_conservation_katro),
+        cmocka_unit_test(test_vm_conservation_misoro_tsoro),
         cmocka_unit_test(test_vm_conservation_tsoro_additional),
         cmocka_unit_test(test_vm_conservation_lib_al_aqil),
         cmocka_unit_test(test_vm_endless_relay_exact),
