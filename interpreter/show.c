@@ -469,7 +469,14 @@ static void end_words(FILE *f, const Rules *r)
         fprintf(f, "Repetition: the %d%s occurrence of a position ends the game%s; the board goes to %s.\n",
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
                 r->repetition_draw ? " as a draw" : "", receiver_name(r->repetition_seeds));
-    fprintf(f, "Winner: the player with more seeds in his store; equal is a draw.\n");
+    int named = 0;   /* some end rule names its winner */
+    for (int i = 0; i < r->nends; i++)
+        named |= r->ends[i].winner.code != NULL;
+    fprintf(f, "Winner: %sthe player with more seeds in his store; equal is a draw.\n",
+            named || r->no_moves_loses ? "where no rule above names him, " : "");
+    if (!r->repetition)
+        fprintf(f, "A game that never ends stops after %d decisions (each player takes the seeds on his side).\n",
+                MAX_PLIES);
 }
 
 /* A match, if the variant is one: when it is over, what happens
