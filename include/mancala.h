@@ -106,6 +106,8 @@ typedef enum McPhase {
                             swaps sides */
     MC_PHASE_PICK,       /* the mover, at the end of his move, picks a hole
                             whose seeds a capture rule takes (`pick`) */
+    MC_PHASE_MARK,       /* a setup: the player to move marks a hole with a
+                            flag (`setup.mark`) */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -166,7 +168,8 @@ typedef enum McMoveKind {
     MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
     MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board */
     MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
-    MC_MOVE_PICK         /* the seeds of `hole` taken (MC_PHASE_PICK) */
+    MC_MOVE_PICK,        /* the seeds of `hole` taken (MC_PHASE_PICK) */
+    MC_MOVE_MARK         /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
 } McMoveKind;
 enum { MC_CCW = 0, MC_CW = 1 };
 

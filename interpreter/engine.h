@@ -233,6 +233,9 @@ int gen_hand(Vm *vm, const Position *p, Move *out);
 /* Where the player to move may place a seed of his reserve (PH_PLACE):
  * holes in play where `setup.where` holds (by default his own). */
 int gen_place(Vm *vm, const Position *p, Move *out);
+/* The holes the player to move may mark (PH_MARK): where setup.mark's
+ * `where` holds, in play and not marked yet. */
+int gen_mark(Vm *vm, const Position *p, Move *out);
 /* The `must` rules that apply where `cx` stands (bit m: rule m). */
 unsigned gen_musts(const Rules *r, const ExCtx *cx);
 /* Own holes in play with at least Plan.from_min seeds, in the constant
@@ -255,6 +258,9 @@ void rnd_setup(const Rules *r, Position *p);
 /* The player to move places a seed into `hole` (NO_HOLE: he has nowhere
  * to place, and his reserve goes to his store). */
 void rnd_place(Vm *vm, Position *p, int hole);
+/* The player to move marks `hole` (NO_HOLE: nowhere left, the marking
+ * ends); then the next marker, or the swap, or the play. */
+void rnd_mark(Vm *vm, Position *p, int hole);
 /* The player to move keeps the board (0) or swaps sides (1). */
 void rnd_swap(Vm *vm, Position *p, int swap);
 /* How many holes `player` fills, and how many he owns (*own). */

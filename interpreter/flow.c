@@ -132,6 +132,14 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
             }
             known = n;
         }
+        if (p->phase == PH_MARK) {
+            int n = gen_mark(vm, p, out ? out : tmp);
+            if (n == 0) {   /* nowhere to mark: the marking ends */
+                rnd_mark(vm, p, NO_HOLE);
+                continue;
+            }
+            known = n;
+        }
         if (p->phase == PH_HAND) {
             int n = gen_hand(vm, p, out ? out : tmp);
             if (vm->status != MC_OK)
@@ -369,6 +377,10 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_PICK:
         play_pick(vm, p, m, h);
+        break;
+    case MV_MARK:
+        rnd_mark(vm, p, m->hole);
+        p->last_mover = (uint8_t)mover;
         break;
     default: {   /* an opening sowing */
         SowInfo si;

@@ -238,7 +238,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
         (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
-        (ph == PH_SWAP && r->setup_swap < 0) ||
+        (ph == PH_SWAP && r->setup_swap < 0) || (ph == PH_MARK && r->setup_mark_flag < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
         return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
     p->phase = (uint8_t)ph;
@@ -448,6 +448,13 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
             if (((own >> h) & 1) && p->count[h])
                 return fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
                             "(he fills them from his store), but hole %d holds %d", h + 1, p->count[h]);
+    }
+    if (p->phase == PH_MARK) {   /* who marks follows from how many holes are marked */
+        int who = rnd_marker(r, __builtin_popcountll(p->flags[r->setup_mark_flag]));
+        if (who != p->to_move)
+            return fail(err, errlen, who < 0 ? "field `phase`: every hole of `setup.mark` is marked already"
+                        : "field `to_move`: in phase \"mark\" with these holes marked, %s marks the next",
+                        who ? "north" : "south");
     }
     /* Test positions often hold fewer (or more) seeds than a game starts
      * with; the game then conserves the total they hold. */

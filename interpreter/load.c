@@ -256,6 +256,7 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
     r->mark_flag = -1;
     r->first_chooser = -1;
     r->setup_swap = -1;
+    r->setup_mark_flag = -1;
     r->repetition = 3;
     r->repetition_seeds = RCV_OWNER;
     r->no_moves_seeds = RCV_OWNER;

@@ -399,14 +399,37 @@ static const char *const setup_player_words[] = { [SOUTH] = "south", [NORTH] = "
 static const char *const setup_by_words[] = {
     [SETUP_SOUTH] = "south", [SETUP_NORTH] = "north", [SETUP_EACH] = "each", [SETUP_ALTERNATE] = "alternate", NULL };
 
-static const LdKey setup_keys[] = {
+static const LdKey mark_keys[] = {
+    { .name = "flag", .required = 1, .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, setup_mark_flag) },
+    { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 1, .hi = MAX_HOLES,
+      .off = offsetof(Rules, setup_mark_n) },
     { .name = "by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,
+      .off = offsetof(Rules, setup_mark_by) },
+    { .name = "where", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, setup_mark_where) },
+    { .name = NULL }
+};
+
+/* setup.mark: the players mark holes with a flag, one a decision. */
+static int ls_setup_mark(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    LdSec d;
+    lk_sec(&d, v, "`setup.mark`", "setup.mark");
+    lk_part(&d, mark_keys, 0, base, NULL);
+    return lk_map(ld, &d);
+}
+
+static const LdKey setup_keys[] = {
+    { .name = "by", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,
       .off = offsetof(Rules, setup_by) },
-    { .name = "seeds", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+    { .name = "seeds", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
       .ctx = CX_PLAYER, .off = offsetof(Rules, setup_seeds) },
     { .name = "where", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
       .off = offsetof(Rules, setup_where) },
     { .name = "swap", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_player_words, .off = offsetof(Rules, setup_swap) },
+    { .name = "mark", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_setup_mark },
     { .name = NULL }
 };
 
@@ -416,10 +439,16 @@ void ls_setup(Ld *ld, const yaml_node_t *n)
     Rules *r = ld->r;
     LdSec s;
     lk_sec(&s, n, "`setup`", "setup");
-    lk_part(&s, setup_keys, 0, r, NULL);
+    LdPart *p = lk_part(&s, setup_keys, 0, r, NULL);
     if (!lk_keys(ld, &s))
         return;
     r->has_setup = 1;
     r->setup_swap = -1;
     lk_read(ld, &s);
+    /* seeds placed (by, seeds), holes marked (mark), or both */
+    if (!p->val[1] && !p->val[4])
+        dg_error(ld->dg, ld_nloc(n), "`setup` needs `seeds` (and `by`): the reserves placed, or `mark`");
+    else if (!!p->val[0] != !!p->val[1])
+        dg_error(ld->dg, ld_nloc(p->val[0] ? p->val[0] : p->val[1]),
+                 "`setup.by` and `setup.seeds` go together: who places, and how many seeds");
 }

@@ -145,13 +145,16 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
 }
 
 /* The stopped versions of an endless move m (stops chances met before
- * the repeat was found) whose results differ from those of the earlier
- * ones, appended at out[k]: the chances before the relay first repeats. */
+ * the repeat was found) whose results differ from the position it starts
+ * from and from those of the earlier ones, appended at out[k]: the
+ * chances before the relay first repeats (coming back to where it began
+ * is a repeat too: such a stop would change nothing). */
 static int stop_distinct(Vm *vm, const Position *p, const Move *m, int stops, Move *out, int k, int room,
                          int hand)
 {
-    Position seen[MAX_RELAY_STOPS];
-    int nseen = 0;
+    Position seen[MAX_RELAY_STOPS + 1];
+    seen[0] = as_played(p);
+    int nseen = 1;
     for (int s = 1; s <= stops && s <= MAX_RELAY_STOPS && k < room; s++) {
         Move v = *m;
         v.arg = (uint32_t)s;
@@ -380,6 +383,22 @@ int gen_place(Vm *vm, const Position *p, Move *out)
     return n;
 }
 
+int gen_mark(Vm *vm, const Position *p, Move *out)
+{
+    const Rules *r = vm->r;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    int n = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        if ((((p->out_of_play | p->flags[r->setup_mark_flag]) >> h) & 1))
+            continue;
+        cx.hole = h;
+        if (ex_true(&r->setup_mark_where, &cx))
+            out[n++] = (Move){ MV_MARK, (uint8_t)h, 0, 0, 0, 0 };
+    }
+    return n;
+}
+
 int gen_hand(Vm *vm, const Position *p, Move *out)
 {
     const Rules *r = vm->r;
@@ -487,6 +506,9 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         break;
     case PH_HAND:
         n = gen_hand(vm, p, out);
+        break;
+    case PH_MARK:
+        n = gen_mark(vm, p, out);
         break;
     case PH_PICK:   /* the holes he may pick, by number */
         n = 0;

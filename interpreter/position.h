@@ -38,6 +38,7 @@ typedef McPhase Phase;
 #define PH_PLACE    MC_PHASE_PLACE
 #define PH_SWAP     MC_PHASE_SWAP
 #define PH_PICK     MC_PHASE_PICK
+#define PH_MARK     MC_PHASE_MARK
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -62,6 +63,7 @@ typedef McMoveKind MoveKind;
 #define MV_SWAP     MC_MOVE_SWAP
 #define MV_STEP     MC_MOVE_STEP
 #define MV_PICK     MC_MOVE_PICK
+#define MV_MARK     MC_MOVE_MARK
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */

@@ -169,8 +169,22 @@ static int next_placer(const Rules *r, const Position *p, int last)
     }
 }
 
-/* The setup is placed: the swap, or the play, begins. */
-static void setup_placed(const Rules *r, Position *p)
+/* Who marks the next hole (setup.mark) once `done` holes are marked, or
+ * -1 when the marking is over: alternately South first, each (South's
+ * then North's), or one player. */
+int rnd_marker(const Rules *r, int done)
+{
+    const int n = r->setup_mark_n;
+    switch (r->setup_mark_by) {
+    case SETUP_SOUTH: return done < n ? SOUTH : -1;
+    case SETUP_NORTH: return done < n ? NORTH : -1;
+    case SETUP_EACH: return done < n ? SOUTH : done < 2 * n ? NORTH : -1;
+    default: return done < 2 * n ? done % 2 : -1;
+    }
+}
+
+/* The setup is done: the swap, or the play, begins. */
+static void setup_done(const Rules *r, Position *p)
 {
     if (r->setup_swap >= 0) {
         p->phase = PH_SWAP;
@@ -179,6 +193,35 @@ static void setup_placed(const Rules *r, Position *p)
         p->phase = PH_PLAY;
         p->to_move = p->starter;
     }
+}
+
+/* The seeds are placed: the marking (setup.mark), or what follows it. */
+static void setup_placed(const Rules *r, Position *p)
+{
+    int who = r->setup_mark_flag >= 0 ? rnd_marker(r, 0) : -1;
+    if (who < 0) {
+        setup_done(r, p);
+        return;
+    }
+    p->phase = PH_MARK;
+    p->to_move = (uint8_t)who;
+}
+
+void rnd_mark(Vm *vm, Position *p, int hole)
+{
+    const Rules *r = vm->r;
+    const int who = p->to_move;
+    int next = -1;
+    if (hole >= 0) {
+        p->flags[r->setup_mark_flag] |= bit(hole);
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_FLAG, who, hole, r->setup_mark_flag, 0);
+        next = rnd_marker(r, __builtin_popcountll(p->flags[r->setup_mark_flag]));
+    }
+    if (next < 0)   /* all marked, or nowhere left for this player: the marking is over */
+        setup_done(r, p);
+    else
+        p->to_move = (uint8_t)next;
 }
 
 void rnd_setup(const Rules *r, Position *p)

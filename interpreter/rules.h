@@ -280,6 +280,10 @@ typedef struct McRules {
     Expr setup_where;            /* where a seed may go (`hole`, `mover`) */
     int setup_swap;              /* the player who may swap sides, or -1 */
     int setup_reserve[2];        /* setup_seeds of South, North */
+    int setup_mark_flag;         /* setup.mark: the flag marked, or -1 ... */
+    int setup_mark_n;            /* ... how many holes each player marks ... */
+    int setup_mark_by;           /* ... who marks (SETUP_*) ... */
+    Expr setup_mark_where;       /* ... and where (`hole`, `mover`) (PH_MARK) */
     int starter_result;          /* a round begins with its predecessor's 1: winner,
                                     2: loser (0: starter_alternates says) */
     int hand_choice;

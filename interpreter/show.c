@@ -328,10 +328,19 @@ static void setup_words(FILE *f, const Rules *r)
                                       "South and North place a seed each in turn" };
     if (!r->has_setup)
         return;
-    fprintf(f, "\nSetup: each game begins with the board as above and reserves of %d (South) and %d (North) seeds. "
-               "%s, one seed a decision (place:H), into a hole where %s.",
-            r->setup_reserve[SOUTH], r->setup_reserve[NORTH], by[r->setup_by],
-            r->setup_where.src ? r->setup_where.src : "hole.owner == mover");
+    static const char *const markers[] = { "South marks", "North marks", "South marks his, then North his",
+                                           "South and North mark one in turn" };
+    fprintf(f, "\nSetup:");
+    if (r->setup_seeds.code)
+        fprintf(f, " each game begins with the board as above and reserves of %d (South) and %d (North) seeds. "
+                   "%s, one seed a decision (place:H), into a hole where %s.",
+                r->setup_reserve[SOUTH], r->setup_reserve[NORTH], by[r->setup_by],
+                r->setup_where.src ? r->setup_where.src : "hole.owner == mover");
+    if (r->setup_mark_flag >= 0)
+        fprintf(f, " %s %d hole%s with the flag `%s`, one a decision (mark:H), where %s (a hole not marked yet); "
+                   "the marking ends early if the player to mark has no such hole.",
+                markers[r->setup_mark_by], r->setup_mark_n, r->setup_mark_n == 1 ? "" : "s",
+                r->flags[r->setup_mark_flag], r->setup_mark_where.src ? r->setup_mark_where.src : "?");
     if (r->setup_swap >= 0)
         fprintf(f, " Then %s keeps the board and moves first (keep), or swaps sides, turning the board round, "
                    "and the other moves first (swap).", r->setup_swap ? "North" : "South");

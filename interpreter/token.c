@@ -15,6 +15,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
     case MV_PICK:
         return snprintf(buf, n, "take:%d", m->hole + 1);
+    case MV_MARK:
+        return snprintf(buf, n, "mark:%d", m->hole + 1);
     case MV_STEP:
         return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
                         m->show_dir ? (m->arg == 1 + DIR_CW ? "cw" : "ccw") : "");

@@ -137,6 +137,8 @@ int tok_find(const Rules *r, const Move *moves, int n, const char *tok);
 /* Seeds on the board, in stores, in hand and removed: constant in a round. */
 long pos_seed_total(const Rules *r, const Position *p);
 const char *phase_name(int phase);
+/* setup.mark: who marks the next hole once `done` are marked, or -1. */
+int rnd_marker(const Rules *r, int done);
 const char *end_name(int end);
 /* One event as a JSON object, as mc_event_json. */
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n);

@@ -357,6 +357,8 @@ static void show_turn(Table *t)
         printf(" %s places a seed (place:H); %d to place.\n", side, cur->reserve[cur->to_move]);
     else if (cur->phase == PH_SWAP)
         printf(" %s keeps the board and moves first (keep), or swaps sides (swap).\n", side);
+    else if (cur->phase == PH_MARK)
+        printf(" %s marks a hole (mark:H).\n", side);
     else if (cur->phase == PH_PICK)
         printf(" %s picks a hole whose seeds he takes (take:H); %d more at most.\n", side, cur->picks);
     else if (cur->phase == PH_HAND)
