@@ -54,6 +54,8 @@ int vm_count_slow(Vm *vm)
     vm->poll_at = vm->sown + POLL_SEEDS;
     if (vm->poll_at > MC_MAX_SOWN)
         vm->poll_at = MC_MAX_SOWN;
+    vm->poll_base = vm->sown;
+    vm->unpolled = 0;
     if (vm->poll && vm->poll(vm->poll_arg)) {
         vm_fail(vm, MC_EINTR);
         return 1;
