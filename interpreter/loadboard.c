@@ -401,7 +401,7 @@ static const char *const setup_by_words[] = {
 
 static const LdKey mark_keys[] = {
     { .name = "flag", .required = 1, .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, setup_mark_flag) },
-    { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 1, .hi = MAX_HOLES,
+    { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 0, .hi = MAX_HOLES,
       .off = offsetof(Rules, setup_mark_n) },
     { .name = "by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,
       .off = offsetof(Rules, setup_mark_by) },

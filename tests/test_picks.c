@@ -2,7 +2,8 @@
  * mover's choice (a capture rule's `pick`, phase "pick", tokens take:H):
  * the decisions, their end, perft's count of a move with its picks, the
  * JSON position, and what the loader refuses; and relays the mover may
- * stop (`relay-stop`, tokens 3/1). Expected boards are worked out by hand
+ * stop (`relay-stop`, tokens 3/1); holes marked before the game
+ * (`setup.mark`, tokens mark:H). Expected boards are worked out by hand
  * in the comments. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -226,6 +227,51 @@ static void test_picks_relay_stop(void **state)
     }
 }
 
+/* Each player marks one of his two leftmost holes, in turn; a relay may
+ * stop in a hole its mover marked. */
+static const char mark[] =
+    "game: mark\n"
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track, flags: [misoro]}\n"
+    "setup:\n"
+    "  mark: {flag: misoro, holes: 1, by: alternate, where: hole.owner == mover and hole.index <= 2}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "sowing: {laps: relay, relay-stop: last.misoro and last.owner == mover}\n";
+
+static void test_picks_setup_mark(void **state)
+{
+    (void)state;
+    char buf[256];
+    Game g;
+    game_start(&g, mark, MC_LOAD_DEFAULT);
+    /* South marks first: his holes of index 1 and 2 are 1 and 2 */
+    assert_int_equal(g.p.phase, PH_MARK);
+    assert_int_equal(g.p.to_move, SOUTH);
+    assert_string_equal(tokens(&g, buf, sizeof buf), "mark:1 mark:2");
+    play(&g.vm, &g.p, &g.h, "mark:2");
+    /* then North: his index 1 and 2 are 5 and 6 */
+    assert_int_equal(g.p.to_move, NORTH);
+    assert_string_equal(tokens(&g, buf, sizeof buf), "mark:5 mark:6");
+    play(&g.vm, &g.p, &g.h, "mark:5");
+    /* one each: the play begins, South first; 2 and 5 are marked */
+    assert_int_equal(g.p.phase, PH_PLAY);
+    assert_int_equal(g.p.to_move, SOUTH);
+    assert_int_equal(g.p.flags[0], (1u << 1) | (1u << 4));
+    /* South's laps end (each hole holding 2): 1: at 3, 6, then 1
+     * (emptied: the end); 2: at 4, 7, then 2; 3: at 5, 8 (North's), then
+     * 3; 4: at 6, then 1, which held seeds: South's own hole, a chance
+     * only if he marked it, then 4. He marked 2: no chance anywhere */
+    assert_string_equal(tokens(&g, buf, sizeof buf), "1 2 3 4");
+    /* perft from the start: 2 marks, 2 marks, then 4 sowings, and 4/1
+     * where South marked 1: 2 x (5 + 4) */
+    Game f;
+    game_start(&f, mark, MC_LOAD_DEFAULT);
+    uint64_t nodes = 0;
+    assert_int_equal(perft_count(&f.vm, &f.p, &f.h, 3, &nodes), MC_OK);
+    assert_int_equal(nodes, 2 * (5 + 4));
+    game_end(&f);
+    game_end(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_picks_json),
         cmocka_unit_test(test_picks_refused),
         cmocka_unit_test(test_picks_relay_stop),
+        cmocka_unit_test(test_picks_setup_mark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
