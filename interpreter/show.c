@@ -326,21 +326,24 @@ static void setup_words(FILE *f, const Rules *r)
 {
     static const char *const by[] = { "South places", "North places", "South places all his seeds, then North",
                                       "South and North place a seed each in turn" };
-    if (!r->has_setup)
-        return;
-    static const char *const markers[] = { "South marks", "North marks", "South marks his, then North his",
-                                           "South and North mark one in turn" };
+    if (!r->has_setup || (!r->setup_seeds.code && !(r->setup_mark_flag >= 0 && r->setup_mark_n > 0) && r->setup_swap < 0))
+        return;   /* nothing to place, mark or swap (an option turned them off) */
     fprintf(f, "\nSetup:");
     if (r->setup_seeds.code)
         fprintf(f, " each game begins with the board as above and reserves of %d (South) and %d (North) seeds. "
                    "%s, one seed a decision (place:H), into a hole where %s.",
                 r->setup_reserve[SOUTH], r->setup_reserve[NORTH], by[r->setup_by],
                 r->setup_where.src ? r->setup_where.src : "hole.owner == mover");
-    if (r->setup_mark_flag >= 0)
-        fprintf(f, " %s %d hole%s with the flag `%s`, one a decision (mark:H), where %s (a hole not marked yet); "
+    if (r->setup_mark_flag >= 0 && r->setup_mark_n > 0) {
+        static const char *const markers[] = { "South marks %d hole%s", "North marks %d hole%s",
+                                               "South marks %d hole%s, then North as many",
+                                               "South and North mark %d hole%s each, one in turn, South first," };
+        fprintf(f, " ");
+        fprintf(f, markers[r->setup_mark_by], r->setup_mark_n, r->setup_mark_n == 1 ? "" : "s");
+        fprintf(f, " with the flag `%s`, one a decision (mark:H), where %s (a hole not marked yet); "
                    "the marking ends early if the player to mark has no such hole.",
-                markers[r->setup_mark_by], r->setup_mark_n, r->setup_mark_n == 1 ? "" : "s",
                 r->flags[r->setup_mark_flag], r->setup_mark_where.src ? r->setup_mark_where.src : "?");
+    }
     if (r->setup_swap >= 0)
         fprintf(f, " Then %s keeps the board and moves first (keep), or swaps sides, turning the board round, "
                    "and the other moves first (swap).", r->setup_swap ? "North" : "South");
