@@ -3,6 +3,18 @@
 
 #include <string.h>
 
+/* A receiver (`to`, `seeds`) in words. */
+static const char *who_gets(Receiver r)
+{
+    switch (r) {
+    case RCV_OWNER: return "each hole's owner";
+    case RCV_STAY: return "nobody (the seeds stay on the board)";
+    case RCV_REMOVED: return "nobody (out of the game)";
+    case RCV_LAST_MOVER: return "the player who moved last";
+    default: return receiver_name(r);
+    }
+}
+
 /* The lowest set bit of a mask, 0 for none. */
 static int ctz64_or(uint64_t m)
 {
@@ -119,7 +131,7 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
             if (c->into.code)
                 fprintf(f, ", into %s.", c->into.src);
             else
-                fprintf(f, ", to %s.", c->to_hand ? "the hand" : receiver_name(c->to));
+                fprintf(f, ", to %s.", c->to_hand ? "the hand" : who_gets(c->to));
             if (c->to_hand && c->sow_from.src)
                 fprintf(f, " They are sown at once, the first into %s.", c->sow_from.src);
             else if (c->to_hand)
@@ -409,7 +421,7 @@ static void into_words(FILE *f, const CaptureRule *c)
     if (c->into.code)
         fprintf(f, "; the seeds go into %s.", c->into.src);
     else
-        fprintf(f, "; the seeds go to %s.", receiver_name(c->to));
+        fprintf(f, "; the seeds go to %s.", who_gets(c->to));
 }
 
 /* The capture rules, in the order they are tried. */
@@ -439,7 +451,7 @@ static void capture_words(FILE *f, const Rules *r)
         set_words(f, r, c, "last");
         if (c->pick_n.code)
             fprintf(f, " Then the mover picks, one a decision (written take:H), up to %s of the holes of %s that "
-                       "hold seeds; their seeds go to %s.", c->pick_n.src, c->pick_from.src, receiver_name(c->to));
+                       "hold seeds; their seeds go to %s.", c->pick_n.src, c->pick_from.src, who_gets(c->to));
         if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
             fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
         fprintf(f, "\n");
@@ -452,7 +464,7 @@ static const char *no_moves_to(Receiver to)
 {
     return to == RCV_MOVER ? "mover (the player who cannot move)"
          : to == RCV_OPPONENT ? "opponent (the other player than the one who cannot move)"
-         : receiver_name(to);
+         : who_gets(to);
 }
 
 /* How a game ends: no legal move, the `end` rules in force, repetition,
@@ -470,7 +482,7 @@ static void end_words(FILE *f, const Rules *r)
     for (int i = 0; i < r->nends; i++) {
         if (r->ends[i].when.is_const && !r->ends[i].when.value)
             continue;
-        fprintf(f, "End: when %s; the board goes to %s", r->ends[i].when.src, receiver_name(r->ends[i].seeds));
+        fprintf(f, "End: when %s; the board goes to %s", r->ends[i].when.src, who_gets(r->ends[i].seeds));
         if (r->ends[i].winner.code && r->ends[i].winner.src)
             fprintf(f, "; the winner is %s, whatever the stores", r->ends[i].winner.src);
         fprintf(f, ".\n");
@@ -480,7 +492,7 @@ static void end_words(FILE *f, const Rules *r)
     else
         fprintf(f, "Repetition: the %d%s occurrence of a position ends the game%s; the board goes to %s.\n",
                 r->repetition, r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th",
-                r->repetition_draw ? " as a draw" : "", receiver_name(r->repetition_seeds));
+                r->repetition_draw ? " as a draw" : "", who_gets(r->repetition_seeds));
     int named = 0;   /* some end rule names its winner */
     for (int i = 0; i < r->nends; i++)
         named |= r->ends[i].winner.code != NULL;
