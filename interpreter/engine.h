@@ -125,15 +125,17 @@ int vm_fail(Vm *vm, int status);
  * cost nothing. */
 #define POLL_SEEDS ((uint64_t)1 << 14)
 
-/* A sowing begins: its count of seeds sown restarts; the seeds since the
- * last poll carry over, so that the next poll comes as due. */
+/* A sowing begins: its seeds are counted from here (the polls go on
+ * counting across sowings). */
 static inline void vm_sowing(Vm *vm)
 {
-    uint64_t since = vm->unpolled + (vm->sown - vm->poll_base);
-    vm->unpolled = since < POLL_SEEDS ? since : POLL_SEEDS - 1;
-    vm->sown = 0;
-    vm->poll_base = 0;
-    vm->poll_at = POLL_SEEDS - vm->unpolled;
+    vm->sow_base = vm->sown;
+}
+
+/* Seeds the current sowing has dropped. */
+static inline uint64_t vm_sown(const Vm *vm)
+{
+    return vm->sown - vm->sow_base;
 }
 /* Counts `seeds` more seeds dropped by the current sowing (every kernel
  * calls this once a lap, with the lap's seeds); 1 if the work must stop

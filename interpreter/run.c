@@ -47,15 +47,13 @@ int vm_count_slow(Vm *vm)
 {
     if (vm->status != MC_OK)
         return 1;
-    if (vm->sown >= MC_MAX_SOWN) {
+    if (vm_sown(vm) >= MC_MAX_SOWN) {
         vm_fail(vm, MC_ETOOLONG);
         return 1;
     }
     vm->poll_at = vm->sown + POLL_SEEDS;
-    if (vm->poll_at > MC_MAX_SOWN)
-        vm->poll_at = MC_MAX_SOWN;
-    vm->poll_base = vm->sown;
-    vm->unpolled = 0;
+    if (vm->poll_at > vm->sow_base + MC_MAX_SOWN)   /* the limit is checked exactly */
+        vm->poll_at = vm->sow_base + MC_MAX_SOWN;
     if (vm->poll && vm->poll(vm->poll_arg)) {
         vm_fail(vm, MC_EINTR);
         return 1;

@@ -120,7 +120,7 @@ static int relay_on(Vm *vm, const SowRules *s, const Position *p, int origin, in
 {
     if (vm_count(vm, lifted))
         return 1;
-    if (s->endless_after && vm->sown >= (uint64_t)s->endless_after)
+    if (s->endless_after && vm_sown(vm) >= (uint64_t)s->endless_after)
         return 1;   /* the variant's bound: counted as endless */
     if (lap < CYCLE_FROM)
         return 0;

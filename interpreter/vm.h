@@ -67,12 +67,11 @@ typedef struct McVm {
                                     several), and as each round of a match begins */
     void *poll_arg;
     int status;                  /* MC_OK, or the McStatus of the failure */
-    uint64_t sown;               /* seeds the current sowing has dropped */
-    uint64_t poll_at;            /* poll when `sown` reaches this */
-    uint64_t poll_base;          /* `sown` at the last poll of this sowing (0 at its start) */
-    uint64_t unpolled;           /* seeds of earlier sowings since the last poll: many
-                                    short sowings (the trials of a move list) are
-                                    polled as one long one */
+    uint64_t sown;               /* seeds dropped by every sowing of this machine */
+    uint64_t sow_base;           /* `sown` as the current sowing began */
+    uint64_t poll_at;            /* poll when `sown` reaches this: many short sowings
+                                    (the trials of a move list) are polled as one
+                                    long one */
     McEventFn sink;              /* events go here (NULL: nowhere) */
     void *sink_arg;
     unsigned ev_flags;           /* MC_EVENTS_* */
