@@ -66,4 +66,19 @@ static inline void counts_are(const Position *p, const int *want, int n)
             fail_msg("hole %d has %d, expected %d", i + 1, p->count[i], want[i]);
 }
 
+/* The tokens of the moves at `g`, space-separated, into buf. */
+static inline const char *tokens(Game *g, char *buf, size_t n)
+{
+    Move m[MAX_MOVES];
+    int k = gen_moves(&g->vm, &g->p, m);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && len < n; i++) {
+        char tok[32];
+        tok_write(g->r, &m[i], tok, sizeof tok);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", tok);
+    }
+    return buf;
+}
+
 #endif

@@ -39,21 +39,6 @@ static const char pick[] =
  * South picks two of North's holes that hold seeds: 5 (2), 6 (3), 8 (1) */
 static const char pos[] = "{\"board\": [1,0,0,0, 2,3,1,1], \"stores\": [0, 0], \"to_move\": \"south\"}";
 
-/* The tokens of the moves at `g`, space-separated, into buf. */
-static const char *tokens(Game *g, char *buf, size_t n)
-{
-    Move m[MAX_MOVES];
-    int k = gen_moves(&g->vm, &g->p, m);
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < k && len < n; i++) {
-        char tok[32];
-        tok_write(g->r, &m[i], tok, sizeof tok);
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", tok);
-    }
-    return buf;
-}
-
 static void test_picks_decisions(void **state)
 {
     (void)state;

@@ -261,21 +261,6 @@ static void test_tracks_into_after(void **state)
     }
 }
 
-/* The tokens of the moves at `g`, space-separated, into buf. */
-static const char *tokens(Game *g, char *buf, size_t n)
-{
-    Move m[MAX_MOVES];
-    int k = gen_moves(&g->vm, &g->p, m);
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < k && len < n; i++) {
-        char tok[32];
-        tok_write(g->r, &m[i], tok, sizeof tok);
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", tok);
-    }
-    return buf;
-}
-
 /* A lone seed in the middle row: besides its sowings, a step into the
  * inner row that captures though the hole was empty and sows on either
  * way; `step` no longer holds in the relay laps after it. */
