@@ -254,11 +254,7 @@ static void pick_start(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
 {
     const Rules *r = vm->r;
     int64_t n = ex_eval(&c->pick_n, cx);
-    uint64_t from = (uint64_t)ex_eval(&c->pick_from, cx) & mask_n(r->nholes) & ~p->out_of_play, full = 0;
-    for (int h = 0; h < r->nholes; h++)
-        if (p->count[h])
-            full |= bit(h);
-    from &= full;
+    uint64_t from = (uint64_t)ex_eval(&c->pick_from, cx) & ~p->out_of_play & at_least(p->count, r->nholes, 1);
     if (n < 1 || !from)
         return;
     p->picks = (uint8_t)(n < MAX_HOLES ? n : MAX_HOLES);

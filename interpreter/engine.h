@@ -75,6 +75,17 @@ static inline int row_of(const Rules *r, int h)
     return r->geo.rank[h];
 }
 
+/* The holes of the first nh with at least `least` seeds, as a mask. (A
+ * count at a time: the counts were written a moment ago, one by one, and
+ * reading them four at a time would wait for those writes.) */
+static inline uint64_t at_least(const uint16_t *count, int nh, int least)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < nh; i++)
+        m |= (uint64_t)(count[i] >= least) << i;
+    return m;
+}
+
 /* The holes `player` owns. */
 static inline uint64_t owned_mask(const Rules *r, const Position *p, int player)
 {

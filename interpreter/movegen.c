@@ -23,17 +23,6 @@ static inline void put_sow(Move *out, int h, int dir, int show_dir)
 #endif
 }
 
-/* The holes of the first nh with at least `least` seeds, as a mask. (A
- * count at a time: the counts were written a moment ago, one by one, and
- * reading them four at a time would wait for those writes.) */
-static inline uint64_t at_least(const uint16_t *count, int nh, int least)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < nh; i++)
-        m |= (uint64_t)(count[i] >= least) << i;
-    return m;
-}
-
 /* Own holes in play with at least from_min seeds (and one), in both
  * constant directions (Plan.moves_by_mask). */
 int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
@@ -144,6 +133,39 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
     return n;
 }
 
+enum { TRY_SOW, TRY_HAND, TRY_STEP };
+
+/* Sows m from p into *q, a copy as played, without the captures: a
+ * sowing move, the sowing of the hand (TRY_HAND) or a step that sows on
+ * (TRY_STEP). */
+static void try_sow(Vm *vm, const Position *p, const Move *m, int kind, Position *q, SowInfo *si)
+{
+    *q = as_played(p);
+    if (kind == TRY_HAND)
+        sow_hand(vm, q, m, p->to_move, 0, si);
+    else if (kind == TRY_STEP)
+        sow_step(vm, q, m, p->to_move, 0, si);
+    else
+        sow_move(vm, q, m, p->to_move, -1, 0, si);
+}
+
+/* The n moves of out[] (of a kind for try_sow) whose sowing ends, kept in
+ * order; returns how many. */
+static int drop_endless(Vm *vm, const Position *p, Move *out, int n, int kind)
+{
+    int k = 0;
+    vm->quiet++;
+    for (int i = 0; i < n; i++) {
+        Position q;
+        SowInfo si;
+        try_sow(vm, p, &out[i], kind, &q, &si);
+        if (!si.endless)
+            out[k++] = out[i];
+    }
+    vm->quiet--;
+    return k;
+}
+
 /* The stopped versions of an endless move m (stops chances met before
  * the repeat was found) whose results differ from the position it starts
  * from and from those of the earlier ones, appended at out[k]: the
@@ -158,12 +180,9 @@ static int stop_distinct(Vm *vm, const Position *p, const Move *m, int stops, Mo
     for (int s = 1; s <= stops && s <= MAX_RELAY_STOPS && k < room; s++) {
         Move v = *m;
         v.arg = (uint32_t)s;
-        Position q = as_played(p);
+        Position q;
         SowInfo si;
-        if (hand)
-            sow_hand(vm, &q, &v, p->to_move, 0, &si);
-        else
-            sow_move(vm, &q, &v, p->to_move, -1, 0, &si);
+        try_sow(vm, p, &v, hand ? TRY_HAND : TRY_SOW, &q, &si);
         int dup = 0;
         for (int j = 0; j < nseen && !dup; j++)
             dup = !memcmp(&seen[j], &q, sizeof q);
@@ -186,12 +205,9 @@ static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, 
     int k = 0;
     vm->quiet++;
     for (int i = 0; i < n && k < room; i++) {
-        Position q = as_played(p);
+        Position q;
         SowInfo si;
-        if (hand)
-            sow_hand(vm, &q, &base[i], p->to_move, 0, &si);
-        else
-            sow_move(vm, &q, &base[i], p->to_move, -1, 0, &si);
+        try_sow(vm, p, &base[i], hand ? TRY_HAND : TRY_SOW, &q, &si);
         out[k++] = base[i];
         if (si.endless) {   /* chances met once the relay repeats give positions already offered */
             k = stop_distinct(vm, p, &base[i], si.stops, out, k, room, hand);
@@ -307,18 +323,7 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     cx->hole = NO_HOLE;
     if (!r->step_sow || r->sow.laps != LAPS_RELAY)
         return n;
-    /* a relay after a step may never end: such steps are not legal */
-    int k = 0;
-    vm->quiet++;
-    for (int i = 0; i < n; i++) {
-        Position q = as_played(p);
-        SowInfo si;
-        sow_step(vm, &q, &out[i], p->to_move, 0, &si);
-        if (!si.endless)
-            out[k++] = out[i];
-    }
-    vm->quiet--;
-    return k;
+    return drop_endless(vm, p, out, n, TRY_STEP);   /* a relay after a step may never end */
 }
 
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
@@ -367,36 +372,31 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
 
 /* ---- other decisions ------------------------------------------------------------ */
 
-int gen_place(Vm *vm, const Position *p, Move *out)
+/* A decision of `kind` for each hole in play outside `skip` where `where`
+ * holds (`hole`, `mover` the player to move; absent: his own holes). */
+static int holes_where(const Rules *r, const Position *p, uint64_t skip, const Expr *where, int kind, Move *out)
 {
-    const Rules *r = vm->r;
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
     int n = 0;
     for (int h = 0; h < r->nholes; h++) {
-        if ((p->out_of_play >> h) & 1)
+        if (((p->out_of_play | skip) >> h) & 1)
             continue;
         cx.hole = h;
-        if (!r->setup_where.code ? pos_owner(p, h) == p->to_move : ex_true(&r->setup_where, &cx))
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0 };
+        if (!where->code ? pos_owner(p, h) == p->to_move : ex_true(where, &cx))
+            out[n++] = (Move){ (uint8_t)kind, (uint8_t)h, 0, 0, 0, 0 };
     }
     return n;
 }
 
+int gen_place(Vm *vm, const Position *p, Move *out)
+{
+    return holes_where(vm->r, p, 0, &vm->r->setup_where, MV_PLACE, out);
+}
+
 int gen_mark(Vm *vm, const Position *p, Move *out)
 {
-    const Rules *r = vm->r;
-    ExCtx cx;
-    ctx_init(&cx, r, p, p->to_move);
-    int n = 0;
-    for (int h = 0; h < r->nholes; h++) {
-        if ((((p->out_of_play | p->flags[r->setup_mark_flag]) >> h) & 1))
-            continue;
-        cx.hole = h;
-        if (ex_true(&r->setup_mark_where, &cx))
-            out[n++] = (Move){ MV_MARK, (uint8_t)h, 0, 0, 0, 0 };
-    }
-    return n;
+    return holes_where(vm->r, p, p->flags[vm->r->setup_mark_flag], &vm->r->setup_mark_where, MV_MARK, out);
 }
 
 int gen_hand(Vm *vm, const Position *p, Move *out)
@@ -415,18 +415,7 @@ int gen_hand(Vm *vm, const Position *p, Move *out)
         return n;
     if (r->sow.relay_stop.code)
         n = stop_variants(vm, p, out, n, MAX_MOVES, 1);
-    /* a relay from the hand may never end: such choices are not legal */
-    int k = 0;
-    vm->quiet++;
-    for (int i = 0; i < n; i++) {
-        Position q = as_played(p);
-        SowInfo si;
-        sow_hand(vm, &q, &out[i], p->to_move, 0, &si);
-        if (!si.endless)
-            out[k++] = out[i];
-    }
-    vm->quiet--;
-    return k;
+    return drop_endless(vm, p, out, n, TRY_HAND);   /* a relay from the hand may never end */
 }
 
 int gen_opening(Vm *vm, const Position *p, Move *out)
