@@ -214,6 +214,19 @@ int flow_settle(Vm *vm, Position *p, History *h)
 
 static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h);
 
+/* Whether the sowing `si` of `mover` stopped for a decision inside his
+ * move (where his hand is sown, the holes he picks): then the position
+ * says so and the same player decides next. */
+static int mid_move(Position *p, const SowInfo *si, int mover)
+{
+    if (!si->paused && !si->picking)
+        return 0;
+    p->phase = si->paused ? PH_HAND : PH_PICK;
+    p->last_mover = (uint8_t)mover;
+    p->to_move = (uint8_t)mover;
+    return 1;
+}
+
 /* A sowing move: the sowing and its captures (from the kept trial when
  * there is one), the extra turn, the end rules. */
 static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
@@ -233,14 +246,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     }
     if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
         p->sowed = (uint8_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
-    if (si.paused || si.picking) {   /* the move goes on: the mover chooses where his
-                                        hand is sown, or the holes he picks */
-        p->phase = si.paused ? PH_HAND : PH_PICK;
-        p->last_mover = (uint8_t)mover;
-        p->to_move = (uint8_t)mover;
-        return;
-    }
-    after_move(vm, p, &si, h);
+    if (!mid_move(p, &si, mover))
+        after_move(vm, p, &si, h);
 }
 
 /* After a move of `si->mover` (a sowing, its captures made; or a step):
@@ -288,13 +295,8 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
     SowInfo si;
     if (m->arg) {
         sow_step(vm, p, m, mover, 1, &si);
-        if (si.paused || si.picking) {   /* a choice inside the move: as after a sowing */
-            p->phase = si.paused ? PH_HAND : PH_PICK;
-            p->last_mover = (uint8_t)mover;
-            p->to_move = (uint8_t)mover;
-            return;
-        }
-        after_move(vm, p, &si, h);
+        if (!mid_move(p, &si, mover))
+            after_move(vm, p, &si, h);
         return;
     }
     p->count[m->hole]--;
