@@ -130,39 +130,31 @@ int geo_tracks(Rules *r, char *why, size_t len)
         g->side_run[p] = run ? m : 0;
     }
     for (int p = 0; p < 2; p++) {
-        int8_t list[MAX_HOLES], rev[MAX_HOLES];
+        int8_t list[MAX_HOLES], cw[MAX_HOLES];
         uint64_t cw_mask = 0;
         int n = geo_track_list(r, &g->spec[DIR_CCW], p, list);
         if (!geo_track(g, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
             return 0;
-        if (g->split && g->spec[DIR_CW].kind == TRACK_MIRROR) {
-            /* the counterclockwise circuit seen in a mirror: each hole's
-             * partner in the same row, the other end, in the same order */
+        /* clockwise: a list of its own in its order, or a circuit gone
+         * round the other way (the counterclockwise one, or a word's) */
+        const TrackKind kind = g->split ? g->spec[DIR_CW].kind : TRACK_OWN;
+        int m = n;
+        if (kind == TRACK_MIRROR) {   /* each hole's partner at the other end of its row, same order */
             for (int i = 0; i < n; i++)
-                rev[i] = g->at[g->rank[list[i]]][r->width - 1 - g->column[list[i]]];
-            if (!geo_track(g, p, DIR_CW, rev, n, &cw_mask, why, len))
-                return 0;
-            if (cw_mask != g->track_mask[p]) {
-                snprintf(why, len, "%s's mirrored track leaves out holes of the counterclockwise one",
-                         p ? "North" : "South");
-                return 0;
-            }
-        } else if (g->split) {
-            int m = geo_track_list(r, &g->spec[DIR_CW], p, list);
-            if (g->spec[DIR_CW].kind != TRACK_LIST)   /* a word: its circuit, clockwise */
-                for (int i = 0; i < m; i++)
-                    rev[i] = list[m - 1 - i];
-            if (!geo_track(g, p, DIR_CW, g->spec[DIR_CW].kind != TRACK_LIST ? rev : list, m, &cw_mask, why, len))
-                return 0;
-            if (cw_mask != g->track_mask[p]) {
-                snprintf(why, len, "%s's clockwise track must hold the same holes as the counterclockwise one",
-                         p ? "North" : "South");
-                return 0;
-            }
+                cw[i] = g->at[g->rank[list[i]]][r->width - 1 - g->column[list[i]]];
         } else {
-            for (int i = 0; i < n; i++)
-                rev[i] = list[n - 1 - i];
-            geo_track(g, p, DIR_CW, rev, n, &cw_mask, why, len);
+            if (g->split)
+                m = geo_track_list(r, &g->spec[DIR_CW], p, list);
+            for (int i = 0; i < m; i++)
+                cw[i] = kind == TRACK_LIST ? list[i] : list[m - 1 - i];
+        }
+        if (!geo_track(g, p, DIR_CW, cw, m, &cw_mask, why, len))
+            return 0;
+        if (cw_mask != g->track_mask[p]) {
+            snprintf(why, len, kind == TRACK_MIRROR ? "%s's mirrored track leaves out holes of the counterclockwise one"
+                                                    : "%s's clockwise track must hold the same holes as the counterclockwise one",
+                     p ? "North" : "South");
+            return 0;
         }
         int lo = ctz64(g->track_mask[p]);
         int ring = g->track_mask[p] == mask_n(n) << lo && geo_is_ring(g, p, lo, n);
