@@ -11,8 +11,6 @@ static inline uint64_t mix64(uint64_t h, uint64_t v)
     return h ^ (h >> 29);
 }
 
-/* Over what hist_same compares; the counts four at a time (for the
- * computer players' tables; the history hashes its records). */
 /* The state of a move stopped for a decision, in one word: the seeds in
  * hand (PH_HAND), the picks left and the picking rule (PH_PICK). */
 static inline uint64_t mid_word(const Position *p)
@@ -20,6 +18,8 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
 }
 
+/* Over what hist_same compares; the counts four at a time (for the
+ * computer players' tables; the history hashes its records). */
 uint64_t hist_hash(const Rules *r, const Position *p)
 {
     const int nh = r->nholes;
