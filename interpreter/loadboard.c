@@ -186,6 +186,24 @@ static int ls_track_list(Ld *ld, const yaml_node_t *v, const char *key, int8_t *
     return ok;
 }
 
+/* One pair of a mapping keyed by `words` (each at most once, `seen`
+ * counts them): the index of its key, its value in *vn; -1 after
+ * reporting. */
+static int ls_keyed(Ld *ld, const yaml_node_pair_t *pr, const char *key, const char *const *words, int *seen,
+                    yaml_node_t **vn)
+{
+    yaml_node_t *kn = ld_node(ld, pr->key);
+    *vn = ld_node(ld, pr->value);
+    if (!kn || !*vn)
+        return -1;
+    int i = kn->type == YAML_SCALAR_NODE ? lk_word(ld, kn, key, words) : -1;
+    if (i >= 0 && seen[i]++) {
+        dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, words[i]);
+        return -1;
+    }
+    return i;
+}
+
 /* One track: `board`, `own`, one list for both players, or a mapping of
  * a list each (`south:`, `north:`). */
 static int ls_track_spec(Ld *ld, const yaml_node_t *v, const char *key, TrackSpec *t)
@@ -208,17 +226,9 @@ static int ls_track_spec(Ld *ld, const yaml_node_t *v, const char *key, TrackSpe
     static const char *const players[] = { "south", "north", NULL };
     int seen[2] = { 0, 0 };
     for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
-        yaml_node_t *kn = ld_node(ld, pr->key), *vn = ld_node(ld, pr->value);
-        if (!kn || !vn)
-            return 0;
-        int p = kn->type == YAML_SCALAR_NODE ? lk_word(ld, kn, key, players) : -1;
-        if (p < 0)
-            return 0;
-        if (seen[p]++) {
-            dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, players[p]);
-            return 0;
-        }
-        if (!ls_track_list(ld, vn, key, t->list[p], &t->nlist[p]))
+        yaml_node_t *vn;
+        int p = ls_keyed(ld, pr, key, players, seen, &vn);
+        if (p < 0 || !ls_track_list(ld, vn, key, t->list[p], &t->nlist[p]))
             return 0;
     }
     if (!seen[SOUTH] || !seen[NORTH]) {
@@ -251,16 +261,10 @@ static int ls_track(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
     static const char *const dirs[] = { "ccw", "cw", NULL };
     int seen[2] = { 0, 0 };
     for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
-        yaml_node_t *kn = ld_node(ld, pr->key), *vn = ld_node(ld, pr->value);
-        if (!kn || !vn)
-            return 0;
-        int d = kn->type == YAML_SCALAR_NODE ? lk_word(ld, kn, key, dirs) : -1;
+        yaml_node_t *vn;
+        int d = ls_keyed(ld, pr, key, dirs, seen, &vn);
         if (d < 0)
             return 0;
-        if (seen[d]++) {
-            dg_error(ld->dg, ld_nloc(kn), "`%s.%s` is given twice", key, dirs[d]);
-            return 0;
-        }
         char sub[96];
         snprintf(sub, sizeof sub, "%s.%s", key, dirs[d]);
         if (!ls_track_spec(ld, vn, sub, &g->spec[d]))
