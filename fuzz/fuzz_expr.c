@@ -110,8 +110,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             cx.captured = 7 - i;
             cx.dir = i & 1 ? DIR_CW : DIR_CCW;
             cx.reached = 0x0F0u << i;
-            int64_t v = ex_run(&e, &cx);
-            if (ex_run(&plain, &cx) != v || (e.is_const && e.value != v))
+            ExVal v = ex_run(&e, &cx);
+            if (ex_run(&plain, &cx) != v || (e.is_const && ex_compute(&e, &cx) != v))
                 __builtin_trap();
             const ExForm *f = &e.form;
             if ((f->kind == EXF_AND || f->kind == EXF_OR) && !f->rest && ex_test_form(f, &cx) != v)

@@ -36,10 +36,10 @@
 extern "C" {
 #endif
 
-#define MANCALA_VERSION_MAJOR 1
-#define MANCALA_VERSION_MINOR 1
+#define MANCALA_VERSION_MAJOR 2
+#define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "1.1.0"
+#define MANCALA_VERSION "2.0.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -70,7 +70,7 @@ MC_API const char *mc_status_text(int status);
 
 #define MC_MAX_ROWS       8      /* rows of a board */
 #define MC_MAX_ROW_HOLES  50     /* holes in one row */
-#define MC_MAX_HOLES      64     /* rows * holes, all rows together */
+#define MC_MAX_HOLES      128    /* rows * holes, all rows together */
 #define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
 #define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
 #define MC_MAX_MOVES      1024   /* legal decisions of one position */
@@ -91,6 +91,15 @@ enum { MC_SOUTH = 0, MC_NORTH = 1 };
 enum { MC_WIN_SOUTH = 0, MC_WIN_NORTH = 1, MC_WIN_DRAW = 2, MC_WIN_NONE = 3 };
 #define MC_NO_HOLE    (-1)
 #define MC_STORE(p)   (MC_MAX_HOLES + (p))   /* a store, where a hole is expected */
+
+/* A set of holes: bit i is hole i (0..MC_MAX_HOLES-1). It is an unsigned
+ * 128-bit integer (GCC and Clang on 64-bit targets have one): in memory,
+ * two 64-bit words in the machine's order, 16-byte aligned; on a
+ * little-endian machine the first word holds holes 0..63. */
+#if !defined(__SIZEOF_INT128__)
+#error "libmancala needs a compiler with 128-bit integers (GCC or Clang on a 64-bit target)"
+#endif
+__extension__ typedef unsigned __int128 mc_holes;
 
 /* Where the next decision comes from. */
 typedef enum McPhase {
@@ -131,9 +140,9 @@ typedef enum McEnd {
  * with MANCALA_VERSION_MAJOR). */
 typedef struct McPosition {
     uint16_t count[MC_MAX_HOLES];   /* seeds in each hole */
-    uint64_t north_owned;           /* bit i: hole i owned by North */
-    uint64_t flags[MC_MAX_FLAGS];   /* bit i of flags[f]: flag f set on hole i */
-    uint64_t out_of_play;           /* bit i: hole i out of play this round */
+    mc_holes north_owned;           /* bit i: hole i owned by North */
+    mc_holes flags[MC_MAX_FLAGS];   /* bit i of flags[f]: flag f set on hole i */
+    mc_holes out_of_play;           /* bit i: hole i out of play this round */
     int32_t store[2];               /* seeds held by South, North */
     int32_t total[2];               /* match totals of finished games */
     int32_t removed;                /* seeds out of the game */
@@ -155,7 +164,7 @@ typedef struct McPosition {
                                        rule whose picks are due; else 0 */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
-    uint64_t hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
+    mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise); MC_PHASE_PICK:
                                        bit i of hand_from[0]: hole i may be picked */
@@ -184,7 +193,9 @@ typedef struct McMove {
                             the sowing goes on in from the hole the seed went to
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
                             stops at the k-th relay where it may (relay-stop) */
-    uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i */
+    uint64_t reserved;   /* 0 (room for later fields; a move has no padding,
+                            so that moves compare with memcmp) */
+    mc_holes holes;      /* MC_MOVE_FILL: bit i = fill hole i */
 } McMove;
 
 /* ---- rule sets ---------------------------------------------------------- */
@@ -296,7 +307,7 @@ typedef struct McEvent {
     int32_t seeds;       /* seeds concerned */
     int32_t took[2];     /* MC_EV_END */
     uint16_t round;      /* MC_EV_END, MC_EV_ROUND */
-    uint64_t mask;       /* a set of holes (bit i: hole i) */
+    mc_holes mask;       /* a set of holes (bit i: hole i) */
     McMove move;         /* MC_EV_MOVE */
 } McEvent;
 

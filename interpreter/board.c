@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-uint64_t rules_north_holes(const Rules *r)
+Mask rules_north_holes(const Rules *r)
 {
     return r->geo.side_mask[NORTH];
 }
@@ -31,7 +31,7 @@ int geo_hole_at(int rows, int width, int rank, int col)
 
 /* A player's track for sowing direction `dir`, `n` holes in the order
  * that sowing follows, into the tables; `mask` gets its holes. */
-static int geo_track(Geometry *g, int player, int dir, const int8_t *list, int n, uint64_t *mask, char *why,
+static int geo_track(Geometry *g, int player, int dir, const int8_t *list, int n, Mask *mask, char *why,
                      size_t len)
 {
     static const char *const names[2] = { "South", "North" };
@@ -122,8 +122,8 @@ int geo_tracks(Rules *r, char *why, size_t len)
             if (g->side[h] == p)
                 g->side_mask[p] |= bit(h);
         /* a side that is a run of numbers */
-        uint64_t m = g->side_mask[p];
-        int first = m ? ctz64(m) : 0, n = __builtin_popcountll(m);
+        Mask m = g->side_mask[p];
+        int first = m ? ctz_mask(m) : 0, n = popcount_mask(m);
         int run = m && m == mask_n(n) << first;
         g->side_first[p] = run ? first : 0;
         g->side_len[p] = run ? n : 0;
@@ -131,7 +131,7 @@ int geo_tracks(Rules *r, char *why, size_t len)
     }
     for (int p = 0; p < 2; p++) {
         int8_t list[MAX_HOLES], cw[MAX_HOLES];
-        uint64_t cw_mask = 0;
+        Mask cw_mask = 0;
         int n = geo_track_list(r, &g->spec[DIR_CCW], p, list);
         if (!geo_track(g, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
             return 0;
@@ -156,7 +156,7 @@ int geo_tracks(Rules *r, char *why, size_t len)
                      p ? "North" : "South");
             return 0;
         }
-        int lo = ctz64(g->track_mask[p]);
+        int lo = ctz_mask(g->track_mask[p]);
         int ring = g->track_mask[p] == mask_n(n) << lo && geo_is_ring(g, p, lo, n);
         g->ring_base[p] = ring ? lo : 0;
         g->ring_len[p] = ring ? n : 0;
@@ -203,7 +203,7 @@ int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
 /* Whether the sowing passes over hole `h` (out of play, or skipped). */
 static int passed_over(const SowRules *s, const SowPlan *sp, ExCtx *cx, int h)
 {
-    if ((cx->pos->out_of_play >> h) & 1)
+    if (has_hole(cx->pos->out_of_play, h))
         return 1;
     if (sp->skip_origin)
         return h == cx->origin;

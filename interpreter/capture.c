@@ -84,7 +84,7 @@ static void to_hole(Vm *vm, Position *p, int h, int n, int into, int mover, int 
 static inline int into_hole(const Rules *r, const Position *p, const CaptureRule *c, const ExCtx *cx)
 {
     int h = (int)ex_eval(&c->into, cx);
-    return is_hole(r, h) && !((p->out_of_play >> h) & 1) ? h : NO_HOLE;
+    return is_hole(r, h) && !has_hole(p->out_of_play, h) ? h : NO_HOLE;
 }
 
 /* Seeds taken from hole h into the mover's hand, to be sown next. */
@@ -104,18 +104,18 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
         int h = e->at.code ? (int)ex_eval(&e->at, cx) : dflt;
         if (!is_hole(r, h))
             continue;
-        if (e->flag >= 0 && !((p->flags[e->flag] >> h) & 1)) {
+        if (e->flag >= 0 && !has_hole(p->flags[e->flag], h)) {
             p->flags[e->flag] |= bit(h);
             if (ev_on(vm))
                 ev_basic(vm, MC_EV_FLAG, cx->mover, h, e->flag, 0);
         }
-        if (e->clear >= 0 && ((p->flags[e->clear] >> h) & 1)) {
+        if (e->clear >= 0 && has_hole(p->flags[e->clear], h)) {
             p->flags[e->clear] &= ~bit(h);
             if (ev_on(vm))
                 ev_basic(vm, MC_EV_UNFLAG, cx->mover, h, e->clear, 0);
         }
         if (e->owner.code) {
-            uint64_t north = (ex_eval(&e->owner, cx) & 1) ? p->north_owned | bit(h) : p->north_owned & ~bit(h);
+            Mask north = (ex_eval(&e->owner, cx) & 1) ? p->north_owned | bit(h) : p->north_owned & ~bit(h);
             if (north != p->north_owned) {
                 p->north_owned = north;
                 if (ev_on(vm))
@@ -151,7 +151,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         if (!each_fires(s, sp, i, n0, hand, cx))
             continue;
         const CaptureRule *c = &s->each_seed[i];
-        uint64_t taken = 0;
+        Mask taken = 0;
         int got = 0;
         const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
         const int into = c->into.code ? into_hole(r, p, c, cx) : NO_HOLE;
@@ -159,7 +159,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             taken |= bit(into);   /* a hole is not taken into itself */
         for (int k = 0; k < c->ntake && (into != NO_HOLE || !c->into.code); k++) {
             int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[k], cx);
-            if (!is_hole(r, t) || !p->count[t] || (((p->out_of_play | taken) >> t) & 1))
+            if (!is_hole(r, t) || !p->count[t] || has_hole((p->out_of_play | taken), t))
                 continue;
             int n = take_of(c, p->count[t], most);
             if (!n)
@@ -180,7 +180,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             si->choose = !c->sow_from.code;
             if (si->choose)   /* the mover chooses: the holes allowed each way */
                 for (int d = 0; d < 2; d++)
-                    si->choice[d] = c->sow_choice[d].code ? (uint64_t)ex_eval(&c->sow_choice[d], cx) : 0;
+                    si->choice[d] = c->sow_choice[d].code ? ex_eval_set(&c->sow_choice[d], cx) : 0;
             else
                 si->sow_from = (int)ex_eval(&c->sow_from, cx);
         }
@@ -197,12 +197,12 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
                          int *holes, int *amounts)
 {
     int n = 0, cur = NO_HOLE;
-    uint64_t taken = 0;
+    Mask taken = 0;
     const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
     if (c->sweep.code) {   /* the holes of a set where `where` holds, in number order */
-        uint64_t m = (uint64_t)ex_eval(&c->sweep, cx) & mask_n(r->nholes) & ~p->out_of_play;
+        Mask m = ex_eval_set(&c->sweep, cx) & mask_n(r->nholes) & ~p->out_of_play;
         for (; m; m &= m - 1) {
-            int h = ctz64(m);
+            int h = ctz_mask(m);
             cx->hole = h;
             if (c->sweep_where.code && !ex_true(&c->sweep_where, cx))
                 continue;
@@ -214,7 +214,7 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
-        if (!is_hole(r, h) || ((taken | p->out_of_play) >> h) & 1)
+        if (!is_hole(r, h) || has_hole(taken | p->out_of_play, h))
             continue;
         taken |= bit(h);
         holes[n] = h;
@@ -226,7 +226,7 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     const int8_t *along = (c->chain == CHAIN_FORWARD ? r->geo.next : r->geo.back)[cx->mover][dir];
     for (;;) {
         int h = bd_step(r, p, along, cur);
-        if (h == NO_HOLE || ((taken >> h) & 1))
+        if (h == NO_HOLE || has_hole(taken, h))
             break;
         cx->hole = h;
         if (!ex_true(&c->chain_while, cx))
@@ -237,7 +237,7 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
         cur = h;
         if (c->chain_also.code) {   /* and with it another hole (its opposite) */
             int o = (int)ex_eval(&c->chain_also, cx);
-            if (is_hole(r, o) && !(((taken | p->out_of_play) >> o) & 1)) {
+            if (is_hole(r, o) && !has_hole((taken | p->out_of_play), o)) {
                 taken |= bit(o);
                 holes[n] = o;
                 amounts[n++] = take_of(c, p->count[o], most);
@@ -254,7 +254,7 @@ static void pick_start(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
 {
     const Rules *r = vm->r;
     int64_t n = ex_eval(&c->pick_n, cx);
-    uint64_t from = (uint64_t)ex_eval(&c->pick_from, cx) & ~p->out_of_play & at_least(p->count, r->nholes, 1);
+    Mask from = ex_eval_set(&c->pick_from, cx) & ~p->out_of_play & at_least(p->count, r->nholes, 1);
     if (n < 1 || !from)
         return;
     p->picks = (uint8_t)(n < MAX_HOLES ? n : MAX_HOLES);

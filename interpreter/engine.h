@@ -34,22 +34,6 @@
 
 /* ---- bits and the board --------------------------------------------------- */
 
-static inline uint64_t bit(int h)
-{
-    return (uint64_t)1 << h;
-}
-
-static inline uint64_t mask_n(int n)
-{
-    return n >= 64 ? ~(uint64_t)0 : bit(n) - 1;
-}
-
-/* The lowest set bit of a non-zero mask. */
-static inline int ctz64(uint64_t m)
-{
-    return __builtin_ctzll(m);
-}
-
 /* The hole after h on a ring of nh holes, counterclockwise (ccw) or not. */
 static inline int ring_next(int h, int nh, int ccw)
 {
@@ -75,10 +59,10 @@ static inline int row_of(const Rules *r, int h)
     return r->geo.rank[h];
 }
 
-/* The holes of the first nh with at least `least` seeds, as a mask. (A
- * count at a time: the counts were written a moment ago, one by one, and
- * reading them four at a time would wait for those writes.) */
-static inline uint64_t at_least(const uint16_t *count, int nh, int least)
+/* The holes of the first nh (at most 64) with at least `least` seeds, as
+ * a mask. (A count at a time: the counts were written a moment ago, one
+ * by one, and reading them four at a time would wait for those writes.) */
+static inline uint64_t at_least64(const uint16_t *count, int nh, int least)
 {
     uint64_t m = 0;
     for (int i = 0; i < nh; i++)
@@ -86,8 +70,16 @@ static inline uint64_t at_least(const uint16_t *count, int nh, int least)
     return m;
 }
 
+/* The same for any number of holes. */
+static inline Mask at_least(const uint16_t *count, int nh, int least)
+{
+    if (nh <= 64)
+        return at_least64(count, nh, least);
+    return (Mask)at_least64(count + 64, nh - 64, least) << 64 | at_least64(count, 64, least);
+}
+
 /* The holes `player` owns. */
-static inline uint64_t owned_mask(const Rules *r, const Position *p, int player)
+static inline Mask owned_mask(const Rules *r, const Position *p, int player)
 {
     return (player ? p->north_owned : ~p->north_owned) & mask_n(r->nholes);
 }
@@ -174,7 +166,7 @@ static inline int ev_seeds_on(const Vm *vm)
 void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds);
 /* Holes changed owner: `north` is North's holes now; `hole` the one a
  * rule gave (else NO_HOLE: a round's redistribution, player 0). */
-void ev_owners(Vm *vm, int player, uint64_t north, int hole);
+void ev_owners(Vm *vm, int player, Mask north, int hole);
 
 /* ---- cycles (cycle.c) ------------------------------------------------------- */
 
@@ -186,7 +178,7 @@ typedef struct LapState {
     int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
                           the lap lifts origin */
     int dir;           /* the lap's direction (`relay-reverse` changes it) */
-    uint64_t north_owned, flags[MAX_FLAGS];   /* a rule's `set` may change them */
+    Mask north_owned, flags[MAX_FLAGS];   /* a rule's `set` may change them */
 } LapState;
 
 /* Brent's detection over lap states, plus a comparison with the first. */
@@ -266,7 +258,7 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
 /* The game (round) is over: `to` takes the seeds left on the board. */
 int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *h);
 /* Fills `player`'s chosen holes (a fill decision). */
-void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen);
+void rnd_fill(Vm *vm, Position *p, int player, Mask chosen);
 /* After a fill: the next player who must choose, or the first move. */
 void rnd_after_fill(const Rules *r, Position *p);
 /* A game (round) with a setup begins: the reserves, and who places first

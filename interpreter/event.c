@@ -22,7 +22,7 @@ void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds)
     ev_send(vm, &ev);
 }
 
-void ev_owners(Vm *vm, int player, uint64_t north, int hole)
+void ev_owners(Vm *vm, int player, Mask north, int hole)
 {
     McEvent ev = { 0 };
     ev.kind = MC_EV_OWNERS;
@@ -92,11 +92,11 @@ static void place(Out *o, const char *key, int h)
 }
 
 /* The holes set in `m` as the JSON field `key`: a list of hole numbers. */
-static void holes(Out *o, const char *key, const Rules *r, uint64_t m)
+static void holes(Out *o, const char *key, const Rules *r, Mask m)
 {
     out(o, ",\"%s\":[", key);
     for (int h = 0, first = 1; h < r->nholes; h++)
-        if ((m >> h) & 1) {
+        if (has_hole(m, h)) {
             out(o, "%s%d", first ? "" : ",", h + 1);
             first = 0;
         }

@@ -203,6 +203,8 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
             continue;
         if (fd->need && !need(c, n, fd->need, n->name))
             return 0;
+        if (fd->op == EXO_REACHED && c->sc->vars_used)
+            *c->sc->vars_used |= 1u << EXU_REACHED;
         *out = (Ann){ fd->ret, 0, 0, NULL };
         fold_call(fd, a, out);
         return put(c, n, out, f);
@@ -452,7 +454,8 @@ static int ck_bin(Ck *c, ExNode *n, Ann *out, int depth)
     *out = (Ann){ t, a.is_const && b.is_const, 0, NULL };
     if (out->is_const)
         out->value = t == T_INT ? ex_arith(n->op, a.value, b.value)
-                                : ex_cmp(ex_cmp_of(n->op), a.value, b.value);
+                                : ex_cmp(ex_cmp_of(n->op), a.value,
+                                         b.type == T_INTS || b.type == T_HOLES ? (ExVal)(uint64_t)b.value : b.value);
     return put(c, n, out, FN_NONE);
 }
 

@@ -75,13 +75,14 @@ static void patch(Em *e, int at)
         e->code[at] = e->len;
 }
 
-/* Pushes the constant `v`: one word when it fits in 32 bits, else two. */
-static void konst(Em *e, int64_t v)
+/* Pushes the constant `v`: one word when it fits in 32 bits, else two (a
+ * set of numbers, `set`, as an unsigned mask). */
+static void konst(Em *e, int64_t v, int set)
 {
-    if (v >= INT32_MIN && v <= INT32_MAX)
+    if (v >= INT32_MIN && v <= INT32_MAX && !(set && v < 0))
         op1(e, EXO_PUSH, (int32_t)v);
     else
-        op2(e, EXO_PUSH64, (int32_t)(uint32_t)((uint64_t)v & 0xffffffffu),
+        op2(e, set ? EXO_PUSHSET : EXO_PUSH64, (int32_t)(uint32_t)((uint64_t)v & 0xffffffffu),
             (int32_t)(uint32_t)((uint64_t)v >> 32));
 }
 
@@ -185,7 +186,7 @@ static void emit_if(Em *e, const ExNode *n)
 /* A set literal: the empty set, then each element added to it. */
 static void emit_set(Em *e, const ExNode *n)
 {
-    konst(e, 0);
+    konst(e, 0, 0);
     for (const ExNode *x = n->a; x; x = x->next) {
         emit(e, x->a);
         op0(e, EXO_SETADD);
@@ -278,7 +279,7 @@ static void emit(Em *e, const ExNode *n)
         return;
     }
     if (s->ann.is_const) {
-        konst(e, s->ann.value);
+        konst(e, s->ann.value, s->ann.type == T_INTS || s->ann.type == T_HOLES);
         return;
     }
     switch (n->kind) {

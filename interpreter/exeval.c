@@ -1,6 +1,6 @@
 /* exeval.c: running compiled expressions (see expr.h, opcodes.h).
  *
- * ex_run executes a program on an int64 stack of at most EX_MAX_DEPTH
+ * ex_run executes a program on a stack of ExVal of at most EX_MAX_DEPTH
  * slots; ex_test_form tests a normal form's atoms directly. Both read
  * positions through the same few helpers below, and compare through
  * ex_cmp, so the two cannot disagree on what a test means. */
@@ -10,9 +10,16 @@
 #include "rules.h"
 
 /* The holes 0..n-1 as a set. */
-static inline uint64_t all_mask(int n)
+static inline Mask all_mask(int n)
 {
-    return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    return n >= MAX_HOLES ? ~(Mask)0 : (((Mask)1 << n) - 1);
+}
+
+/* The lowest hole of a non-empty set. */
+static inline int first_hole(Mask m)
+{
+    const uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
 /* Seeds in hole (or store) h; 0 for anything else. */
@@ -46,21 +53,21 @@ static inline int64_t hole_index(const ExCtx *cx, int64_t h)
 }
 
 /* The value of context name `v` (ExVar). */
-static inline int64_t var_value(const ExCtx *cx, int v)
+static inline ExVal var_value(const ExCtx *cx, int v)
 {
     if (v < EXV_BOARD)
         return cx->v[v];
     if (v == EXV_SOWN)
-        return (int64_t)cx->reached;
-    return (int64_t)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
+        return (ExVal)cx->reached;
+    return (ExVal)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
 /* Seeds in the holes of a set. */
-static inline int64_t set_seeds(const ExCtx *cx, uint64_t m)
+static inline int64_t set_seeds(const ExCtx *cx, Mask m)
 {
     int64_t acc = 0;
     for (m &= all_mask(cx->rules->nholes); m; m &= m - 1)
-        acc += cx->pos->count[__builtin_ctzll(m)];
+        acc += cx->pos->count[first_hole(m)];
     return acc;
 }
 
@@ -79,7 +86,7 @@ static inline int64_t row_seeds(const ExCtx *cx, int64_t p)
 }
 
 /* Non-empty holes, most or fewest seeds in a hole, of a set (op: EXO_*). */
-static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
+static int64_t set_stat(const ExCtx *cx, int op, Mask m)
 {
     const uint16_t *cnt = cx->pos->count;
     int64_t acc = 0;
@@ -87,7 +94,7 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
     if (op == EXO_SMIN && m)
         acc = INT64_MAX;
     for (; m; m &= m - 1) {
-        int64_t v = cnt[__builtin_ctzll(m)];
+        int64_t v = cnt[first_hole(m)];
         if (op == EXO_NONEMPTY)
             acc += v > 0;
         else if (op == EXO_SMAX ? v > acc : v < acc)
@@ -105,7 +112,7 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
 #define S_INDEX(a, cx) hole_index(cx, (cx)->v[(a)->var])
 #define S_COUNT(a, cx) hole_count(cx, (cx)->v[(a)->var])
 #define S_OWNER(a, cx) hole_owner(cx, (cx)->v[(a)->var])
-#define S_SETSEEDS(a, cx) set_seeds(cx, (uint64_t)var_value(cx, (a)->var))
+#define S_SETSEEDS(a, cx) set_seeds(cx, (Mask)var_value(cx, (a)->var))
 #define S_ROWSEEDS(a, cx) row_seeds(cx, (cx)->v[(a)->var])
 #define S_ROWSEEDSK(a, cx) row_seeds(cx, (a)->var)
 #define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & 1])
@@ -118,10 +125,20 @@ static int64_t set_stat(const ExCtx *cx, int op, uint64_t m)
     {                                                                     \
         return ex_cmp(CMP_##C, S_##S(a, cx), RHS);                        \
     }
+/* The tests of membership in a constant set (of numbers: 0..63). */
+#define TESTIN(S)                                                         \
+    static int t_##S##_INK(const ExAtom *a, const ExCtx *cx)              \
+    {                                                                     \
+        return ex_in64(S_##S(a, cx), a->set);                             \
+    }                                                                     \
+    static int t_##S##_NOTINK(const ExAtom *a, const ExCtx *cx)           \
+    {                                                                     \
+        return !ex_in64(S_##S(a, cx), a->set);                            \
+    }
 #define TESTS(S)                                                          \
     TEST(S, EQ, a->arg, K) TEST(S, NE, a->arg, K) TEST(S, LT, a->arg, K)  \
     TEST(S, LE, a->arg, K) TEST(S, GT, a->arg, K) TEST(S, GE, a->arg, K)  \
-    TEST(S, IN, a->arg, K) TEST(S, NOTIN, a->arg, K)                      \
+    TESTIN(S)                                                             \
     TEST(S, EQ, var_value(cx, a->rhs), V) TEST(S, NE, var_value(cx, a->rhs), V) \
     TEST(S, LT, var_value(cx, a->rhs), V) TEST(S, LE, var_value(cx, a->rhs), V) \
     TEST(S, GT, var_value(cx, a->rhs), V) TEST(S, GE, var_value(cx, a->rhs), V) \
@@ -181,13 +198,14 @@ ExTest ex_atom_test(const ExAtom *a)
 }
 
 #undef TEST
+#undef TESTIN
 #undef TESTS
 #undef ROW
 
-int64_t ex_compute(const Expr *e, const ExCtx *cx)
+ExVal ex_compute(const Expr *e, const ExCtx *cx)
 {
     if (e->is_const)
-        return e->value;
+        return e->type == T_INTS || e->type == T_HOLES ? (ExVal)(uint64_t)e->value : e->value;
     if (e->direct)
         return e->form.kind == EXF_NAME ? var_value(cx, e->form.name) : ex_test_form(&e->form, cx);
     return ex_run(e, cx);
@@ -202,11 +220,11 @@ static inline uint64_t imm64(const int32_t *pc)
 }
 
 /* The dispatch switch: one case an operation of opcodes.h. */
-int64_t ex_run(const Expr *e, const ExCtx *cx)
+ExVal ex_run(const Expr *e, const ExCtx *cx)
 {
     /* the stack: its top in `top` (a register), the n - 1 values below
      * it in st[1..n-1] */
-    int64_t st[EX_MAX_DEPTH + 2], top = 0;
+    ExVal st[EX_MAX_DEPTH + 2], top = 0;
     int n = 0;
     /* a filter names each hole in turn: from its first WHERE on, cx
      * points to this copy of the caller's context, whose `hole` the
@@ -216,14 +234,17 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
     const int nh = cx->rules->nholes;
     const Geometry *g = &cx->rules->geo;
 #define TOP top
-#define PUSH(x) do { int64_t v_ = (x); st[n++] = top; top = v_; } while (0)
+#define PUSH(x) do { ExVal v_ = (x); st[n++] = top; top = v_; } while (0)
 #define POP() (top = st[--n])
-#define BINARY(expr) do { int64_t b = top, a = st[--n]; (void)a; (void)b; top = (expr); } while (0)
+#define BINARY(expr) do { ExVal b = top, a = st[--n]; (void)a; (void)b; top = (expr); } while (0)
+/* a number of the stack (numbers stay within 64 bits) */
+#define NUM(x) ((int64_t)(x))
     for (;;) {
         int op = *pc++;
         switch (op) {
         case EXO_PUSH: PUSH(*pc++); break;
         case EXO_PUSH64: PUSH((int64_t)imm64(pc)); pc += 2; break;
+        case EXO_PUSHSET: PUSH((ExVal)imm64(pc)); pc += 2; break;
         case EXO_VAR: PUSH(var_value(cx, *pc++)); break;
         case EXO_COUNT: TOP = hole_count(cx, TOP); break;
         case EXO_OWNER: TOP = hole_owner(cx, TOP); break;
@@ -235,17 +256,17 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_COLUMN: TOP = TOP >= 0 && TOP < nh ? g->column[TOP] + 1 : 0; break;
         case EXO_DEPTH: TOP = TOP >= 0 && TOP < nh ? g->depth[TOP] : 0; break;
         case EXO_NUMBER: TOP = hole_number(cx, TOP); break;
-        case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (int64_t)((cx->pos->out_of_play >> TOP) & 1) : 0; break;
+        case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->out_of_play, (int)TOP) : 0; break;
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
-        case EXO_SETFLAG: TOP = (int64_t)((uint64_t)TOP & cx->pos->flags[*pc++]); break;
+        case EXO_SETFLAG: TOP = (ExVal)((Mask)TOP & cx->pos->flags[*pc++]); break;
         case EXO_FIRST: {
-            uint64_t m = (uint64_t)TOP & all_mask(nh);
-            TOP = m ? __builtin_ctzll(m) : NO_HOLE;
+            Mask m = (Mask)TOP & all_mask(nh);
+            TOP = m ? first_hole(m) : NO_HOLE;
             break;
         }
         case EXO_FLAG: {
             int f = *pc++;
-            TOP = TOP >= 0 && TOP < nh ? (int64_t)((cx->pos->flags[f] >> TOP) & 1) : 0;
+            TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP) : 0;
             break;
         }
         case EXO_PSTORE: TOP = cx->pos->store[TOP & 1]; break;
@@ -254,10 +275,10 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;
         case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & 1) + 1)) & 1; break;
         case EXO_OTHER: TOP = !TOP; break;
-        case EXO_ROW: TOP = (int64_t)g->side_mask[TOP & 1]; break;
+        case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & 1]; break;
         case EXO_OWNED: {
-            uint64_t own = cx->pos->north_owned;
-            TOP = (int64_t)((TOP ? own : ~own) & all_mask(nh));
+            Mask own = cx->pos->north_owned;
+            TOP = (ExVal)((TOP ? own : ~own) & all_mask(nh));
             break;
         }
         case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
@@ -269,11 +290,11 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
                 /* on along the track, passing over holes out of play (h
                  * itself if it is the only one in play, no hole if none is) */
                 const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & 1][cx->dir & 1];
-                const uint64_t out = cx->pos->out_of_play;
+                const Mask out = cx->pos->out_of_play;
                 int t = nx[TOP];
-                for (int i = 0; i < nh && t >= 0 && ((out >> t) & 1); i++)
+                for (int i = 0; i < nh && t >= 0 && has_hole(out, t); i++)
                     t = nx[t];
-                TOP = t >= 0 && ((out >> t) & 1) ? NO_HOLE : t;
+                TOP = t >= 0 && has_hole(out, t) ? NO_HOLE : t;
             }
             break;
         }
@@ -283,20 +304,24 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             BINARY(a >= 1 && a <= cx->rules->rows && b >= 1 && b <= cx->rules->width ? g->at[a - 1][b - 1]
                                                                                       : NO_HOLE);
             break;
-        case EXO_SEEDS: TOP = set_seeds(cx, (uint64_t)TOP); break;
-        case EXO_SIZE: TOP = __builtin_popcountll((uint64_t)TOP & all_mask(nh)); break;
+        case EXO_SEEDS: TOP = set_seeds(cx, (Mask)TOP); break;
+        case EXO_SIZE: {
+            Mask m = (Mask)TOP & all_mask(nh);
+            TOP = __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+            break;
+        }
         case EXO_NONEMPTY:
         case EXO_SMAX:
-        case EXO_SMIN: TOP = set_stat(cx, op, (uint64_t)TOP); break;
-        case EXO_REACHED: TOP = ((uint64_t)TOP & cx->reached) != 0; break;
+        case EXO_SMIN: TOP = set_stat(cx, op, (Mask)TOP); break;
+        case EXO_REACHED: TOP = ((Mask)TOP & cx->reached) != 0; break;
         case EXO_IMAX: BINARY(a > b ? a : b); break;
         case EXO_IMIN: BINARY(a < b ? a : b); break;
-        case EXO_ADD: BINARY(ex_arith(OP_ADD, a, b)); break;
-        case EXO_SUB: BINARY(ex_arith(OP_SUB, a, b)); break;
-        case EXO_MUL: BINARY(ex_arith(OP_MUL, a, b)); break;
-        case EXO_DIV: BINARY(ex_arith(OP_DIV, a, b)); break;
-        case EXO_MOD: BINARY(ex_arith(OP_MOD, a, b)); break;
-        case EXO_NEG: TOP = (int64_t)(0 - (uint64_t)TOP); break;
+        case EXO_ADD: BINARY(ex_arith(OP_ADD, NUM(a), NUM(b))); break;
+        case EXO_SUB: BINARY(ex_arith(OP_SUB, NUM(a), NUM(b))); break;
+        case EXO_MUL: BINARY(ex_arith(OP_MUL, NUM(a), NUM(b))); break;
+        case EXO_DIV: BINARY(ex_arith(OP_DIV, NUM(a), NUM(b))); break;
+        case EXO_MOD: BINARY(ex_arith(OP_MOD, NUM(a), NUM(b))); break;
+        case EXO_NEG: TOP = (int64_t)(0 - (uint64_t)NUM(TOP)); break;
         case EXO_EQ: BINARY(ex_cmp(CMP_EQ, a, b)); break;
         case EXO_NE: BINARY(ex_cmp(CMP_NE, a, b)); break;
         case EXO_LT: BINARY(ex_cmp(CMP_LT, a, b)); break;
@@ -305,7 +330,7 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_GE: BINARY(ex_cmp(CMP_GE, a, b)); break;
         case EXO_IN: BINARY(ex_cmp(CMP_IN, a, b)); break;
         case EXO_NOT: TOP = !TOP; break;
-        case EXO_SETADD: BINARY(b >= 0 && b < 64 ? (int64_t)((uint64_t)a | ((uint64_t)1 << b)) : a); break;
+        case EXO_SETADD: BINARY(b >= 0 && b < MAX_HOLES ? (ExVal)((Mask)a | ((Mask)1 << b)) : a); break;
         case EXO_JFK:
             if (!TOP) {
                 pc = e->code + *pc;
@@ -323,7 +348,7 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             }
             break;
         case EXO_JFP: {
-            int64_t v = top;
+            ExVal v = top;
             POP();
             pc = v ? pc + 1 : e->code + *pc;
             break;
@@ -335,18 +360,18 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
                 fcx = *cx;
                 cx = &fcx;
             }
-            uint64_t m = (uint64_t)TOP & all_mask(nh);
+            Mask m = (Mask)TOP & all_mask(nh);
             TOP = 0;
-            PUSH((int64_t)m);
+            PUSH((ExVal)m);
             PUSH(cx->hole);
             break;
         }
         case EXO_WNEXT: {
             /* top: H; st[n - 1]: M; st[n - 2]: R */
-            uint64_t m = (uint64_t)st[n - 1];
+            Mask m = (Mask)st[n - 1];
             if (m) {
-                fcx.hole = __builtin_ctzll(m);
-                st[n - 1] = (int64_t)(m & (m - 1));
+                fcx.hole = first_hole(m);
+                st[n - 1] = (ExVal)(m & (m - 1));
                 pc++;
             } else {
                 fcx.hole = (int)TOP;
@@ -360,7 +385,7 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
             /* top: the condition's value; st[n - 1]: H; st[n - 2]: M;
              * st[n - 3]: R */
             if (TOP)
-                st[n - 3] = (int64_t)((uint64_t)st[n - 3] | (uint64_t)1 << cx->hole);
+                st[n - 3] = (ExVal)((Mask)st[n - 3] | (Mask)1 << cx->hole);
             POP();
             pc = e->code + *pc;
             break;
@@ -371,14 +396,14 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
         case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & 1]); break;
         case EXO_VROWSEEDS: PUSH(row_seeds(cx, var_value(cx, *pc++))); break;
         case EXO_KROWSEEDS: PUSH(row_seeds(cx, *pc++)); break;
-        case EXO_VSEEDS: PUSH(set_seeds(cx, (uint64_t)var_value(cx, *pc++))); break;
+        case EXO_VSEEDS: PUSH(set_seeds(cx, (Mask)var_value(cx, *pc++))); break;
         case EXO_EQK: TOP = ex_cmp(CMP_EQ, TOP, *pc++); break;
         case EXO_NEK: TOP = ex_cmp(CMP_NE, TOP, *pc++); break;
         case EXO_LTK: TOP = ex_cmp(CMP_LT, TOP, *pc++); break;
         case EXO_LEK: TOP = ex_cmp(CMP_LE, TOP, *pc++); break;
         case EXO_GTK: TOP = ex_cmp(CMP_GT, TOP, *pc++); break;
         case EXO_GEK: TOP = ex_cmp(CMP_GE, TOP, *pc++); break;
-        case EXO_INK: TOP = ex_cmp(CMP_IN, TOP, (int64_t)imm64(pc)); pc += 2; break;
+        case EXO_INK: TOP = ex_in64(NUM(TOP), imm64(pc)); pc += 2; break;
         case EXO_EQV: TOP = ex_cmp(CMP_EQ, TOP, var_value(cx, *pc++)); break;
         case EXO_NEV: TOP = ex_cmp(CMP_NE, TOP, var_value(cx, *pc++)); break;
         case EXO_END: return n > 0 ? top : 0;
@@ -391,4 +416,5 @@ int64_t ex_run(const Expr *e, const ExCtx *cx)
 #undef PUSH
 #undef POP
 #undef BINARY
+#undef NUM
 }

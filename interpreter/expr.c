@@ -194,7 +194,7 @@ static int generate(Arena *ar, Arena *tmp, const Tab *t, const ExNode *root, int
     }
     if (cost > EX_MAX_COST) {
         dg_error(dg, at0, "expression too costly to evaluate (more than %d steps; a filter repeats its "
-                 "condition for up to 64 holes)", EX_MAX_COST);
+                 "condition for each hole of its set, counted as 64)", EX_MAX_COST);
         return 0;
     }
     if (depth > EX_MAX_DEPTH) {

@@ -46,9 +46,11 @@ typedef enum ExVar {
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
     EXV_COUNT
 } ExVar;
-/* A bit of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
- * is read (Position.sowed must be kept). */
+/* Bits of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
+ * is read (Position.sowed must be kept); reached() is called (with
+ * `sown`: the holes a move sowed must be kept). */
 #define EXU_SOWED EXV_COUNT
+#define EXU_REACHED (EXV_COUNT + 1)
 
 /* An option, visible to expressions as a constant. */
 typedef struct ExOption {
@@ -71,16 +73,28 @@ typedef struct ExScope {
                                       (and EXU_SOWED) */
 } ExScope;
 
+/* A value of the evaluator: a number (64 bits), a boolean, a hole, a
+ * player, or a set (bit i: hole i, or the number i of 0..63), which needs
+ * the 128 bits of MAX_HOLES. Numbers are kept within 64 bits. */
+__extension__ typedef __int128 ExVal;
+
 /* Comparisons. Their meaning is written once, here. IN: `a` is in the
- * set of 0..63 whose bits `b` holds (anything else is not). */
+ * set whose bits `b` holds (a hole index or a number; anything else is
+ * not). */
 typedef enum ExCmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOTIN } ExCmp;
 
-static inline int ex_in(int64_t a, uint64_t set)
+static inline int ex_in(ExVal a, ExVal set)
+{
+    return a >= 0 && a < MAX_HOLES && has_hole((Mask)set, (int)a);
+}
+
+/* The same for a constant set of numbers (0..63). */
+static inline int ex_in64(int64_t a, uint64_t set)
 {
     return a >= 0 && a < 64 && ((set >> a) & 1);
 }
 
-static inline int ex_cmp(ExCmp op, int64_t a, int64_t b)
+static inline int ex_cmp(ExCmp op, ExVal a, ExVal b)
 {
     switch (op) {
     case CMP_EQ: return a == b;
@@ -89,8 +103,8 @@ static inline int ex_cmp(ExCmp op, int64_t a, int64_t b)
     case CMP_LE: return a <= b;
     case CMP_GT: return a > b;
     case CMP_GE: return a >= b;
-    case CMP_IN: return ex_in(a, (uint64_t)b);
-    case CMP_NOTIN: return !ex_in(a, (uint64_t)b);
+    case CMP_IN: return ex_in(a, b);
+    case CMP_NOTIN: return !ex_in(a, b);
     }
     return 0;
 }
@@ -135,7 +149,7 @@ typedef struct ExAtom {
     uint8_t op;        /* ExCmp */
     uint8_t rhs;       /* an ExVar compared with, or EX_NO_VAR: k or set */
     int32_t k;
-    uint64_t set;      /* CMP_IN, CMP_NOTIN */
+    uint64_t set;      /* CMP_IN, CMP_NOTIN: a constant set of numbers */
     int64_t arg;       /* what a constant rhs is: set (in, not in) or k */
     ExTest test;       /* its test (ex_atom_test) */
 } ExAtom;
@@ -163,7 +177,7 @@ typedef struct Expr {
     int32_t len;
     int16_t depth;       /* stack slots needed */
     uint8_t type;        /* ExType */
-    uint8_t is_const;    /* folded to `value` */
+    uint8_t is_const;    /* folded to `value` (a number, or a set of numbers) */
     uint8_t direct;      /* ex_eval tests `form` instead of running the
                             program (chosen by plan.c; same result) */
     int64_t value;
@@ -183,8 +197,9 @@ typedef struct ExLocMap {
 #define EX_MAX_DEPTH  64    /* nesting of parentheses and operators */
 #define EX_MAX_CODE   4096  /* program words */
 /* program words, each counted 64 times for each filter (`where`) it is
- * inside, as a filter may run its condition for 64 holes: a bound on the
- * work of one evaluation. Only filters inside filters can reach it. */
+ * inside, as a filter runs its condition for each hole of its set (up to
+ * 64 on most boards, 128 on the largest): a bound on the work of one
+ * evaluation. Only filters inside filters can reach it. */
 #define EX_MAX_COST   (64 * EX_MAX_CODE)
 
 /* Compiles `src` (len bytes) expecting `want` (T_VOID: any type). Returns 1
@@ -222,7 +237,7 @@ typedef struct ExCtx {
         };
     };
     int dir;                          /* DIR_* of the sowing */
-    uint64_t reached;
+    Mask reached;
 } ExCtx;
 
 _Static_assert(EXV_MOVER == 0 && EXV_OPPONENT == 1 && EXV_STARTER == 2 && EXV_ROUND == 3 && EXV_HOLE == 4 &&
@@ -247,16 +262,21 @@ static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Positio
 
 /* The value of `e` (a constant; if `direct`, its normal form or the
  * context name it is; else the program). */
-int64_t ex_compute(const Expr *e, const ExCtx *cx);
+ExVal ex_compute(const Expr *e, const ExCtx *cx);
 static inline int64_t ex_eval(const Expr *e, const ExCtx *cx)
 {
     /* the common `take: last` read here, the rest in exeval.c */
     if (e->direct && e->form.kind == EXF_NAME && e->form.name < EXV_BOARD)
         return cx->v[e->form.name];
-    return ex_compute(e, cx);
+    return (int64_t)ex_compute(e, cx);
+}
+/* The value of an expression of a set of holes. */
+static inline Mask ex_eval_set(const Expr *e, const ExCtx *cx)
+{
+    return (Mask)ex_compute(e, cx);
 }
 /* The program's value, never a short cut (tests compare the two). */
-int64_t ex_run(const Expr *e, const ExCtx *cx);
+ExVal ex_run(const Expr *e, const ExCtx *cx);
 /* The test function of an atom (exeval.c): one a subject and comparison,
  * so that testing an atom is a call and a few instructions. */
 ExTest ex_atom_test(const ExAtom *a);

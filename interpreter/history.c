@@ -11,6 +11,14 @@ static inline uint64_t mix64(uint64_t h, uint64_t v)
     return h ^ (h >> 29);
 }
 
+/* Mixes a mask of holes: its upper word only on boards of more than 64
+ * holes (`wide`). */
+static inline uint64_t mix_mask(uint64_t h, Mask m, int wide)
+{
+    h = mix64(h, (uint64_t)m);
+    return wide ? mix64(h, (uint64_t)(m >> 64)) : h;
+}
+
 /* The state of a move stopped for a decision, in one word: the seeds in
  * hand (PH_HAND), the picks left and the picking rule (PH_PICK). */
 static inline uint64_t mid_word(const Position *p)
@@ -34,15 +42,16 @@ uint64_t hist_hash(const Rules *r, const Position *p)
         memcpy(&w, p->count + i, (size_t)(nh - i) * sizeof *p->count);
         h = mix64(h, w);
     }
-    h = mix64(h, p->north_owned);
+    const int wide = nh > 64;
+    h = mix_mask(h, p->north_owned, wide);
     for (int f = 0; f < r->nflags; f++)
-        h = mix64(h, p->flags[f]);
-    h = mix64(h, p->out_of_play);
+        h = mix_mask(h, p->flags[f], wide);
+    h = mix_mask(h, p->out_of_play, wide);
     h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
     h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->round << 32 |
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     if (r->mid_move)
-        h = mix64(mix64(mix64(h, mid_word(p)), p->hand_from[0]), p->hand_from[1]);
+        h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
     if (r->has_setup)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     return h;
@@ -83,13 +92,37 @@ void hist_free(History *h)
 /* A record: what the repetition rule compares. The counts come first
  * (whole words of four holes), then the flags, then (variants where the
  * mover may stop with seeds in hand) the hand and the two masks of
- * hand_from, (variants with a setup) the reserves, then four words: North's holes, the holes out of play, the
- * stores, and the rest (seeds removed, at most MAX_SEEDS: 16 bits; who
+ * hand_from, (variants with a setup) the reserves, then North's holes, the
+ * holes out of play, the stores, and the rest. A mask of holes takes one
+ * word, or two on boards of more than 64 holes (mask_words). The rest: (seeds removed, at most MAX_SEEDS: 16 bits; who
  * has sown which way; round, who is to move, phase; see head_word). The
  * words are built in registers and stored whole: a record read back soon
  * after it is written must not meet narrower stores of the same bytes. */
 _Static_assert(MAX_SEEDS <= UINT16_MAX, "seeds removed fit 16 bits of a record");
-#define HEAD_WORDS 4
+
+/* Words of a mask of holes in a record of `r`. */
+static inline int mask_words(const Rules *r)
+{
+    return r->nholes > 64 ? 2 : 1;
+}
+
+/* Writes the mask m (mw words) at out; returns the end. */
+static inline unsigned char *put_mask(unsigned char *out, Mask m, int mw)
+{
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    memcpy(out, &lo, 8);
+    if (mw == 1)
+        return out + 8;
+    memcpy(out + 8, &hi, 8);
+    return out + 16;
+}
+
+/* Words of a record's head: North's holes and the holes out of play, the
+ * stores, the last word (head_word). */
+static inline int head_words(const Rules *r)
+{
+    return 2 * mask_words(r) + 2;
+}
 
 /* The last word of a record's head. */
 static inline uint64_t head_word(const Position *p)
@@ -107,7 +140,9 @@ static inline int count_words(const Rules *r)
 /* Bytes a record of `r` takes. */
 static int rec_size(const Rules *r)
 {
-    return (count_words(r) + r->nflags + (r->mid_move ? 3 : 0) + (r->has_setup ? 1 : 0) + HEAD_WORDS) * 8;
+    const int mw = mask_words(r);
+    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_setup ? 1 : 0) +
+            head_words(r)) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the
@@ -117,9 +152,8 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
     if (r->mid_move) {
         uint64_t hand = mid_word(p);
         memcpy(out, &hand, 8);
-        memcpy(out + 8, &p->hand_from[0], 8);
-        memcpy(out + 16, &p->hand_from[1], 8);
-        out += 24;
+        out = put_mask(out + 8, p->hand_from[0], mask_words(r));
+        out = put_mask(out, p->hand_from[1], mask_words(r));
     }
     if (r->has_setup) {
         uint64_t w = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
@@ -146,17 +180,18 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
         memcpy(out, &w, sizeof w);
         out += 8;
     }
-    for (int f = 0; f < r->nflags; f++, out += 8)
-        memcpy(out, &p->flags[f], 8);
+    const int mw = mask_words(r);
+    for (int f = 0; f < r->nflags; f++)
+        out = put_mask(out, p->flags[f], mw);
     if (__builtin_expect(r->rec_extra, 0))
         out = rec_extra(r, p, out);
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;
     uint64_t last = head_word(p);
-    memcpy(out, &p->north_owned, 8);
-    memcpy(out + 8, &p->out_of_play, 8);
-    memcpy(out + 16, &stores, 8);
-    memcpy(out + 24, &last, 8);
+    out = put_mask(out, p->north_owned, mw);
+    out = put_mask(out, p->out_of_play, mw);
+    memcpy(out, &stores, 8);
+    memcpy(out + 8, &last, 8);
 }
 
 /* A hash of a record's counts and its last word (who is to move, the

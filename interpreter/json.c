@@ -15,11 +15,11 @@ static const char *player_name(int p)
 }
 
 /* The holes set in `m`, as a JSON list of hole numbers. */
-static json_t *hole_list(const Rules *r, uint64_t m)
+static json_t *hole_list(const Rules *r, Mask m)
 {
     json_t *a = json_array();
     for (int h = 0; h < r->nholes; h++)
-        if ((m >> h) & 1)
+        if (has_hole(m, h))
             json_array_append_new(a, json_integer(h + 1));
     return a;
 }
@@ -144,11 +144,11 @@ static int get_player(json_t *v, int *out)
 
 /* A list of hole numbers 1..nholes into the mask *out; 0 for anything
  * else. */
-static int get_holes(const Rules *r, json_t *v, uint64_t *out)
+static int get_holes(const Rules *r, json_t *v, Mask *out)
 {
     if (!json_is_array(v))
         return 0;
-    uint64_t m = 0;
+    Mask m = 0;
     size_t i;
     json_t *e;
     json_array_foreach(v, i, e) {
@@ -157,7 +157,7 @@ static int get_holes(const Rules *r, json_t *v, uint64_t *out)
         json_int_t h = json_integer_value(e);
         if (h < 1 || h > r->nholes)
             return 0;
-        m |= (uint64_t)1 << (h - 1);
+        m |= (Mask)1 << (h - 1);
     }
     *out = m;
     return 1;
@@ -292,7 +292,7 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
         if (!get_holes(r, v, &p->out_of_play))
             return fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
         for (int h = 0; h < r->nholes; h++)
-            if (((p->out_of_play >> h) & 1) && p->count[h])
+            if (has_hole(p->out_of_play, h) && p->count[h])
                 return fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
     }
     if ((v = json_object_get(o, "owners"))) {
@@ -303,7 +303,7 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
             if (!get_player(json_array_get(v, (size_t)h), &pl))
                 return fail(err, errlen, "field `owners`: entry %d must be \"south\" or \"north\"", h + 1);
             if (pl)
-                p->north_owned |= (uint64_t)1 << h;
+                p->north_owned |= (Mask)1 << h;
         }
     }
     return 1;
@@ -326,7 +326,7 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
             if (d[i] && !get_holes(r, d[i], &p->hand_from[i]))
                 return fail(err, errlen, "field `hand_from`: expected lists of hole numbers 1..%d", r->nholes);
     }
-    uint64_t from = p->hand_from[0] | p->hand_from[1];
+    Mask from = p->hand_from[0] | p->hand_from[1];
     if (p->phase != PH_HAND) {
         if (p->hand || from)
             return fail(err, errlen, "field `hand`: seeds are held in hand only in phase \"hand\"");
@@ -336,9 +336,9 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
         return fail(err, errlen, "field `hand`: in phase \"hand\" the player to move holds seeds");
     if (!from)
         return fail(err, errlen, "field `hand_from`: in phase \"hand\" it names the holes the hand may be sown from");
-    uint64_t ok = ~p->out_of_play & r->geo.track_mask[p->to_move];
+    Mask ok = ~p->out_of_play & r->geo.track_mask[p->to_move];
     for (int h = 0; h < r->nholes; h++)
-        if (((from & ~ok) >> h) & 1)
+        if (has_hole((from & ~ok), h))
             return fail(err, errlen, "field `hand_from`: hole %d is out of play or not on the track of the player to move",
                         h + 1);
     return 1;
@@ -350,7 +350,7 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
 static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *n = json_object_get(o, "picks"), *f = json_object_get(o, "pick_from"), *k = json_object_get(o, "pick_rule");
-    uint64_t from = 0;
+    Mask from = 0;
     if (n && (!json_is_integer(n) || json_integer_value(n) < 0 || json_integer_value(n) > MAX_HOLES))
         return fail(err, errlen, "field `picks`: expected 0..%d holes", MAX_HOLES);
     if (f && !get_holes(r, f, &from))
@@ -370,7 +370,7 @@ static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t e
     if (!from)
         return fail(err, errlen, "field `pick_from`: in phase \"pick\" it names the holes that may be picked");
     for (int h = 0; h < r->nholes; h++)
-        if (((from >> h) & 1) && (((p->out_of_play >> h) & 1) || !p->count[h]))
+        if (has_hole(from, h) && (has_hole(p->out_of_play, h) || !p->count[h]))
             return fail(err, errlen, "field `pick_from`: hole %d is out of play or empty", h + 1);
     p->picks = (uint8_t)picks;
     p->pick_rule = (uint8_t)rule;
@@ -443,14 +443,14 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
 {
     if (p->phase == PH_FILL) {
         /* the player to move fills his holes from his store: they are empty */
-        uint64_t own = (p->to_move ? p->north_owned : ~p->north_owned) & (((uint64_t)2 << (r->nholes - 1)) - 1);
+        Mask own = (p->to_move ? p->north_owned : ~p->north_owned) & (((Mask)2 << (r->nholes - 1)) - 1);
         for (int h = 0; h < r->nholes; h++)
-            if (((own >> h) & 1) && p->count[h])
+            if (has_hole(own, h) && p->count[h])
                 return fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
                             "(he fills them from his store), but hole %d holds %d", h + 1, p->count[h]);
     }
     if (p->phase == PH_MARK) {   /* who marks follows from how many holes are marked */
-        int who = rnd_marker(r, __builtin_popcountll(p->flags[r->setup_mark_flag]));
+        int who = rnd_marker(r, popcount_mask(p->flags[r->setup_mark_flag]));
         if (who != p->to_move)
             return fail(err, errlen, who < 0 ? "field `phase`: every hole of `setup.mark` is marked already"
                         : "field `to_move`: in phase \"mark\" with these holes marked, %s marks the next",

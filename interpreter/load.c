@@ -182,7 +182,7 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     Rules *r = ld->r;
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY) && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
-    int side = __builtin_popcountll(r->geo.side_mask[SOUTH]), north = __builtin_popcountll(r->geo.side_mask[NORTH]);
+    int side = popcount_mask(r->geo.side_mask[SOUTH]), north = popcount_mask(r->geo.side_mask[NORTH]);
     side = side > north ? side : north;
     if (r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER && r->fill_expr.code && !r->fill_seeds)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
@@ -460,6 +460,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     }
     r->uses_plies = (vars_used >> EXV_PLIES) & 1;
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
+    r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
     r->mid_move = r->hand_choice || r->has_picks;
     r->rec_extra = r->mid_move || r->has_setup;
     return r;

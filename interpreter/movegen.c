@@ -8,66 +8,84 @@
 
 /* ---- candidates ------------------------------------------------------------ */
 
-/* A sowing move. On a little-endian machine as two words: writing a
+/* A sowing move. On a little-endian machine as four words: writing a
  * Move field by field costs more (move lists are written every ply). */
 static inline void put_sow(Move *out, int h, int dir, int show_dir)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     _Static_assert(offsetof(Move, hole) == 1 && offsetof(Move, dir) == 2 && offsetof(Move, show_dir) == 3 &&
-                   offsetof(Move, holes) == 8 && sizeof(Move) == 16, "the layout put_sow writes");
-    uint64_t w = (uint64_t)MV_SOW | (uint64_t)h << 8 | (uint64_t)dir << 16 | (uint64_t)show_dir << 24, z = 0;
+                   offsetof(Move, arg) == 4 && sizeof(Move) == 32, "the layout put_sow writes");
+    uint64_t w = (uint64_t)MV_SOW | (uint64_t)h << 8 | (uint64_t)dir << 16 | (uint64_t)show_dir << 24;
     memcpy(out, &w, sizeof w);
-    memcpy((char *)out + sizeof w, &z, sizeof z);
+    memset((char *)out + sizeof w, 0, sizeof *out - sizeof w);
 #else
-    *out = (Move){ MV_SOW, (uint8_t)h, (uint8_t)dir, (uint8_t)show_dir, 0, 0 };
+    *out = (Move){ MV_SOW, (uint8_t)h, (uint8_t)dir, (uint8_t)show_dir, 0, 0, 0 };
 #endif
 }
 
+/* The sowing moves from the holes of m, in the plan's directions. */
+#define PUT_SOWS(M, CTZ)                                            \
+    do {                                                            \
+        switch (pl->dirs) {                                         \
+        case 1 << DIR_CCW:                                          \
+            for (; M; M &= M - 1)                                   \
+                put_sow(&out[n++], CTZ(M), DIR_CCW, 0);             \
+            break;                                                  \
+        case 1 << DIR_CW:                                           \
+            for (; M; M &= M - 1)                                   \
+                put_sow(&out[n++], CTZ(M), DIR_CW, 0);              \
+            break;                                                  \
+        case (1 << DIR_CW) | (1 << DIR_CCW):                        \
+            for (; M; M &= M - 1) {                                 \
+                put_sow(&out[n++], CTZ(M), DIR_CW, 1);              \
+                put_sow(&out[n++], CTZ(M), DIR_CCW, 1);             \
+            }                                                       \
+            break;                                                  \
+        default:                                                    \
+            break;                                                  \
+        }                                                           \
+    } while (0)
+
 /* Own holes in play with at least from_min seeds (and one), in both
- * constant directions (Plan.moves_by_mask). */
+ * constant directions (Plan.moves_by_mask). Boards of up to 64 holes (all
+ * but a few) in 64-bit masks, the others in 128. */
 int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
     const Plan *pl = &r->plan;
     const int least = pl->from_min > 1 ? pl->from_min : 1;
     const Geometry *g = &r->geo;
-    /* owned, in play and on the mover's track (a subset of the board) */
-    const uint64_t own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
-    /* the mover's own side, a run of numbers, as holes are owned at the
-     * start: only its counts */
-    uint64_t m = own == g->side_run[mover]
-                 ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
-                 : at_least(p->count, r->nholes, least) & own;
     int n = 0;
-    switch (pl->dirs) {
-    case 1 << DIR_CCW:
-        for (; m; m &= m - 1)
-            put_sow(&out[n++], ctz64(m), DIR_CCW, 0);
-        break;
-    case 1 << DIR_CW:
-        for (; m; m &= m - 1)
-            put_sow(&out[n++], ctz64(m), DIR_CW, 0);
-        break;
-    case (1 << DIR_CW) | (1 << DIR_CCW):
-        for (; m; m &= m - 1) {
-            put_sow(&out[n++], ctz64(m), DIR_CW, 1);
-            put_sow(&out[n++], ctz64(m), DIR_CCW, 1);
-        }
-        break;
-    default:
-        break;
+    /* the holes owned, in play and on the mover's track (a subset of the
+     * board); where that is the mover's own side, a run of numbers, as
+     * holes are owned at the start: only its counts */
+    if (r->nholes <= 64) {
+        const uint64_t north = (uint64_t)p->north_owned;
+        const uint64_t own = (mover ? north : ~north) & ~(uint64_t)p->out_of_play & (uint64_t)g->track_mask[mover];
+        uint64_t m = own == (uint64_t)g->side_run[mover]
+                         ? at_least64(p->count + g->side_first[mover], g->side_len[mover], least)
+                               << g->side_first[mover]
+                         : at_least64(p->count, r->nholes, least) & own;
+        PUT_SOWS(m, __builtin_ctzll);
+    } else {
+        const Mask own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
+        Mask m = own == g->side_run[mover]
+                     ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
+                     : at_least(p->count, r->nholes, least) & own;
+        PUT_SOWS(m, ctz_mask);
     }
     return n;
 }
+#undef PUT_SOWS
 
 /* Every hole with seeds, in play, where `from` holds, in each direction
  * its condition allows. */
 static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
-    const uint64_t track = r->geo.track_mask[cx->mover];
+    const Mask track = r->geo.track_mask[cx->mover];
     cx->dir = r->from_dir;   /* for next() and prev() in `from` */
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || (((p->out_of_play | ~track) >> h) & 1))
+        if (!p->count[h] || has_hole((p->out_of_play | ~track), h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->from, cx))
@@ -296,19 +314,19 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     const Rules *r = vm->r;
     int n = 0;
     for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
-        if (!p->count[h] || ((p->out_of_play >> h) & 1))
+        if (!p->count[h] || has_hole(p->out_of_play, h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->step_from, cx))
             continue;
         int t = (int)ex_eval(&r->step_to, cx);
-        if (!is_hole(r, t) || t == h || ((p->out_of_play >> t) & 1))
+        if (!is_hole(r, t) || t == h || has_hole(p->out_of_play, t))
             continue;
         if (!r->step_sow) {
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0, 0 };
             continue;
         }
-        if (!((r->geo.track_mask[p->to_move] >> t) & 1))
+        if (!has_hole(r->geo.track_mask[p->to_move], t))
             continue;   /* the sowing goes on along the mover's track: it starts on it */
         int cw = 0, ccw = 1;
         if (r->step_cw.code || r->step_ccw.code) {
@@ -316,9 +334,9 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
             ccw = r->step_ccw.code && ex_true(&r->step_ccw, cx);
         }
         if (cw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0, 0 };
         if (ccw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0, 0 };
     }
     cx->hole = NO_HOLE;
     if (!r->step_sow || r->sow.laps != LAPS_RELAY)
@@ -374,17 +392,17 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
 
 /* A decision of `kind` for each hole in play outside `skip` where `where`
  * holds (`hole`, `mover` the player to move; absent: his own holes). */
-static int holes_where(const Rules *r, const Position *p, uint64_t skip, const Expr *where, int kind, Move *out)
+static int holes_where(const Rules *r, const Position *p, Mask skip, const Expr *where, int kind, Move *out)
 {
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
     int n = 0;
     for (int h = 0; h < r->nholes; h++) {
-        if (((p->out_of_play | skip) >> h) & 1)
+        if (has_hole((p->out_of_play | skip), h))
             continue;
         cx.hole = h;
         if (!where->code ? pos_owner(p, h) == p->to_move : ex_true(where, &cx))
-            out[n++] = (Move){ (uint8_t)kind, (uint8_t)h, 0, 0, 0, 0 };
+            out[n++] = (Move){ (uint8_t)kind, (uint8_t)h, 0, 0, 0, 0, 0 };
     }
     return n;
 }
@@ -402,10 +420,10 @@ int gen_mark(Vm *vm, const Position *p, Move *out)
 int gen_hand(Vm *vm, const Position *p, Move *out)
 {
     const Rules *r = vm->r;
-    const uint64_t cw = p->hand_from[DIR_CW], ccw = p->hand_from[DIR_CCW];
+    const Mask cw = p->hand_from[DIR_CW], ccw = p->hand_from[DIR_CCW];
     int n = 0;
     for (int h = 0; h < r->nholes; h++) {
-        int a = (int)((cw >> h) & 1), b = (int)((ccw >> h) & 1);
+        int a = (int)has_hole(cw, h), b = (int)has_hole(ccw, h);
         if (a)
             put_sow(&out[n++], h, DIR_CW, b);
         if (b)
@@ -426,7 +444,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
     ctx_init(&cx, r, p, p->to_move);
     vm->quiet++;
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || !((r->geo.track_mask[p->to_move] >> h) & 1))
+        if (!p->count[h] || !has_hole(r->geo.track_mask[p->to_move], h))
             continue;
         cx.hole = h;
         if (!ex_true(&r->opening_from, &cx))
@@ -435,7 +453,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
         SowInfo si;
         sow_opening(vm, &q, h, p->to_move, &si);
         if (!si.endless)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0, 0 };
     }
     vm->quiet--;
     return n;
@@ -448,19 +466,19 @@ int gen_fill(Vm *vm, const Position *p, Move *out)
     const Rules *r = vm->r;
     int player = p->to_move, own;
     int k = rnd_fill_count(r, p, player, &own);
-    uint64_t m = owned_mask(r, p, player);
+    Mask m = owned_mask(r, p, player);
     int idx[MAX_HOLES], ni = 0;
     for (int h = 0; h < r->nholes; h++)
-        if ((m >> h) & 1)
+        if (has_hole(m, h))
             idx[ni++] = h;
     int c[MAX_HOLES], n = 0;
     for (int i = 0; i < k; i++)
         c[i] = i;
     while (n < MAX_MOVES) {
-        uint64_t set = 0;
+        Mask set = 0;
         for (int i = 0; i < k; i++)
             set |= bit(idx[c[i]]);
-        out[n++] = (Move){ MV_FILL, 0, 0, 0, 0, set };
+        out[n++] = (Move){ .kind = MV_FILL, .holes = set };
         int i = k - 1;
         while (i >= 0 && c[i] == ni - k + i)
             i--;
@@ -486,8 +504,8 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         n = gen_opening(vm, p, out);
         break;
     case PH_FIRST:
-        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0 };
-        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0 };
+        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0, 0 };
+        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0, 0 };
         n = 2;
         break;
     case PH_FILL:
@@ -502,15 +520,15 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
     case PH_PICK:   /* the holes he may pick, by number */
         n = 0;
         for (int h = 0; h < vm->r->nholes; h++)
-            if ((p->hand_from[0] >> h) & 1)
-                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0 };
+            if (has_hole(p->hand_from[0], h))
+                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0, 0 };
         break;
     case PH_PLACE:
         n = gen_place(vm, p, out);
         break;
     case PH_SWAP:
-        out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0 };   /* keep */
-        out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0 };   /* swap */
+        out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0, 0 };   /* keep */
+        out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0, 0 };   /* swap */
         n = 2;
         break;
     default:

@@ -5,8 +5,9 @@
  * follow it in the program, the values it pops and pushes, and its
  * meaning. The emitter tracks the stack depth from these numbers and the
  * disassembler (exdis.c) walks programs with them. Values on the stack are
- * int64: numbers, booleans (0/1), holes (index, NO_HOLE or STORE_HOLE(p)),
- * players (0/1) and sets (64-bit masks of hole indexes, or of 0..63).
+ * 128 bits (ExVal): numbers (within 64 bits), booleans (0/1), holes
+ * (index, NO_HOLE or STORE_HOLE(p)), players (0/1) and sets (128-bit masks
+ * of hole indexes, or of 0..63).
  * "k" is the immediate word, "K" the 64-bit mask of the next two words,
  * "v" the context value (ExVar) numbered by the immediate word. The jumps
  * JFK and JTK pop their operand only when they do not jump.
@@ -26,6 +27,7 @@
 #define EX_OPS(X)                                                                      \
     X(PUSH,      1, 0, 1, "push k")                                                  \
     X(PUSH64,    2, 0, 1, "push K")                                                  \
+    X(PUSHSET,   2, 0, 1, "push K as a set (its 64 bits, no sign)")                  \
     X(VAR,       1, 0, 1, "push v")                                                  \
     X(COUNT,     0, 1, 1, "h -> seeds in hole (or store) h")                         \
     X(OWNER,     0, 1, 1, "h -> owner of h (a store's player; -1 for no hole)")      \

@@ -53,6 +53,55 @@ typedef McEnd EndReason;
 #define END_MAX_PLIES   MC_END_MAX_PLIES
 #define END_COUNT       MC_END_COUNT
 
+typedef mc_holes Mask;          /* a set of holes: bit i is hole i */
+
+/* The set of hole h alone. */
+static inline Mask bit(int h)
+{
+    const uint64_t b = (uint64_t)1 << (h & 63);
+    return h & 64 ? (Mask)b << 64 : (Mask)b;
+}
+
+/* Is hole h (0..MAX_HOLES-1) in the mask m? (The word of h, then its bit:
+ * fewer instructions than a shift of all 128 bits.) */
+static inline int has_hole(Mask m, int h)
+{
+    const uint64_t w = h & 64 ? (uint64_t)(m >> 64) : (uint64_t)m;
+    return (int)((w >> (h & 63)) & 1);
+}
+
+/* The holes 0..n-1 (n <= 64), in a word. */
+static inline uint64_t mask64_n(int n)
+{
+    return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+}
+
+/* The holes 0..n-1 (n <= MAX_HOLES). */
+static inline Mask mask_n(int n)
+{
+    return n <= 64 ? (Mask)mask64_n(n) : (Mask)mask64_n(n - 64) << 64 | ~(uint64_t)0;
+}
+
+/* The holes a..a+len-1 (a + len <= MAX_HOLES); in one word where they fit
+ * (all boards of up to 64 holes). */
+static inline Mask run_mask(int a, int len)
+{
+    return a < 64 && a + len <= 64 ? (Mask)(mask64_n(len) << a) : mask_n(len) << a;
+}
+
+/* The lowest set bit of a non-zero mask. */
+static inline int ctz_mask(Mask m)
+{
+    const uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+/* The number of holes in a mask. */
+static inline int popcount_mask(Mask m)
+{
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
 typedef McPosition Position;
 typedef McMove Move;
 typedef McMoveKind MoveKind;
@@ -75,7 +124,7 @@ typedef McMoveKind MoveKind;
 
 static inline int pos_owner(const Position *p, int h)
 {
-    return (int)((p->north_owned >> h) & 1);
+    return has_hole(p->north_owned, h);
 }
 
 #endif

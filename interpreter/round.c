@@ -65,15 +65,15 @@ static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], 
 
 /* ---- fills ------------------------------------------------------------------ */
 
-void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen)
+void rnd_fill(Vm *vm, Position *p, int player, Mask chosen)
 {
     const Rules *r = vm->r;
-    uint64_t own = owned_mask(r, p, player), filled = 0;
+    Mask own = owned_mask(r, p, player), filled = 0;
     int paid = 0;
     for (int h = 0; h < r->nholes; h++) {
-        if (!((own >> h) & 1))
+        if (!has_hole(own, h))
             continue;
-        if ((chosen >> h) & 1) {
+        if (has_hole(chosen, h)) {
             p->count[h] = r->fill[h];
             filled |= bit(h);
             paid += r->fill[h];
@@ -98,7 +98,7 @@ void rnd_fill(Vm *vm, Position *p, int player, uint64_t chosen)
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 {
     /* (a player chooses only where every hole takes fill_seeds) */
-    *own = __builtin_popcountll(owned_mask(r, p, player));
+    *own = popcount_mask(owned_mask(r, p, player));
     int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : *own;
     if (k > *own)
         k = *own;
@@ -110,11 +110,11 @@ int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 static int must_choose(const Rules *r, const Position *p, int player)
 {
     int own, k = rnd_fill_count(r, p, player, &own);
-    uint64_t m = owned_mask(r, p, player);
+    Mask m = owned_mask(r, p, player);
     if (r->choose != CHOOSE_PLAYER || k >= own || (m & p->out_of_play))
         return 0;
     for (int h = 0; h < r->nholes; h++)
-        if (((m >> h) & 1) && p->count[h])
+        if (has_hole(m, h) && p->count[h])
             return 0;   /* already filled */
     return 1;
 }
@@ -124,11 +124,11 @@ static int must_choose(const Rules *r, const Position *p, int player)
 static void fill_auto(Vm *vm, Position *p, int player)
 {
     const Rules *r = vm->r;
-    uint64_t m = owned_mask(r, p, player), chosen = 0;
+    Mask m = owned_mask(r, p, player), chosen = 0;
     int left = p->store[player];
     for (int i = 0; i < r->nholes; i++) {
         int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
-        if (!((m >> h) & 1))
+        if (!has_hole(m, h))
             continue;
         if (r->fill[h] > left)
             break;
@@ -216,7 +216,7 @@ void rnd_mark(Vm *vm, Position *p, int hole)
         p->flags[r->setup_mark_flag] |= bit(hole);
         if (ev_on(vm))
             ev_basic(vm, MC_EV_FLAG, who, hole, r->setup_mark_flag, 0);
-        next = rnd_marker(r, __builtin_popcountll(p->flags[r->setup_mark_flag]));
+        next = rnd_marker(r, popcount_mask(p->flags[r->setup_mark_flag]));
     }
     if (next < 0)   /* all marked, or nowhere left for this player: the marking is over */
         setup_done(r, p);
@@ -343,7 +343,7 @@ static void redistribute(Vm *vm, Position *p)
         rem[to] = -1;
     }
     int w = r->width;
-    uint64_t north = rules_north_holes(r);
+    Mask north = rules_north_holes(r);
     for (int i = 0; i < e[0] - w && i < w; i++)
         north &= ~bit(w + i);
     for (int i = 0; i < e[1] - w && i < w; i++)

@@ -202,12 +202,12 @@ typedef struct Geometry {
     int8_t inner[MAX_HOLES], outer[MAX_HOLES];   /* a row nearer the middle,
                                        farther from it, same column and half */
     int8_t at[MAX_ROWS][MAX_ROW_HOLES];   /* [rank][column] -> hole */
-    uint64_t side_mask[2];          /* the holes of each side */
+    Mask side_mask[2];          /* the holes of each side */
     int side_first[2], side_len[2]; /* a side that is a run of numbers; len 0 if not */
-    uint64_t side_run[2];           /* that run as a mask; 0 if not a run */
+    Mask side_run[2];           /* that run as a mask; 0 if not a run */
     int8_t next[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
     int8_t back[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the hole before */
-    uint64_t track_mask[2];         /* the holes on each player's track */
+    Mask track_mask[2];         /* the holes on each player's track */
     int ring_base[2], ring_len[2];
     int board_track;                /* both tracks are the whole board in number order */
 } Geometry;
@@ -261,6 +261,8 @@ typedef struct McRules {
     int uses_plies;              /* an expression reads `plies` (JSON writes it) */
     int uses_sowed;              /* an expression reads a player's `sowed`/`cw`:
                                     flow keeps Position.sowed (JSON writes it) */
+    int uses_reached;            /* an expression reads `sown` or reached(): the
+                                    sowing kernels keep SowInfo.reached */
     /* moves.step: where `step_when` holds, the mover's moves carry a seed
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;
@@ -350,7 +352,7 @@ const char *receiver_name(Receiver r);
 int option_format(const OptionDef *o, int64_t v, char *buf, size_t n);
 
 /* North's row as a hole set: who owns what when a game starts. */
-uint64_t rules_north_holes(const Rules *r);
+Mask rules_north_holes(const Rules *r);
 
 /* The hole at row `rank` (0 = South's edge) and column `col` (0 = South's
  * left) of a board of `rows` x `width`, in the numbering of

@@ -16,9 +16,9 @@ static const char *who_gets(Receiver r)
 }
 
 /* The lowest set bit of a mask, 0 for none. */
-static int ctz64_or(uint64_t m)
+static int ctz64_or(Mask m)
 {
-    return m ? __builtin_ctzll(m) : 0;
+    return m ? ctz_mask(m) : 0;
 }
 
 /* The direction of sowing in words when it is the same for every hole;
@@ -182,12 +182,12 @@ static void holes_runs(FILE *f, const int8_t *list, int n)
 }
 
 /* The holes of a mask as runs of numbers. */
-static void mask_runs(FILE *f, const Rules *r, uint64_t m)
+static void mask_runs(FILE *f, const Rules *r, Mask m)
 {
     int8_t list[MAX_HOLES];
     int n = 0;
     for (int h = 0; h < r->nholes; h++)
-        if ((m >> h) & 1)
+        if (has_hole(m, h))
             list[n++] = (int8_t)h;
     holes_runs(f, list, n);
 }

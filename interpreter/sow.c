@@ -24,8 +24,9 @@ static inline void add_run(uint16_t *c, int a, int len)
         c[a + i]++;
 }
 
-/* One more seed in each hole of the mask m (of the first nh holes):
- * every hole read and written, with no branch on the run's length. */
+/* One more seed in each hole of the mask m (of the first nh holes, at
+ * most 64): every hole read and written, with no branch on the run's
+ * length. */
 static inline void add_mask(uint16_t *c, uint64_t m, int nh)
 {
     for (int i = 0; i < nh; i++)
@@ -33,11 +34,11 @@ static inline void add_mask(uint16_t *c, uint64_t m, int nh)
 }
 
 /* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
-static inline uint64_t ring_mask(int a, int len, int nh)
+static inline Mask ring_mask(int a, int len, int nh)
 {
     if (a + len <= nh)
-        return mask_n(len) << a;
-    return (mask_n(nh - a) << a) | mask_n(len - (nh - a));
+        return run_mask(a, len);
+    return run_mask(a, nh - a) | mask_n(len - (nh - a));
 }
 
 /* Drops `hand` seeds one a hole from the hole after `origin` on (ccw or
@@ -46,7 +47,8 @@ static inline uint64_t ring_mask(int a, int len, int nh)
  * ring, every hole touched but no branch on the run's length, for relay
  * sowings, which sow millions of short laps; otherwise the run alone,
  * fewer instructions for the single laps of most games. */
-static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, uint64_t *reached)
+static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, int track,
+                                  Mask *reached)
 {
     int a, last;
     if (ccw) {
@@ -56,10 +58,11 @@ static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int 
         last = origin - hand < 0 ? origin - hand + nh : origin - hand;
         a = last;
     }
-    if (masked) {
-        uint64_t m = mask_n(hand) << a;
-        m = (m | m >> nh) & mask_n(nh);
-        *reached |= m;
+    if (masked) {   /* hand < nh <= 32: the run fits in 64 bits */
+        uint64_t m = (((uint64_t)1 << hand) - 1) << a;
+        m = (m | m >> nh) & (((uint64_t)1 << nh) - 1);
+        if (track)
+            *reached |= m;
         add_mask(c, m, nh);
     } else {
         if (a + hand <= nh) {
@@ -68,7 +71,8 @@ static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int 
             add_run(c, a, nh - a);
             add_run(c, 0, hand - (nh - a));
         }
-        *reached |= ring_mask(a, hand, nh);
+        if (track)
+            *reached |= ring_mask(a, hand, nh);
     }
     return last;
 }
@@ -76,8 +80,10 @@ static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int 
 /* One lap of a plain sowing from `origin` (skip: the origin gets no seed):
  * lifts the hole, adds whole circuits to every hole at once, then one seed
  * to a run of consecutive holes (`masked`: see lap_run). Returns the hole
- * of the last seed; adds the holes sown to *reached. */
-static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, uint64_t *reached)
+ * of the last seed; adds the holes sown to *reached where the rules read
+ * them (`track`). */
+static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, int track,
+                                    Mask *reached)
 {
     int hand = c[origin], ring = nh - skip;
     c[origin] = 0;
@@ -88,12 +94,13 @@ static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int
         if (skip)
             c[origin] = 0;
         hand -= q * ring;
-        *reached |= skip ? mask_n(nh) & ~bit(origin) : mask_n(nh);
+        if (track)
+            *reached |= skip ? mask_n(nh) & ~bit(origin) : mask_n(nh);
         if (!hand)   /* the last seed ended a circuit: in the origin, or
                         (skipped) in the hole before it */
             return skip ? ring_next(origin, nh, !ccw) : origin;
     }
-    return lap_run(c, nh, origin, hand, ccw, masked, reached);
+    return lap_run(c, nh, origin, hand, ccw, masked, track, reached);
 }
 
 /* Reports a lap (MC_EV_LAP); from_hand: it sowed seeds from the hand. */
@@ -138,14 +145,14 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
                                 const int base, const int nh)
 {
     const int ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
-    const int masked = s->laps == LAPS_RELAY && nh <= 32;
+    const int masked = s->laps == LAPS_RELAY && nh <= 32, track = vm->r->uses_reached;
     uint16_t *c = p->count + base;
-    uint64_t reached = 0;
+    Mask reached = 0;
     int origin = si->start - base;
     Cycle cyc;
     for (int lap = 1;; lap++) {
         int hand = c[origin];
-        int last = lap_plain(c, nh, origin, ccw, skip, masked, &reached);
+        int last = lap_plain(c, nh, origin, ccw, skip, masked, track, &reached);
         si->origin = origin + base;
         si->last = last + base;
         if (ev)
@@ -187,7 +194,8 @@ static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCt
         p->store[t - MAX_HOLES]++;
     } else {
         unsigned n = ++p->count[t];
-        si->reached |= bit(t);
+        if (vm->r->uses_reached)
+            si->reached |= bit(t);
         if (s->neach && (!sp->each_masks || ex_filter_has(sp->each_counts, sp->each_big, n)))
             cap_drop(vm, s, sp, p, cx, t, hand, si);
     }
@@ -215,10 +223,11 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
         if (neach && (!masks || ex_filter_has(ec, big, n)))
             cap_drop(vm, s, sp, p, cx, h, hand, si);
     }
-    /* the holes sown: a run of `seeds` ending at h, on the ring from base */
-    if (seeds >= nh) {
-        si->reached |= mask_n(nh) << base;
-    } else if (seeds > 0) {
+    /* the holes sown (where the rules read them): a run of `seeds` ending
+     * at h, on the ring from base */
+    if (vm->r->uses_reached && seeds >= nh) {
+        si->reached |= run_mask(base, nh);
+    } else if (vm->r->uses_reached && seeds > 0) {
         int a = ccw ? h - base - seeds + 1 : h - base;
         si->reached |= ring_mask(a < 0 ? a + nh : a, seeds, nh) << base;
     }
@@ -316,8 +325,8 @@ static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *s
 static void hand_stop(Vm *vm, Position *p, SowInfo *si)
 {
     const Rules *r = vm->r;
-    const uint64_t ok = mask_n(r->nholes) & ~p->out_of_play & r->geo.track_mask[si->mover];
-    const uint64_t ccw = si->choice[DIR_CCW] & ok, cw = si->choice[DIR_CW] & ok;
+    const Mask ok = mask_n(r->nholes) & ~p->out_of_play & r->geo.track_mask[si->mover];
+    const Mask ccw = si->choice[DIR_CCW] & ok, cw = si->choice[DIR_CW] & ok;
     if (!(ccw | cw)) {
         cap_receive(vm, p, RCV_MOVER, NO_HOLE, si->pend, si->mover, 1);
         return;
@@ -454,7 +463,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, spill);
     si->stop_at = (int)m->arg;
-    if (r->mark_flag >= 0 && !((p->flags[r->mark_flag] >> m->hole) & 1)) {
+    if (r->mark_flag >= 0 && !has_hole(p->flags[r->mark_flag], m->hole)) {
         p->flags[r->mark_flag] |= bit(m->hole);
         if (ev_on(vm))
             ev_basic(vm, MC_EV_FLAG, mover, m->hole, r->mark_flag, 0);

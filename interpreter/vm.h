@@ -30,7 +30,7 @@
 typedef struct SowInfo {
     int mover, start, origin, last, dir;
     int captured;
-    uint64_t reached;    /* holes that received a seed */
+    Mask reached;    /* holes that received a seed */
     int endless;         /* the sowing never ends, or has nowhere to go */
     int pend, sow_from;  /* seeds taken to the hand during this lap, sown
                             next from the hole sow_from (`to: hand`) */
@@ -43,7 +43,7 @@ typedef struct SowInfo {
     int picking;         /* a capture rule left picks to make (PH_PICK) */
     int stop_at;         /* relay-stop: stop at the stop_at-th chance (0: never) */
     int stops;           /* relay-stop: the chances met so far */
-    uint64_t choice[2];  /* last: set with `choose`, not cleared before */
+    Mask choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 
 /* The trial sowings of the last full move list (relay games: each move

@@ -310,7 +310,7 @@ static const char hand_choice[] =
 /* The events of the hand choice test: the `hand` events in order. */
 typedef struct Held {
     int n, seeds[4];
-    uint64_t holes[4];
+    Mask holes[4];
     int player[4];
 } Held;
 
@@ -1021,7 +1021,7 @@ static void test_board_refused(void **state)
     bad_board("", 3, 5, "a board of 15 holes cannot be shared in halves: give `board.owner`");
     bad_board("  owner: hole.count\n", 2, 6, "`count` is not available here");
     bad_board("  owner: mover\n", 2, 6, "not available here");
-    bad_board("", 8, 9, "a board of 8 rows of 9 holes has 72 holes; at most 64 are played");
+    bad_board("", 8, 17, "a board of 8 rows of 17 holes has 136 holes; at most 128 are played");
     bad_board("", 9, 2, "`board.rows` is 9; it must lie in 1..8");
     bad_board("", 2, 51, "`board.holes` is 51; it must lie in 1..50");
 }

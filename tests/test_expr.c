@@ -85,7 +85,7 @@ static int64_t run_on(Fx *fx, const Rules *r, const Position *p, int mover, cons
     cx.hole = hole;
     cx.last = last;
     cx.dir = DIR_CCW;
-    int64_t v = ex_eval(&e, &cx);
+    ExVal v = ex_compute(&e, &cx);
     if (!e.is_const && ex_run(&plain, &cx) != v)
         fail_msg("%s: fused %lld, plain %lld", src, (long long)v, (long long)ex_run(&plain, &cx));
     if ((e.form.kind == EXF_AND || e.form.kind == EXF_OR) && !e.form.rest && ex_test_form(&e.form, &cx) != v)
@@ -697,6 +697,61 @@ static void test_expr_filter_katro(void **state)
                             -1, -1), 8);
 }
 
+/* Sets past hole 64: a 2x40 board (80 holes), North's row 41..80. */
+static void test_expr_sets_past_64_holes(void **state)
+{
+    Fx *fx = *state;
+    static Rules r;
+    static Position p;
+    memset(&r, 0, sizeof r);
+    memset(&p, 0, sizeof p);
+    r.rows = 2;
+    r.width = 40;
+    r.nholes = 80;
+    char why[120];
+    geo_layout(&r);
+    assert_int_equal(geo_tracks(&r, why, sizeof why), 1);
+    p.north_owned = mask_n(80) & ~mask_n(40);
+    p.count[0] = 2;    /* hole 1 */
+    p.count[40] = 3;   /* hole 41 */
+    p.count[63] = 7;   /* hole 64 */
+    p.count[64] = 4;   /* hole 65 */
+    p.count[69] = 5;   /* hole 70 */
+    p.count[79] = 1;   /* hole 80 */
+    p.flags[0] = bit(69);   /* hole 70 opened */
+    static const struct {
+        const char *src;
+        int64_t want;
+    } cases[] = {
+        { "size(row(north))", 40 },
+        { "size(owned(north))", 40 },
+        { "seeds(row(north))", 3 + 7 + 4 + 5 + 1 },
+        { "seeds(row(south))", 2 },
+        { "nonempty(row(north))", 5 },
+        { "max(row(north))", 7 },
+        { "min(row(north) where hole.count > 0)", 1 },
+        { "first(row(north) where hole.count > 4).number", 64 },
+        { "first(row(north) where hole.count == 4).number", 65 },
+        { "first(row(north) where hole.count == 1).number", 80 },
+        { "hole(70) in row(north)", 1 },
+        { "hole(70) in row(south)", 0 },
+        { "hole(70).opened", 1 },
+        { "size(board where hole.opened)", 1 },
+        { "first(board where hole.opened).number", 70 },
+        { "size({hole(70), hole(3), hole(70)})", 2 },
+        { "hole(80) in {hole(70), hole(80)}", 1 },
+        { "hole(79) in {hole(70), hole(80)}", 0 },
+        { "opposite(hole(70)).number", 11 },
+        { "next(hole(64)).number", 65 },
+        { "next(hole(80)).number", 1 },
+        { "hole(70).owner == north", 1 },
+        { "seeds(board where hole.number > 64)", 4 + 5 + 1 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        if (run_on(fx, &r, &p, SOUTH, cases[i].src, -1, -1) != cases[i].want)
+            fail_msg("%s: expected %lld", cases[i].src, (long long)cases[i].want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -721,6 +776,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_expr_filter_program, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_filter_nesting, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_filter_katro, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_sets_past_64_holes, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -204,7 +204,7 @@ static void test_load_reports_all_errors(void **state)
         "game: tiny\n"
         "boardd: 1\n"
         "board:\n"
-        "  rows: 2\n"
+        "  rows: 4\n"
         "  holes: 40\n"
         "  seeds: 2\n"
         "  stores: sometimes\n"
@@ -217,7 +217,7 @@ static void test_load_reports_all_errors(void **state)
     int seen_holes = 0, seen_stores = 0, seen_expr = 0, seen_dir = 0;
     for (int i = 0; i < dg.count; i++) {
         const Diag *d = &dg.items[i];
-        seen_holes |= d->loc.line == 5 && d->loc.col == 10 && strstr(d->msg, "80 holes; at most 64") != NULL;
+        seen_holes |= d->loc.line == 5 && d->loc.col == 10 && strstr(d->msg, "160 holes; at most 128") != NULL;
         seen_stores |= d->loc.line == 7 && strstr(d->msg, "off-track") != NULL;
         seen_expr |= d->loc.line == 9 && d->loc.col == 21 && strstr(d->msg, "unexpected") != NULL;
         seen_dir |= d->loc.line == 10 && d->loc.col == 14;
