@@ -326,6 +326,8 @@ static void test_plan_same_games_shipped(void **state)
         { "misoro-tsoro", { NULL }, 0, 20 },
         { "misoro-tsoro", { "extra-counters=true" }, 1, 20 },
         { "tsoro-additional", { "holes=6", "extra-holes=1" }, 2, 20 },
+        { "en-gehe", { NULL }, 0, 10 },
+        { "en-gehe", { "holes=50" }, 1, 5 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,
