@@ -42,7 +42,7 @@ static ExNode *un(ExParse *ps, ExKind k, ExNode *a, ExSpan at);
 
 %token <num> NUMBER BOOLEAN
 %token <str> NAME STRING
-%token AND "and" OR "or" NOT "not" IN "in" IF "if" THEN "then" ELSE "else" WHERE "where"
+%token AND "and" OR "or" NOT "not" IN "in" IF "if" THEN "then" ELSE "else" WHERE "where" LET "let"
 %token EQ "==" NE "!=" LE "<=" GE ">="
 %token BADSTRING BADCHAR BADAND BADOR BADEQ
 
@@ -55,6 +55,11 @@ top:    expr                    { ps->root = $1; }
 expr:   where
     |   IF expr THEN expr ELSE expr {
             $$ = exn_new(ps, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6;
+        }
+    /* `let x = V in E`: E with the name x standing for the value V (an
+     * arithmetic expression: parenthesize a comparison) */
+    |   LET NAME BADEQ sum IN expr {
+            $$ = exn_new(ps, N_LET, @$); $$->name = $2; $$->a = $4; $$->b = $6;
         }
     ;
 /* `S where C`: the loosest binary operator, so `S where a or b` filters by

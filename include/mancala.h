@@ -162,6 +162,11 @@ typedef struct McPosition {
                                        (kept only where the rules read it) */
     uint8_t pick_rule;              /* MC_PHASE_PICK: 1 + the index of the capture
                                        rule whose picks are due; else 0 */
+    uint8_t last_move;              /* bit p (0, 1): player p's last move took seeds
+                                       (while he makes it: has taken some so far);
+                                       bit 2: the last move began by placing a seed
+                                       of the reserve (moves.place) (kept only where
+                                       the rules read them) */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
     mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]

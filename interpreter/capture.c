@@ -176,6 +176,8 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         }
         si->captured += got;
         cx->captured = si->captured;
+        if (got && r->uses_took)
+            p->last_move |= (uint8_t)(1u << si->mover);
         if (got && c->to_hand) {
             si->choose = !c->sow_from.code;
             if (si->choose)   /* the mover chooses: the holes allowed each way */
@@ -317,6 +319,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             }
         }
         si->captured += got;
+        if (got && r->uses_took)
+            p->last_move |= (uint8_t)(1u << si->mover);
         if (c->nset && !cancelled) {
             cx.captured = si->captured;
             apply_sets(vm, p, c, &cx, si->last);
@@ -333,6 +337,8 @@ void cap_pick(Vm *vm, Position *p, int h)
     int n = p->count[h];
     p->count[h] = 0;
     receive(vm, p, c->to, h, n, p->to_move, 0);
+    if (n && vm->r->uses_took)
+        p->last_move |= (uint8_t)(1u << p->to_move);
     p->hand_from[0] &= ~bit(h);
     if (--p->picks == 0)
         p->hand_from[0] = 0;

@@ -103,6 +103,17 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
     cx->step = si->step;
 }
 
+/* A move of `mover` begins (not the sowing of a hand that resumes one):
+ * what Position.last_move remembers of the last, where the rules read
+ * it, starts afresh (`placed`: it places a seed of the reserve). */
+static inline void move_begins(const Rules *r, Position *p, int mover, int placed)
+{
+    if (r->uses_took)
+        p->last_move &= (uint8_t)~(1u << mover);
+    if (r->has_place)
+        p->last_move = (uint8_t)((p->last_move & ~4u) | (placed ? 4u : 0u));
+}
+
 /* board.c */
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
 int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
@@ -208,6 +219,9 @@ void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
  * m->dir as a lap from the hand, relays and each-seed rules as in any
  * sowing, that way (m->arg - 1); then the captures if `captures`. */
 void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
+/* A placement that sows on (moves.place.sow-on): a seed of the mover's
+ * reserve sown into m->hole as a lap, the sowing going on way m->dir. */
+void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* PH_PICK: the mover picks hole h (its seeds go to the picking rule's
  * `to`); the count of picks left and the holes left are updated. */
 void cap_pick(Vm *vm, Position *p, int h);

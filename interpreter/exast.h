@@ -13,7 +13,8 @@ typedef struct ExSpan {
 
 typedef enum ExKind {
     N_NUM, N_STR, N_BOOL, N_NAME, N_CALL, N_PROP, N_BIN, N_NOT, N_NEG,
-    N_IF, N_SET, N_ARG, N_WHERE   /* N_WHERE: `a where b`, b tested per hole of a */
+    N_IF, N_SET, N_ARG, N_WHERE,  /* N_WHERE: `a where b`, b tested per hole of a */
+    N_LET                         /* N_LET: `let name = a in b` */
 } ExKind;
 
 typedef enum ExOp {

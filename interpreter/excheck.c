@@ -19,6 +19,10 @@ typedef struct Ck {
     int errors;
     uint32_t uses;
     Tab *t;
+    /* the names of the enclosing `let`s, outermost first, and their values */
+    int nlets;
+    const char *let_name[EX_MAX_LETS];
+    Ann let_ann[EX_MAX_LETS];
 } Ck;
 
 static void err(Ck *c, const ExNode *n, const char *fmt, ...) DG_PRINTF(3, 4);
@@ -114,9 +118,14 @@ static int check(Ck *c, ExNode *n, Ann *out, int depth);
 
 /* ---- names, calls, properties ------------------------------------------- */
 
-/* An option, `south`/`north`, or a context name. */
+/* An option, `south`/`north`, a name a `let` gives, or a context name. */
 static int ck_name(Ck *c, ExNode *n, Ann *out)
 {
+    for (int i = c->nlets - 1; i >= 0; i--)
+        if (strcmp(c->let_name[i], n->name) == 0) {
+            *out = c->let_ann[i];
+            return put(c, n, out, FN_LOCAL + i);
+        }
     for (int i = 0; i < c->sc->noptions; i++) {
         const ExOption *o = &c->sc->options[i];
         if (strcmp(o->name, n->name) == 0) {
@@ -240,6 +249,8 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
                 return 0;
             if ((ex_props[p].op == EXO_PSOWED || ex_props[p].op == EXO_PCW) && c->sc->vars_used)
                 *c->sc->vars_used |= 1u << EXU_SOWED;
+            if (ex_props[p].op == EXO_PTOOK && c->sc->vars_used)
+                *c->sc->vars_used |= 1u << EXU_TOOK;
             *out = (Ann){ ex_props[p].ret, 0, 0, NULL };
             if (ex_props[p].op == EXO_OTHER && a.is_const) {
                 out->is_const = 1;
@@ -255,7 +266,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     else if (a.type == T_HOLES)
         err(c, &at, "a hole set has no property `%s` (only a flag the board declares: its holes with the flag)", n->name);
     else if (a.type == T_PLAYER)
-        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, row, owned, opponent)", n->name);
+        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, took, row, owned, opponent)", n->name);
     else
         err(c, &at, "a %s has no property `%s`", ex_type_name(a.type), n->name);
     return 0;
@@ -494,6 +505,46 @@ static int ck_where(Ck *c, ExNode *n, Ann *out, int depth)
     return put(c, n, out, FN_NONE);
 }
 
+/* `let x = V in E`: V checked, then E with x standing for it (a constant
+ * where V is). x may not be a name the language or the variant already
+ * has, nor the name of an enclosing `let`. */
+static int ck_let(Ck *c, ExNode *n, Ann *out, int depth)
+{
+    Ann v, e;
+    if (!check(c, n->a, &v, depth + 1))
+        return 0;
+    int taken = ex_reserved(n->name) || ex_hole_property(n->name);
+    for (int i = 0; i < ex_nfns && !taken; i++)
+        taken = !strcmp(ex_fns[i].name, n->name);
+    for (int i = 0; i < c->sc->noptions && !taken; i++)
+        taken = !strcmp(c->sc->options[i].name, n->name);
+    for (int i = 0; i < c->sc->nflags && !taken; i++)
+        taken = !strcmp(c->sc->flags[i], n->name);
+    for (int i = 0; i < c->nlets && !taken; i++)
+        taken = !strcmp(c->let_name[i], n->name);
+    if (taken) {
+        err(c, n, "`let` cannot name `%s`: it is already a name here", n->name);
+        return 0;
+    }
+    if (c->nlets >= EX_MAX_LETS) {
+        err(c, n, "too many `let`s inside one another (at most %d)", EX_MAX_LETS);
+        return 0;
+    }
+    if (v.type == T_STRING || v.type == T_VOID) {
+        err(c, n->a, "`let` names a number, a boolean, a hole, a player or a set, not a %s",
+            ex_type_name(v.type));
+        return 0;
+    }
+    c->let_name[c->nlets] = n->name;
+    c->let_ann[c->nlets++] = v;
+    int ok = check(c, n->b, &e, depth + 1);
+    c->nlets--;
+    if (!ok)
+        return 0;
+    *out = e;
+    return put(c, n, out, FN_NONE);
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 /* Checks node `n` (`depth` levels down); its annotation into *out. */
@@ -523,6 +574,7 @@ static int check(Ck *c, ExNode *n, Ann *out, int depth)
     case N_BIN: return ck_bin(c, n, out, depth);
     case N_ARG: return check(c, n->a, out, depth);
     case N_WHERE: return ck_where(c, n, out, depth);
+    case N_LET: return ck_let(c, n, out, depth);
     }
     return 0;
 }
@@ -530,7 +582,7 @@ static int check(Ck *c, ExNode *n, Ann *out, int depth)
 int ck_tree(Tab *t, ExNode *root, const ExScope *sc, Diags *dg, const ExLocMap *lm, Ann *out,
             uint32_t *uses)
 {
-    Ck c = { sc, dg, lm, 0, 0, t };
+    Ck c = { sc, dg, lm, 0, 0, t, 0, { NULL }, { { T_VOID, 0, 0, NULL } } };
     int ok = check(&c, root, out, 0) && !c.errors;
     *uses = c.uses;
     return ok;

@@ -20,6 +20,8 @@ typedef struct Em {
     int overflow;
     int filters;             /* filters the words written now are inside */
     uint64_t cost;
+    int nlets;               /* the enclosing `let`s: the stack slot of each value */
+    int let_slot[EX_MAX_LETS];
 } Em;
 
 /* Writes one word, and counts it once for each time it may run: 64 times
@@ -270,6 +272,21 @@ static void emit_bin(Em *e, const ExNode *n, const AnnSlot *s)
         op0(e, EXO_NOT);
 }
 
+/* `let x = V in E`: V stays on the stack while E runs (x reads it with
+ * LOCAL), then NIP drops it from under E's value. */
+static void emit_let(Em *e, const ExNode *n)
+{
+    emit(e, n->a);
+    if (e->nlets >= EX_MAX_LETS) {
+        e->overflow = 1;
+        return;
+    }
+    e->let_slot[e->nlets++] = e->depth - 1;
+    emit(e, n->b);
+    e->nlets--;
+    op0(e, EXO_NIP);
+}
+
 /* Writes the code of node `n`. */
 static void emit(Em *e, const ExNode *n)
 {
@@ -283,7 +300,12 @@ static void emit(Em *e, const ExNode *n)
         return;
     }
     switch (n->kind) {
-    case N_NAME: op1(e, EXO_VAR, s->fn); return;
+    case N_NAME:
+        if (s->fn >= FN_LOCAL && s->fn - FN_LOCAL < e->nlets)
+            op1(e, EXO_LOCAL, e->let_slot[s->fn - FN_LOCAL]);
+        else
+            op1(e, EXO_VAR, s->fn);
+        return;
     case N_CALL: emit_call(e, n, s); return;
     case N_PROP: emit_prop(e, n, s); return;
     case N_NOT: emit(e, n->a); op0(e, EXO_NOT); return;
@@ -293,6 +315,7 @@ static void emit(Em *e, const ExNode *n)
     case N_BIN: emit_bin(e, n, s); return;
     case N_ARG: emit(e, n->a); return;
     case N_WHERE: emit_where(e, n); return;
+    case N_LET: emit_let(e, n); return;
     default: e->overflow = 1; return;
     }
 }
@@ -300,7 +323,7 @@ static void emit(Em *e, const ExNode *n)
 int em_program(const Tab *t, const ExNode *root, int plain, int32_t *code, int cap, int *depth,
                uint64_t *cost)
 {
-    Em e = { t, plain, code, 0, cap, 0, 0, 0, 0, 0 };
+    Em e = { t, plain, code, 0, cap, 0, 0, 0, 0, 0, 0, { 0 } };
     emit(&e, root);
     op0(&e, EXO_END);
     *depth = e.max;

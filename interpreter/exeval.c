@@ -59,6 +59,10 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return cx->v[v];
     if (v == EXV_SOWN)
         return (ExVal)cx->reached;
+    if (v == EXV_PLACED)
+        return (cx->pos->last_move >> 2) & 1;
+    if (v == EXV_CLOCKWISE)
+        return cx->dir == DIR_CW;
     return (ExVal)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
@@ -246,6 +250,13 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PUSH64: PUSH((int64_t)imm64(pc)); pc += 2; break;
         case EXO_PUSHSET: PUSH((ExVal)imm64(pc)); pc += 2; break;
         case EXO_VAR: PUSH(var_value(cx, *pc++)); break;
+        case EXO_LOCAL: {
+            /* the k-th value (from 0) is st[k + 1], or the top itself */
+            int k = *pc++;
+            PUSH(k + 1 == n ? top : st[k + 1]);
+            break;
+        }
+        case EXO_NIP: --n; break;
         case EXO_COUNT: TOP = hole_count(cx, TOP); break;
         case EXO_OWNER: TOP = hole_owner(cx, TOP); break;
         case EXO_ROWOF:
@@ -274,6 +285,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & 1))) & 1; break;
         case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;
         case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & 1) + 1)) & 1; break;
+        case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & 1)) & 1; break;
         case EXO_OTHER: TOP = !TOP; break;
         case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & 1]; break;
         case EXO_OWNED: {

@@ -28,7 +28,9 @@ enum {
     FN_RIGHT = -2,           /* an `and`/`or` reduced to its right side */
     FN_LEFT = -3,            /* ... to its left side */
     FN_FLAG = 1000,          /* FN_FLAG + i: the board's flag i (of a hole) */
-    FN_SETFLAG = 2000        /* FN_SETFLAG + i: the holes of a set with flag i */
+    FN_SETFLAG = 2000,       /* FN_SETFLAG + i: the holes of a set with flag i */
+    FN_LOCAL = 3000          /* FN_LOCAL + i: the name of the i-th enclosing
+                                `let` (0: the outermost) */
 };
 
 typedef struct AnnSlot {

@@ -34,6 +34,8 @@ const VarDef ex_vars[] = {
     { "player",   EXV_PLAYER,   T_PLAYER, CX_PLAYER },
     { "plies",    EXV_PLIES,    T_INT,    CX_STATE },
     { "step",     EXV_STEP,     T_BOOL,   CX_START },
+    { "placed",   EXV_PLACED,   T_BOOL,   CX_START },
+    { "clockwise", EXV_CLOCKWISE, T_BOOL, CX_DIR },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 
@@ -77,6 +79,7 @@ const PropDef ex_props[] = {
     { "sowed",    EXO_PSOWED,  T_PLAYER, T_BOOL,   CX_STATE },
     { "reserve",  EXO_PRESERVE, T_PLAYER, T_INT,   CX_STATE },
     { "cw",       EXO_PCW,     T_PLAYER, T_BOOL,   CX_STATE },
+    { "took",     EXO_PTOOK,   T_PLAYER, T_BOOL,   CX_STATE },
     { "row",      EXO_ROW,     T_PLAYER, T_HOLES,  0 },
     { "owned",    EXO_OWNED,   T_PLAYER, T_HOLES,  CX_STATE },
     { "opponent", EXO_OTHER,   T_PLAYER, T_PLAYER, 0 },
@@ -85,7 +88,7 @@ const int ex_nprops = (int)(sizeof ex_props / sizeof *ex_props);
 
 /* The scanner's keywords (grammar/expr.l) and the two player names. */
 static const char *const keywords[] = { "true", "false", "and", "or", "not", "in", "if", "then",
-    "else", "where", "south", "north", NULL };
+    "else", "where", "let", "south", "north", NULL };
 
 int ex_keyword(const char *name)
 {

@@ -44,13 +44,16 @@ enum {
 typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
+    EXV_PLACED, EXV_CLOCKWISE,
     EXV_COUNT
 } ExVar;
 /* Bits of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
  * is read (Position.sowed must be kept); reached() is called (with
- * `sown`: the holes a move sowed must be kept). */
+ * `sown`: the holes a move sowed must be kept); a player's `took` is read
+ * (Position.last_move must be kept). */
 #define EXU_SOWED EXV_COUNT
 #define EXU_REACHED (EXV_COUNT + 1)
+#define EXU_TOOK (EXV_COUNT + 2)
 
 /* An option, visible to expressions as a constant. */
 typedef struct ExOption {
@@ -195,6 +198,7 @@ typedef struct ExLocMap {
 
 #define EX_MAX_LEN    4096  /* bytes of expression text */
 #define EX_MAX_DEPTH  64    /* nesting of parentheses and operators */
+#define EX_MAX_LETS   8     /* `let`s inside one another */
 #define EX_MAX_CODE   4096  /* program words */
 /* program words, each counted 64 times for each filter (`where`) it is
  * inside, as a filter runs its condition for each hole of its set (up to
@@ -303,9 +307,9 @@ static inline int ex_true(const Expr *e, const ExCtx *cx)
         return 0;
     if (e->is_const)
         return e->value != 0;
-    if (e->direct)
+    if (e->direct && e->form.kind != EXF_NAME)
         return ex_test_form(&e->form, cx);
-    return ex_run(e, cx) != 0;
+    return ex_compute(e, cx) != 0;   /* a bare name (`placed`) too */
 }
 
 /* What a condition can hold for: the values of V.count (V the context

@@ -199,7 +199,7 @@ int flow_start(Vm *vm, Position *p, History *h)
         p->starter = (uint8_t)r->opening_by;
         p->last_mover = (uint8_t)!r->opening_by;
     }
-    if (r->has_setup)
+    if (r->has_setup || r->has_place)
         rnd_setup(r, p);
     if (h)
         h->base = h->n;
@@ -299,12 +299,42 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
             after_move(vm, p, &si, h);
         return;
     }
+    move_begins(vm->r, p, mover, 0);
     p->count[m->hole]--;
     p->count[m->dir]++;
     memset(&si, 0, sizeof si);
     si.mover = mover;
     si.start = si.origin = m->hole;
     si.last = m->dir;
+    after_move(vm, p, &si, h);
+}
+
+/* A placement (moves.place): a seed of the mover's reserve into m->hole;
+ * then, as after a sowing that captured nothing, the extra turn and the
+ * end rules. A placement that sows on is a lap of that seed (sow_place),
+ * with what follows a sowing. */
+static void play_place(Vm *vm, Position *p, const Move *m, History *h)
+{
+    const Rules *r = vm->r;
+    int mover = p->to_move;
+    SowInfo si;
+    if (r->place_sow) {
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_PLACE, mover, m->hole, p->reserve[mover] - 1, 1);
+        sow_place(vm, p, m, mover, 1, &si);
+        if (!mid_move(p, &si, mover))
+            after_move(vm, p, &si, h);
+        return;
+    }
+    move_begins(r, p, mover, 1);
+    p->reserve[mover]--;
+    p->count[m->hole]++;
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_PLACE, mover, m->hole, p->reserve[mover], 1);
+    memset(&si, 0, sizeof si);
+    si.mover = mover;
+    si.start = si.origin = si.last = m->hole;
+    si.step = 1;
     after_move(vm, p, &si, h);
 }
 
@@ -368,6 +398,10 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         rnd_after_fill(r, p);
         break;
     case MV_PLACE:
+        if (p->phase != PH_PLACE) {   /* during the play (moves.place) */
+            play_place(vm, p, m, h);
+            break;
+        }
         rnd_place(vm, p, m->hole);
         p->last_mover = (uint8_t)mover;
         break;

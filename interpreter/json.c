@@ -47,7 +47,7 @@ char *pos_to_json(Vm *vm, const Position *p)
                         : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
-    if (r->has_setup) {
+    if (r->has_setup || r->has_place) {
         json_t *rs = json_array();
         json_array_append_new(rs, json_integer(p->reserve[0]));
         json_array_append_new(rs, json_integer(p->reserve[1]));
@@ -75,6 +75,18 @@ char *pos_to_json(Vm *vm, const Position *p)
             json_object_set_new(sw, player_name(pl), !(bits & 1) ? json_null() : json_string(bits & 2 ? "cw" : "ccw"));
         }
         json_object_set_new(o, "sowed", sw);
+    }
+    if (r->uses_took || r->has_place) {
+        json_t *lm = json_object();
+        if (r->uses_took) {
+            json_t *tk = json_object();
+            for (int pl = 0; pl < 2; pl++)
+                json_object_set_new(tk, player_name(pl), json_boolean((p->last_move >> pl) & 1));
+            json_object_set_new(lm, "took", tk);
+        }
+        if (r->has_place)
+            json_object_set_new(lm, "placed", json_boolean((p->last_move >> 2) & 1));
+        json_object_set_new(o, "last_move", lm);
     }
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
     json_object_set_new(o, "last_mover", json_string(player_name(p->last_mover)));
@@ -378,8 +390,9 @@ static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t e
     return 1;
 }
 
-/* `reserve`: the seeds each player still has to place, in phase "place"
- * only (the player to move has some; one who does not place has none). */
+/* `reserve`: the seeds each player still has to place: with moves.place,
+ * in any phase; otherwise in phase "place" only (the player to move has
+ * some; one who does not place has none). */
 static int read_reserve(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, "reserve");
@@ -388,6 +401,8 @@ static int read_reserve(const Rules *r, json_t *o, Position *p, char *err, size_
         return fail(err, errlen, "field `reserve`: expected two counts of 0..%d seeds", MAX_SEEDS);
     p->reserve[0] = (uint16_t)rs[0];
     p->reserve[1] = (uint16_t)rs[1];
+    if (r->has_place)
+        return 1;
     if (p->phase != PH_PLACE && (rs[0] || rs[1]))
         return fail(err, errlen, "field `reserve`: seeds are placed from a reserve only in phase \"place\"");
     if (p->phase == PH_PLACE && !rs[p->to_move])
@@ -420,6 +435,43 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
             return fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
         if (s)
             p->sowed = (uint8_t)(p->sowed | (1u | (unsigned)(s[1] == 'w') << 1) << 2 * pl);
+    }
+    return 1;
+}
+
+/* `last_move`: `took` (each player's last move took seeds) and `placed`
+ * (the last move began by placing a seed), where the rules keep them. */
+static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *lm = json_object_get(o, "last_move");
+    if (!lm || !(r->uses_took || r->has_place))
+        return 1;
+    if (!json_is_object(lm))
+        return fail(err, errlen, "field `last_move`: expected {\"took\": ..., \"placed\": ...}");
+    json_t *v = json_object_get(lm, "took");
+    if (v && r->uses_took) {
+        const char *key;
+        json_t *d;
+        if (!json_is_object(v))
+            return fail(err, errlen, "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
+        json_object_foreach(v, key, d) {
+            int pl;
+            json_t *name = json_string(key);
+            int ok = name && get_player(name, &pl);
+            json_decref(name);
+            if (!ok || !json_is_boolean(d))
+                return fail(err, errlen,
+                            "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
+            if (json_is_true(d))
+                p->last_move = (uint8_t)(p->last_move | 1u << pl);
+        }
+    }
+    v = json_object_get(lm, "placed");
+    if (v && r->has_place) {
+        if (!json_is_boolean(v))
+            return fail(err, errlen, "field `last_move.placed`: expected true or false");
+        if (json_is_true(v))
+            p->last_move = (uint8_t)(p->last_move | 4u);
     }
     return 1;
 }
@@ -487,7 +539,8 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) &&
-             read_sowed(r, o, &p, err, errlen) && read_reserve(r, o, &p, err, errlen) &&
+             read_sowed(r, o, &p, err, errlen) && read_last_move(r, o, &p, err, errlen) &&
+             read_reserve(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)

@@ -218,6 +218,9 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
         else
             r->total_seeds = (int)all;
     }
+    if (r->has_place && r->match && r->next != NEXT_RESET)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`moves.place` goes with `match.next: reset` (each round starts with full reserves)");
     if (r->has_setup && r->has_opening)
         dg_error(ld->dg, ld_nloc(p->val[R_SETUP]), "a game begins with a `setup` or with an `opening`, not both");
     if (r->has_setup && r->match && r->next != NEXT_RESET)
@@ -461,7 +464,8 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_plies = (vars_used >> EXV_PLIES) & 1;
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
     r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
+    r->uses_took = (vars_used >> EXU_TOOK) & 1;
     r->mid_move = r->hand_choice || r->has_picks;
-    r->rec_extra = r->mid_move || r->has_setup;
+    r->rec_extra = r->mid_move || r->has_setup || r->has_place;
     return r;
 }

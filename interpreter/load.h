@@ -173,6 +173,9 @@ void ls_board(Ld *ld, const yaml_node_t *n);
  * hole of the board into out[], each lo..10000; 0 after reporting. */
 int ls_per_hole(Ld *ld, const yaml_node_t *n, const char *key, int lo, Expr *e, uint16_t *out);
 void ls_moves(Ld *ld, const yaml_node_t *n);
+/* loadstep.c: moves.step and moves.place (LK_CUSTOM readers). */
+int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
+int ls_place(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);
 void ls_setup(Ld *ld, const yaml_node_t *n);

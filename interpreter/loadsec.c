@@ -115,66 +115,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_N };
-
-static const LdKey step_dir_keys[] = {
-    { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
-      .off = offsetof(Rules, step_cw) },
-    { .name = "ccw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
-      .off = offsetof(Rules, step_ccw) },
-    { .name = NULL }
-};
-
-/* moves.step.direction: where a step that sows on may go each way. */
-static int ls_step_dir(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
-{
-    (void)s;
-    (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`moves.step.direction`", "moves.step.direction");
-    LdPart *p = lk_part(&d, step_dir_keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
-        return 0;
-    if (!p->val[0] && !p->val[1]) {
-        dg_error(ld->dg, ld_nloc(v), "`moves.step.direction` needs `cw`, `ccw` or both");
-        return 0;
-    }
-    return 1;
-}
-
-static const LdKey step_keys[] = {
-    { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
-      .off = offsetof(Rules, step_when) },
-    { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
-      .off = offsetof(Rules, step_from) },
-    { .name = "to", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE, .ctx = CTX_FROM,
-      .off = offsetof(Rules, step_to) },
-    { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_also) },
-    { .name = "sow-on", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_sow) },
-    { .name = "direction", .kind = LK_CUSTOM, .read = ls_step_dir },
-    { .name = NULL }
-};
-
-/* moves.step: a move that carries one seed, instead of sowing, where
- * `when` holds. */
-static int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
-{
-    (void)s;
-    (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`moves.step`", "moves.step");
-    LdPart *p = lk_part(&d, step_keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
-        return 0;
-    Rules *r = base;
-    if (p->val[5] && !r->step_sow) {
-        dg_error(ld->dg, ld_nloc(p->key[5]),
-                 "`moves.step.direction` is the way the sowing goes on after a step: it needs `sow-on: true`");
-        return 0;
-    }
-    r->has_steps = 1;
-    return 1;
-}
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -213,6 +154,7 @@ static const LdKey moves_keys[MK_N + 1] = {
                   .off = offsetof(Rules, must), .count = offsetof(Rules, nmust), .size = sizeof(MustRule),
                   .hi = MAX_MUST, .rule = ls_must_rule },
     [MK_STEP] = { .name = "step", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_STEP, .read = ls_step },
+    [MK_PLACE] = { .name = "place", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_PLACE, .read = ls_place },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

@@ -151,7 +151,7 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
     return n;
 }
 
-enum { TRY_SOW, TRY_HAND, TRY_STEP };
+enum { TRY_SOW, TRY_HAND, TRY_STEP, TRY_PLACE };
 
 /* Sows m from p into *q, a copy as played, without the captures: a
  * sowing move, the sowing of the hand (TRY_HAND) or a step that sows on
@@ -163,6 +163,8 @@ static void try_sow(Vm *vm, const Position *p, const Move *m, int kind, Position
         sow_hand(vm, q, m, p->to_move, 0, si);
     else if (kind == TRY_STEP)
         sow_step(vm, q, m, p->to_move, 0, si);
+    else if (kind == TRY_PLACE)
+        sow_place(vm, q, m, p->to_move, 0, si);
     else
         sow_move(vm, q, m, p->to_move, -1, 0, si);
 }
@@ -344,6 +346,49 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     return drop_endless(vm, p, out, n, TRY_STEP);   /* a relay after a step may never end */
 }
 
+/* The placements of moves.place, where it applies: a seed of the reserve
+ * into each hole in play where `where` holds; a placement that sows on,
+ * each way `place.direction` allows (none endless). */
+static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
+{
+    const Rules *r = vm->r;
+    int n = 0;
+    for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
+        if (has_hole(p->out_of_play, h))
+            continue;
+        if (r->place_sow && !has_hole(r->geo.track_mask[p->to_move], h))
+            continue;   /* the sowing goes on along the mover's track: it starts on it */
+        cx->hole = h;
+        if (!ex_true(&r->place_where, cx))
+            continue;
+        if (!r->place_sow) {
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0, 0 };
+            continue;
+        }
+        int cw = 0, ccw = 1;
+        if (r->place_cw.code || r->place_ccw.code) {
+            cw = r->place_cw.code && ex_true(&r->place_cw, cx);
+            ccw = r->place_ccw.code && ex_true(&r->place_ccw, cx);
+        }
+        if (cw)
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0, 0 };
+        if (ccw)
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0, 0 };
+    }
+    cx->hole = NO_HOLE;
+    if (!r->place_sow || r->sow.laps != LAPS_RELAY)
+        return n;
+    return drop_endless(vm, p, out, n, TRY_PLACE);   /* a relay after a placement may never end */
+}
+
+/* Does moves.place apply to the player to move? */
+static int places_now(const Rules *r, const Position *p, const ExCtx *cx)
+{
+    if (!r->has_place)
+        return 0;
+    return r->place_when.code ? ex_true(&r->place_when, cx) : p->reserve[p->to_move] > 0;
+}
+
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
 {
     const Rules *r = vm->r;
@@ -352,6 +397,11 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     first_only &= pl->first_only;
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
+    int places = places_now(r, p, &cx) && p->reserve[p->to_move] > 0;
+    if (places && !r->place_also) {
+        int n = gen_places(vm, p, &cx, out, MAX_MOVES);
+        return first_only && n ? 1 : n;
+    }
     int steps = r->has_steps && ex_true(&r->step_when, &cx);
     if (steps && !r->step_also) {
         int n = gen_steps(vm, p, &cx, out, MAX_MOVES);
@@ -371,6 +421,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     }
     if (steps)   /* the steps besides the sowings (step.also) */
         n += gen_steps(vm, p, &cx, out + n, MAX_MOVES - n);
+    if (places)   /* the placements besides them (place.also) */
+        n += gen_places(vm, p, &cx, out + n, MAX_MOVES - n);
     return first_only && n ? 1 : n;
 }
 

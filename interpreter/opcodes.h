@@ -29,6 +29,8 @@
     X(PUSH64,    2, 0, 1, "push K")                                                  \
     X(PUSHSET,   2, 0, 1, "push K as a set (its 64 bits, no sign)")                  \
     X(VAR,       1, 0, 1, "push v")                                                  \
+    X(LOCAL,     1, 0, 1, "push a copy of the k-th value from the stack's bottom")   \
+    X(NIP,       0, 2, 1, "a b -> b (drops a `let` value)")                          \
     X(COUNT,     0, 1, 1, "h -> seeds in hole (or store) h")                         \
     X(OWNER,     0, 1, 1, "h -> owner of h (a store's player; -1 for no hole)")      \
     X(ROWOF,     0, 1, 1, "h -> the player whose row holds h")                       \
@@ -46,6 +48,7 @@
     X(PSOWED,    0, 1, 1, "p -> p made a sowing move this game")                     \
     X(PRESERVE,  0, 1, 1, "p -> seeds p still has to place (setup)")                 \
     X(PCW,       0, 1, 1, "p -> p's last sowing move went clockwise")                \
+    X(PTOOK,     0, 1, 1, "p -> p's last move took seeds (his move: so far)")       \
     X(OTHER,     0, 1, 1, "p -> the other player")                                   \
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
     X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \

@@ -120,7 +120,8 @@ typedef McMoveKind MoveKind;
     X("variant") X("board") X("stores") X("to_move") X("over") X("winner")   \
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
-    X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule")
+    X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
+    X("last_move")
 
 static inline int pos_owner(const Position *p, int h)
 {

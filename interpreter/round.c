@@ -226,6 +226,10 @@ void rnd_mark(Vm *vm, Position *p, int hole)
 
 void rnd_setup(const Rules *r, Position *p)
 {
+    if (!r->has_setup) {   /* moves.place: the reserves are placed during the play */
+        p->reserve[SOUTH] = p->reserve[NORTH] = (uint16_t)r->place_reserve;
+        return;
+    }
     p->reserve[SOUTH] = r->setup_reserve[SOUTH];
     p->reserve[NORTH] = r->setup_reserve[NORTH];
     int who = next_placer(r, p, -1);
@@ -382,7 +386,7 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     case NEXT_REDISTRIBUTE:
         memcpy(p->count, r->initial, sizeof p->count);
         p->store[0] = p->store[1] = r->store_seeds;
-        if (r->has_setup)
+        if (r->has_setup || r->has_place)
             rnd_setup(r, p);
         break;
     case NEXT_COPY:

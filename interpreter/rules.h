@@ -79,7 +79,8 @@ enum {
     FT_DIRECTION   = 1u << 9,
     FT_MARK        = 1u << 10,
     FT_MUST        = 1u << 11,
-    FT_STEP        = 1u << 14
+    FT_STEP        = 1u << 14,
+    FT_PLACE       = 1u << 17
 };
 
 typedef struct OptionDef {
@@ -263,6 +264,9 @@ typedef struct McRules {
                                     flow keeps Position.sowed (JSON writes it) */
     int uses_reached;            /* an expression reads `sown` or reached(): the
                                     sowing kernels keep SowInfo.reached */
+    int uses_took;               /* an expression reads a player's `took`: the
+                                    machine keeps bits 0-1 of Position.last_move
+                                    (JSON writes them) */
     /* moves.step: where `step_when` holds, the mover's moves carry a seed
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;
@@ -273,6 +277,17 @@ typedef struct McRules {
     int step_also;               /* the steps are offered besides the sowings */
     int step_sow;                /* a step is a lap of one seed: sowing goes on */
     Expr step_cw, step_ccw;      /* with step_sow: where each direction is allowed
+                                    (neither given: counterclockwise) */
+    /* moves.place: where `place_when` holds (none: while the mover has seeds
+     * in reserve), the mover's moves put a seed of his reserve into a hole
+     * where `place_where` holds; each player starts a round with
+     * `place_reserve` seeds in reserve */
+    int has_place;
+    Expr place_when, place_where;
+    int place_reserve;
+    int place_also;              /* the placements are offered besides the sowings */
+    int place_sow;               /* a placement is a lap of one seed: sowing goes on */
+    Expr place_cw, place_ccw;    /* with place_sow: where each direction is allowed
                                     (neither given: counterclockwise) */
     /* setup: players place seeds of a reserve before the play (PH_PLACE),
      * then one may swap sides (PH_SWAP) */

@@ -296,6 +296,9 @@ static void board_words(FILE *f, const Rules *r)
     }
     if (r->store_seeds)
         fprintf(f, "Each store starts a game with %d seeds.\n", r->store_seeds);
+    if (r->has_place)
+        fprintf(f, "Each player starts %s with %d seeds in reserve, which he places during the play (see Moves).\n",
+                r->match ? "each round" : "the game", r->place_reserve);
     board_layout(f, r);
     if (r->nflags) {
         fprintf(f, "Per-hole flags:");
@@ -401,6 +404,21 @@ static void move_words(FILE *f, const Rules *r)
             fprintf(f, ", 1>7cw where both ways are allowed); the seed is sown as a lap of one seed: the rules for each "
                        "seed and the relay apply, then the captures; clockwise where %s, counterclockwise where %s.\n",
                     r->step_cw.src ? r->step_cw.src : "never", r->step_ccw.src ? r->step_ccw.src : "never");
+    }
+    if (r->has_place) {
+        fprintf(f, "  When %s, the moves %s placements: a seed of the mover's reserve into a hole where %s (written "
+                   "place:12", r->place_when.src ? r->place_when.src : "the mover has seeds in reserve",
+                r->place_also ? "also include" : "are", r->place_where.src);
+        if (!r->place_sow)
+            fprintf(f, "); no capture follows.\n");
+        else if (!r->place_cw.code && !r->place_ccw.code)
+            fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
+                       "relay apply, then the captures.\n");
+        else
+            fprintf(f, ", place:12cw where both ways are allowed); the seed is sown as a lap of one seed: the rules "
+                       "for each seed and the relay apply, then the captures; clockwise where %s, counterclockwise "
+                       "where %s.\n",
+                    r->place_cw.src ? r->place_cw.src : "never", r->place_ccw.src ? r->place_ccw.src : "never");
     }
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);

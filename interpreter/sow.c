@@ -463,6 +463,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, spill);
     si->stop_at = (int)m->arg;
+    move_begins(r, p, mover, 0);
     if (r->mark_flag >= 0 && !has_hole(p->flags[r->mark_flag], m->hole)) {
         p->flags[r->mark_flag] |= bit(m->hole);
         if (ev_on(vm))
@@ -493,10 +494,25 @@ void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->arg - 1, -1);
     si->step = 1;
+    move_begins(r, p, mover, 0);
     p->count[m->hole]--;
     int spill = spill_of(vm, &r->sow, p, si);
     vm_sowing(vm);
     sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, 1, m->dir);   /* one seed, into the hole m->dir */
+    if (captures && !si->endless && !si->paused)
+        cap_after(vm, p, si);
+}
+
+void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    info_init(si, mover, m->hole, m->dir, -1);
+    si->step = 1;
+    move_begins(r, p, mover, 1);
+    p->reserve[mover]--;
+    int spill = spill_of(vm, &r->sow, p, si);
+    vm_sowing(vm);
+    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, 1, m->hole);   /* one seed of the reserve, into m->hole */
     if (captures && !si->endless && !si->paused)
         cap_after(vm, p, si);
 }

@@ -10,7 +10,7 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     case MV_FIRST:
         return snprintf(buf, n, "first:%s", m->dir ? "north" : "south");
     case MV_PLACE:
-        return snprintf(buf, n, "place:%d", m->hole + 1);
+        return snprintf(buf, n, "place:%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
     case MV_SWAP:
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
     case MV_PICK:

@@ -697,6 +697,47 @@ static void test_expr_filter_katro(void **state)
                             -1, -1), 8);
 }
 
+/* `let x = V in E`: on the fixture (hole h+1 holds h seeds; South 1..6,
+ * North 7..12; hole 3 faces 10). */
+static void test_expr_let(void **state)
+{
+    Fx *fx = *state;
+    assert_int_equal(run(fx, "let x = 2 + 3 in x * x", -1, -1), 25);
+    /* the outer hole inside a filter: North's holes hold 6..11 */
+    assert_int_equal(run(fx, "let x = hole in size(row(opponent) where hole.count > x.count)", 2, -1), 6);
+    assert_int_equal(run(fx, "let x = hole in size(row(opponent) where hole.count > x.count)", 8, -1), 3);
+    assert_int_equal(run(fx, "let x = hole in first(row(opponent) where hole.column == x.column).number", 2, -1),
+                     10);
+    /* inside one another, and in a filter inside a filter: hole 6 (5
+     * seeds) + 7 = 12 is in no North hole; hole 2 (1 seed) + 7 = 8 is in
+     * hole 9, which every South hole then sees */
+    assert_int_equal(run(fx, "let a = hole.count in let b = last.count in a * 10 + b", 4, 7), 47);
+    const char *nested = "let x = hole in size(row(mover) where size(row(opponent) where hole.count == x.count + 7) > 0)";
+    assert_int_equal(run(fx, nested, 5, -1), 0);
+    assert_int_equal(run(fx, nested, 1, -1), 6);
+    /* a set, a boolean (a comparison in parentheses), a player */
+    assert_int_equal(run(fx, "let s = row(opponent) in size(s where hole.count > 8)", -1, -1), 3);
+    assert_int_equal(run(fx, "let b = (hole.count > 3) in if b then 1 else 2", 4, -1), 1);
+    assert_int_equal(run(fx, "let p = hole(9).owner in p == north and seeds(row(p)) == 51", -1, -1), 1);
+    /* the value is computed once, before E: hole 3's 2 seeds */
+    assert_int_equal(run(fx, "let x = last.count in size(board where hole.count == x) + x", -1, 2), 3);
+}
+
+static void test_expr_let_errors(void **state)
+{
+    Fx *fx = *state;
+    bad(fx, "let hole = 1 in hole > 0", 1, "`let` cannot name `hole`: it is already a name here");
+    bad(fx, "let row = 1 in row > 0", 1, "`let` cannot name `row`");
+    bad(fx, "let target = 1 in target > 0", 1, "`let` cannot name `target`");
+    bad(fx, "let x = 1 in let x = 2 in x > 0", 14, "`let` cannot name `x`");
+    bad(fx, "let x = 1 < 2 in x", 11, "unexpected '<'");
+    bad(fx, "let x = \"a\" in 1 > 0", 9, "`let` names a number, a boolean, a hole, a player or a set, not a string");
+    bad(fx, "let x = 1 in y > 0", 14, "unknown name `y`");
+    bad(fx, "let x == 1 in x > 0", 7, "unexpected ==");
+    bad(fx, "(let x = 1 in x) + x > 0", 20, "unknown name `x`");
+    assert_true(ex_reserved("let"));
+}
+
 /* Sets past hole 64: a 2x40 board (80 holes), North's row 41..80. */
 static void test_expr_sets_past_64_holes(void **state)
 {
@@ -777,6 +818,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_expr_filter_nesting, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_filter_katro, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expr_sets_past_64_holes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_let, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expr_let_errors, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -654,6 +654,23 @@ static const char *const features[] = {
     "    to: mover\n"
     "no-moves: {pass: false, seeds: owners}\n"
     "end: [{when: size(board where hole.count > 1) == 0, seeds: owners}]\n",
+    /* placements from a reserve that sow on, `let`, `took`, `clockwise` */
+    "game: f-place\n"
+    "board: {rows: 2, holes: 4, seeds: 1, stores: off-track, flags: [cw]}\n"
+    "moves:\n"
+    "  from: let x = hole in hole.owner == mover and hole.count > 1 and not (opponent.took and x.count > 3)\n"
+    "  direction: {cw: true, ccw: true}\n"
+    "  place: {reserve: 4, sow-on: true, also: true, where: hole.owner == mover and hole.count < 3,\n"
+    "          direction: {cw: hole.count > 0, ccw: true}}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  each-seed:\n"
+    "    - when: hand == 0 and hole.owner == mover and hole.count > 1 and opposite(hole).count > 0\n"
+    "      take: opposite(hole)\n"
+    "      to: mover\n"
+    "      set: {flag: cw, at: \"if clockwise then hole else hole(0)\"}\n"
+    "extra-turn: placed and not mover.took\n"
+    "no-moves: {seeds: owners}\n",
 };
 
 static void test_plan_same_games_every_rule(void **state)
