@@ -76,7 +76,7 @@ if command -v python3 >/dev/null 2>&1; then
     step crosscheck python3 tests/crosscheck/compare.py --games $g1 --seed 1 --jobs 2 --bin "$B/mancala"
     step "crosscheck (reference mode)" env MANCALA_VM=general \
         python3 tests/crosscheck/compare.py --games $g2 --seed 2 --jobs 2 --bin "$B/mancala"
-    # Katro, Tsoro (Additional Capture) and Misoro Tsoro against their own
+    # Katro, Tsoro (Additional Capture), Misoro Tsoro, En Gehe and Bao against their own
     # independent implementations: perft and replayed random games
     step "crosscheck games" python3 tests/crosscheck/games/check.py --games $g2 --bin "$B/mancala"
     # the shape of the sources: files of at most ~800 lines, functions of

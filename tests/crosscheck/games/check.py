@@ -85,8 +85,116 @@ def main():
             failed += 1
         else:
             passed += 1
+    p, f = check_bao(a.bin, a.games)
+    passed += p
+    failed += f
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
+
+
+def bao_state(binary, opts, toks):
+    """The program's position after the decisions toks (a dict), or None."""
+    r = run([binary, "replay", "bao"] + opts + toks)
+    return json.loads(r.stdout) if r.returncode == 0 else None
+
+
+def bao_turns(binary, opts, pos):
+    """How many complete turns the program offers at pos (perft 1)."""
+    fd = os.path.join(os.environ.get("TMPDIR", "/tmp"), "baocheck.%d.json" % os.getpid())
+    with open(fd, "w") as f:
+        json.dump(pos, f)
+    r = run([binary, "perft", "bao", "1", "--from", fd] + opts)
+    os.unlink(fd)
+    lines = perft_lines(r.stdout)
+    return int(lines[-1][1]) if r.returncode == 0 and lines else -1
+
+
+def bao_game(binary, opts, game):
+    """Replays one game of the reference (bao.py: each turn its recorded
+    decisions; a decision with one option is not recorded) with the
+    program: each turn's first decision is its opening; the hand's kichwa
+    and the stop at the house complete it. At each turn the number of
+    complete turns must agree; at the end the board and the winner.
+    Returns an error message, or None."""
+    toks = []
+    pos = bao_state(binary, opts, toks)
+    for t, (decs, count) in enumerate(zip(game["turns"], game["counts"])):
+        mine = bao_turns(binary, opts, {k: v for k, v in pos.items() if k != "moves"})
+        if mine != count:
+            return "turn %d: %d complete turns, reference %d (after %s)" % (t + 1, mine, count, " ".join(toks))
+        mover = pos["to_move"]
+        decs = list(decs)
+        first = True
+        while True:
+            legal = pos["moves"]
+            if first and decs and ("place" in decs[0] or "sow" in decs[0]):
+                d = decs.pop(0)
+                h = d.get("place", d.get("sow"))
+                base = ("place:%d" % h) if "place" in d else str(h)
+                cands = [base + d["dir"], base] if "dir" in d else [base]
+                pick = next((c for c in cands if c in legal), None)
+            elif first:
+                pick = legal[0] if len(legal) == 1 else None
+            else:   # the sowing of the hand: the kichwa, and whether it stops at the house
+                k = decs.pop(0)["kichwa"] if decs and "kichwa" in decs[0] else None
+                stop = next((d["stop"] for d in decs if "stop" in d), None)
+                holes = sorted({m.split("/")[0] for m in legal}, key=lambda m: int(m.rstrip("cw")))
+                if k is None:
+                    k = int(holes[0].rstrip("cw")) if len(holes) == 1 else None
+                ways = [m for m in legal if int(m.split("/")[0].rstrip("cw")) == k]
+                chance = any("/" in m for m in ways)
+                if chance and stop is not None:
+                    decs = [d for d in decs if "stop" not in d]
+                pick = next((m for m in ways if ("/" in m) == bool(chance and stop)), None)
+            if pick is None:
+                return "turn %d: decisions %s not found among %s (after %s)" % (t + 1, decs, legal, " ".join(toks))
+            toks.append(pick)
+            first = False
+            pos = bao_state(binary, opts, toks)
+            if pos is None:
+                return "turn %d: %s refused" % (t + 1, " ".join(toks))
+            if pos["over"] or pos["to_move"] != mover or pos["phase"] != "hand":
+                break
+        if decs:
+            return "turn %d: decisions %s left over (after %s)" % (t + 1, decs, " ".join(toks))
+    if game["winner"] == "none":
+        return None if not pos["over"] else "the game is over, the reference's goes on"
+    if not pos["over"] or (pos["winner"] or "none") != game["winner"] or pos["board"] != game["board"]:
+        return "the game ends with %s, winner %s; reference %s, winner %s" % (
+            pos["board"], pos["winner"], game["board"], game["winner"])
+    return None
+
+
+def check_bao(binary, games):
+    """Bao la Kiswahili against bao.py, with the options both have: perft
+    from the start to depth 7 (the namua), and random games (mostly the
+    mtaji) replayed turn by turn, every turn's number of complete turns
+    compared."""
+    configs = [([], [], 9), (["--start=ludii"], ["ludii-start=true"], 10),
+               (["--single=literal"], ["single-seeds=literal"], 11)]
+    passed = failed = 0
+    for ref_opts, opts, seed in configs:
+        ref = [sys.executable, os.path.join(HERE, "bao.py")] + ref_opts
+        vopts = [x for o in opts for x in ("-o", o)]
+        want = perft_lines(run(ref + ["perft", "7"]).stdout)
+        got = perft_lines(run([binary, "perft", "bao", "7"] + vopts).stdout)
+        if want and want == got:
+            passed += 1
+        else:
+            failed += 1
+            print("FAIL perft bao %s: reference %s, program %s" % (" ".join(opts), want, got))
+        bad = 0
+        lines = run(ref + ["random", str(max(2, games // 3)), str(seed)]).stdout.splitlines()
+        for i, line in enumerate(lines):
+            why = bao_game(binary, vopts, json.loads(line))
+            if why:
+                bad += 1
+                print("FAIL bao %s game %d: %s" % (" ".join(opts), i + 1, why))
+        if bad or not lines:
+            failed += 1
+        else:
+            passed += 1
+    return passed, failed
 
 
 if __name__ == "__main__":
