@@ -35,7 +35,7 @@ static const char *C(const Style *st, const char *code)
 static void cell(const Rules *r, const Position *p, const Position *prev, int h, const Style *st)
 {
     (void)r;
-    if ((p->out_of_play >> h) & 1) {
+    if (has_hole(p->out_of_play, h)) {
         printf("%s   - %s", C(st, DIM), C(st, RESET));
         return;
     }
@@ -47,41 +47,57 @@ static void cell(const Rules *r, const Position *p, const Position *prev, int h,
         printf(" ");
 }
 
-/* One row of hole numbers, dim. */
-static void numbers(const Rules *r, int rank, const Style *st)
+/* One row of hole numbers, dim, of the columns x0..x1-1. */
+static void numbers(const Rules *r, int rank, int x0, int x1, const Style *st)
 {
     printf("        ");
-    for (int x = 0; x < r->width; x++)
+    for (int x = x0; x < x1; x++)
         printf("%s%4d %s", C(st, DIM), r->geo.at[rank][x] + 1, C(st, RESET));
     printf("\n");
+}
+
+/* Columns of holes drawn side by side: as many as fit in 80 columns
+ * beside the players' names and the stores (a cell takes 5). */
+#define BAND_COLUMNS 12
+
+/* The columns x0..x1-1 of every row; the stores beside the last band. */
+static void draw_band(const Rules *r, const Position *p, const Position *prev, const Style *st, int x0, int x1)
+{
+    const int rows = r->rows, last = x1 == r->width;
+    for (int y = rows - 1; y >= 0; y--) {
+        int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
+        if (upper)
+            numbers(r, y, x0, x1, st);
+        printf(" %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
+        for (int x = x0; x < x1; x++)
+            cell(r, p, prev, r->geo.at[y][x], st);
+        if (last && (y == rows - 1 || y == 0))
+            printf("   %sstore %d%s", C(st, GREEN), p->store[y == 0 ? 0 : 1], C(st, RESET));
+        if (last && rows == 1)
+            printf("   %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
+        printf("\n");
+        if (!upper)
+            numbers(r, y, x0, x1, st);
+    }
 }
 
 /* The board as it lies between the players: North's side at the top, each
  * row's hole numbers on the side away from the middle (North's above his
  * rows, South's below), North's store beside the top row and South's
- * beside the bottom one. */
+ * beside the bottom one. A board wider than 80 columns is drawn in bands
+ * of columns, left to right, one under the other. */
 static void draw(const Rules *r, const Position *p, const Position *prev, const Style *st)
 {
-    const int rows = r->rows;
     printf("\n");
     if (r->match)
         printf(" %s%s%s, round %d (began: %s); match totals South %d, North %d\n", C(st, BOLD),
                r->title ? r->title : r->name, C(st, RESET), p->round, p->starter ? "North" : "South",
                p->total[0], p->total[1]);
-    for (int y = rows - 1; y >= 0; y--) {
-        int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
-        if (upper)
-            numbers(r, y, st);
-        printf(" %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
-        for (int x = 0; x < r->width; x++)
-            cell(r, p, prev, r->geo.at[y][x], st);
-        if (y == rows - 1 || y == 0)
-            printf("   %sstore %d%s", C(st, GREEN), p->store[y == 0 ? 0 : 1], C(st, RESET));
-        if (rows == 1)
-            printf("   %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
-        printf("\n");
-        if (!upper)
-            numbers(r, y, st);
+    const int band = r->width > BAND_COLUMNS ? BAND_COLUMNS : r->width;
+    for (int x0 = 0; x0 < r->width; x0 += band) {
+        if (x0)
+            printf("\n");
+        draw_band(r, p, prev, st, x0, x0 + band < r->width ? x0 + band : r->width);
     }
     if (p->removed)
         printf(" out of the game: %d\n", p->removed);
@@ -93,7 +109,7 @@ static void draw(const Rules *r, const Position *p, const Position *prev, const 
     for (int f = 0; f < r->nflags; f++) {
         printf(" %s:", r->flags[f]);
         for (int h = 0; h < r->nholes; h++)
-            if ((p->flags[f] >> h) & 1)
+            if (has_hole(p->flags[f], h))
                 printf(" %d", h + 1);
         printf("\n");
     }
