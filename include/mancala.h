@@ -198,9 +198,8 @@ typedef struct McMove {
                             the sowing goes on in from the hole the seed went to
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
                             stops at the k-th relay where it may (relay-stop) */
-    uint64_t reserved;   /* 0 (room for later fields; a move has no padding,
-                            so that moves compare with memcmp) */
-    mc_holes holes;      /* MC_MOVE_FILL: bit i = fill hole i */
+    uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
+                            holes to fill only on boards of at most 24 holes) */
 } McMove;
 
 /* ---- rule sets ---------------------------------------------------------- */

@@ -307,9 +307,9 @@ static inline int ex_true(const Expr *e, const ExCtx *cx)
         return 0;
     if (e->is_const)
         return e->value != 0;
-    if (e->direct && e->form.kind != EXF_NAME)
-        return ex_test_form(&e->form, cx);
-    return ex_compute(e, cx) != 0;   /* a bare name (`placed`) too */
+    if (e->direct)   /* a normal form, or a bare name (`placed`) */
+        return e->form.kind == EXF_NAME ? ex_compute(e, cx) != 0 : ex_test_form(&e->form, cx);
+    return ex_run(e, cx) != 0;
 }
 
 /* What a condition can hold for: the values of V.count (V the context

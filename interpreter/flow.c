@@ -364,10 +364,10 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         return vm->status;
     const Rules *r = vm->r;
     /* mp may point into next, which advance overwrites; and it was most
-     * likely written a moment ago in four words: read it the same way */
+     * likely written a moment ago in two words: read it the same way */
     Move mv;
-    uint64_t w[4];
-    _Static_assert(sizeof w == sizeof mv, "a move is four words");
+    uint64_t w[2];
+    _Static_assert(sizeof w == sizeof mv, "a move is two words");
     memcpy(w, mp, sizeof w);
     memcpy(&mv, w, sizeof mv);
     const Move *m = &mv;
@@ -393,7 +393,7 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         p->to_move = m->dir;
         break;
     case MV_FILL:
-        rnd_fill(vm, p, mover, m->holes);
+        rnd_fill(vm, p, mover, (Mask)m->holes);
         p->last_mover = (uint8_t)mover;
         rnd_after_fill(r, p);
         break;

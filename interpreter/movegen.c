@@ -8,18 +8,18 @@
 
 /* ---- candidates ------------------------------------------------------------ */
 
-/* A sowing move. On a little-endian machine as four words: writing a
+/* A sowing move. On a little-endian machine as two words: writing a
  * Move field by field costs more (move lists are written every ply). */
 static inline void put_sow(Move *out, int h, int dir, int show_dir)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     _Static_assert(offsetof(Move, hole) == 1 && offsetof(Move, dir) == 2 && offsetof(Move, show_dir) == 3 &&
-                   offsetof(Move, arg) == 4 && sizeof(Move) == 32, "the layout put_sow writes");
-    uint64_t w = (uint64_t)MV_SOW | (uint64_t)h << 8 | (uint64_t)dir << 16 | (uint64_t)show_dir << 24;
+                   offsetof(Move, holes) == 8 && sizeof(Move) == 16, "the layout put_sow writes");
+    uint64_t w = (uint64_t)MV_SOW | (uint64_t)h << 8 | (uint64_t)dir << 16 | (uint64_t)show_dir << 24, z = 0;
     memcpy(out, &w, sizeof w);
-    memset((char *)out + sizeof w, 0, sizeof *out - sizeof w);
+    memcpy((char *)out + sizeof w, &z, sizeof z);
 #else
-    *out = (Move){ MV_SOW, (uint8_t)h, (uint8_t)dir, (uint8_t)show_dir, 0, 0, 0 };
+    *out = (Move){ MV_SOW, (uint8_t)h, (uint8_t)dir, (uint8_t)show_dir, 0, 0 };
 #endif
 }
 
@@ -325,7 +325,7 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
         if (!is_hole(r, t) || t == h || has_hole(p->out_of_play, t))
             continue;
         if (!r->step_sow) {
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
             continue;
         }
         if (!has_hole(r->geo.track_mask[p->to_move], t))
@@ -336,9 +336,9 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
             ccw = r->step_ccw.code && ex_true(&r->step_ccw, cx);
         }
         if (cw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0 };
         if (ccw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0, 0 };
+            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0 };
     }
     cx->hole = NO_HOLE;
     if (!r->step_sow || r->sow.laps != LAPS_RELAY)
@@ -362,7 +362,7 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
         if (!ex_true(&r->place_where, cx))
             continue;
         if (!r->place_sow) {
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0, 0 };
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0 };
             continue;
         }
         int cw = 0, ccw = 1;
@@ -371,9 +371,9 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
             ccw = r->place_ccw.code && ex_true(&r->place_ccw, cx);
         }
         if (cw)
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0, 0 };
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
         if (ccw)
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0, 0 };
+            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
     }
     cx->hole = NO_HOLE;
     if (!r->place_sow || r->sow.laps != LAPS_RELAY)
@@ -454,7 +454,7 @@ static int holes_where(const Rules *r, const Position *p, Mask skip, const Expr 
             continue;
         cx.hole = h;
         if (!where->code ? pos_owner(p, h) == p->to_move : ex_true(where, &cx))
-            out[n++] = (Move){ (uint8_t)kind, (uint8_t)h, 0, 0, 0, 0, 0 };
+            out[n++] = (Move){ (uint8_t)kind, (uint8_t)h, 0, 0, 0, 0 };
     }
     return n;
 }
@@ -505,7 +505,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
         SowInfo si;
         sow_opening(vm, &q, h, p->to_move, &si);
         if (!si.endless)
-            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0, 0 };
+            out[n++] = (Move){ MV_SOW, (uint8_t)h, (uint8_t)r->opening_dir, 0, 0, 0 };
     }
     vm->quiet--;
     return n;
@@ -530,7 +530,7 @@ int gen_fill(Vm *vm, const Position *p, Move *out)
         Mask set = 0;
         for (int i = 0; i < k; i++)
             set |= bit(idx[c[i]]);
-        out[n++] = (Move){ .kind = MV_FILL, .holes = set };
+        out[n++] = (Move){ .kind = MV_FILL, .holes = (uint64_t)set };   /* at most 24 holes */
         int i = k - 1;
         while (i >= 0 && c[i] == ni - k + i)
             i--;
@@ -556,8 +556,8 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         n = gen_opening(vm, p, out);
         break;
     case PH_FIRST:
-        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0, 0 };
-        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0, 0 };
+        out[0] = (Move){ MV_FIRST, 0, SOUTH, 0, 0, 0 };
+        out[1] = (Move){ MV_FIRST, 0, NORTH, 0, 0, 0 };
         n = 2;
         break;
     case PH_FILL:
@@ -573,14 +573,14 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         n = 0;
         for (int h = 0; h < vm->r->nholes; h++)
             if (has_hole(p->hand_from[0], h))
-                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0, 0 };
+                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0 };
         break;
     case PH_PLACE:
         n = gen_place(vm, p, out);
         break;
     case PH_SWAP:
-        out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0, 0 };   /* keep */
-        out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0, 0 };   /* swap */
+        out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0 };   /* keep */
+        out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0 };   /* swap */
         n = 2;
         break;
     default:

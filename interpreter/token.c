@@ -24,7 +24,7 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         size_t len = (size_t)snprintf(buf, n, "fill:");
         int any = 0;
         for (int h = 0; h < r->nholes && len < n; h++)
-            if (has_hole(m->holes, h)) {
+            if (has_hole((Mask)m->holes, h)) {
                 len += (size_t)snprintf(buf + len, n - len, "%s%d", any ? "," : "", h + 1);
                 any = 1;
             }

@@ -174,7 +174,7 @@ static void play_game(const char *name)
     McHistory *h = mc_history_new();
     assert_non_null(vm);
     assert_non_null(h);
-    Log log = { r, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0, 0, 0 } };
+    Log log = { r, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0, 0 } };
     mc_vm_set_events(vm, log_event, &log, 0);
     McPosition p;
     McMove moves[MC_MAX_MOVES];
