@@ -140,9 +140,8 @@ static int fail(char *err, size_t n, const char *fmt, ...)
 }
 
 /* "south" or "north" into *out; 0 for anything else. */
-static int get_player(json_t *v, int *out)
+static int name_player(const char *s, int *out)
 {
-    const char *s = json_string_value(v);
     if (!s)
         return 0;
     if (!strcmp(s, "south"))
@@ -152,6 +151,12 @@ static int get_player(json_t *v, int *out)
     else
         return 0;
     return 1;
+}
+
+/* A JSON string naming a player. */
+static int get_player(json_t *v, int *out)
+{
+    return name_player(json_string_value(v), out);
 }
 
 /* A list of hole numbers 1..nholes into the mask *out; 0 for anything
@@ -427,9 +432,7 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
         return fail(err, errlen, "field `sowed`: expected {\"south\": ..., \"north\": ...}");
     json_object_foreach(v, key, d) {
         int pl;
-        json_t *name = json_string(key);
-        int ok = name && get_player(name, &pl);
-        json_decref(name);
+        int ok = name_player(key, &pl);
         const char *s = json_string_value(d);
         if (!ok || !(json_is_null(d) || (s && (!strcmp(s, "cw") || !strcmp(s, "ccw")))))
             return fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
@@ -456,10 +459,7 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
             return fail(err, errlen, "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
         json_object_foreach(v, key, d) {
             int pl;
-            json_t *name = json_string(key);
-            int ok = name && get_player(name, &pl);
-            json_decref(name);
-            if (!ok || !json_is_boolean(d))
+            if (!name_player(key, &pl) || !json_is_boolean(d))
                 return fail(err, errlen,
                             "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
             if (json_is_true(d))

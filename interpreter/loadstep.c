@@ -4,6 +4,7 @@
 #include "load.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const LdKey step_dir_keys[] = {
     { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
@@ -55,7 +56,48 @@ static int ls_place_dir(Ld *ld, const LdSec *s, const LdKey *k, void *base, cons
     return ls_on_dir(ld, place_dir_keys, base, v, "moves.place.direction");
 }
 
+/* The mapping `v` of a move kind that may sow on (moves.step,
+ * moves.place): read with `keys` into `base`; its `direction` (key
+ * dir_key) needs `sow-on` (the int at sow_off). Returns 1, or 0 after
+ * reporting. */
+static int ls_sows_on(Ld *ld, const yaml_node_t *v, const LdKey *keys, void *base, const char *name, int dir_key,
+                      size_t sow_off, const char *what)
+{
+    LdSec d;
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "`%s`", name);
+    lk_sec(&d, v, quoted, name);
+    LdPart *p = lk_part(&d, keys, 0, base, NULL);
+    if (!lk_map(ld, &d))
+        return 0;
+    int sow_on;
+    memcpy(&sow_on, (const char *)base + sow_off, sizeof sow_on);
+    if (p->val[dir_key] && !sow_on) {
+        dg_error(ld->dg, ld_nloc(p->key[dir_key]),
+                 "`%s.direction` is the way the sowing goes on after %s: it needs `sow-on: true`", name, what);
+        return 0;
+    }
+    return 1;
+}
+
 enum { PLK_WHEN, PLK_WHERE, PLK_RESERVE, PLK_ALSO, PLK_SOW, PLK_DIR, PLK_N };
+
+/* moves.place.reserve: the reserves count among the game's seeds (the
+ * board is read: its seeds are known). */
+static void ls_place_reserve(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    Rules *r = ld->r;
+    if (!p->val[PLK_RESERVE])
+        return;
+    long all = r->total_seeds + 2L * r->place_reserve;
+    if (all > MAX_SEEDS)
+        dg_error(ld->dg, ld_nloc(p->val[PLK_RESERVE]),
+                 "%ld seeds on the board and in the reserves (`moves.place.reserve`) is too many (at most %d)", all,
+                 MAX_SEEDS);
+    else
+        r->total_seeds = (int)all;
+}
 
 static const LdKey place_keys[PLK_N + 1] = {
     [PLK_WHEN] = { .name = "when", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
@@ -63,7 +105,7 @@ static const LdKey place_keys[PLK_N + 1] = {
     [PLK_WHERE] = { .name = "where", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                     .ctx = CTX_FROM, .off = offsetof(Rules, place_where) },
     [PLK_RESERVE] = { .name = "reserve", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
-                      .lo = 0, .hi = MAX_SEEDS, .off = offsetof(Rules, place_reserve) },
+                      .lo = 0, .hi = MAX_SEEDS, .off = offsetof(Rules, place_reserve), .then = ls_place_reserve },
     [PLK_ALSO] = { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, place_also) },
     [PLK_SOW] = { .name = "sow-on", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, place_sow) },
     [PLK_DIR] = { .name = "direction", .kind = LK_CUSTOM, .read = ls_place_dir },
@@ -75,30 +117,14 @@ int ls_place(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node
 {
     (void)s;
     (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`moves.place`", "moves.place");
-    LdPart *p = lk_part(&d, place_keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
+    if (!ls_sows_on(ld, v, place_keys, base, "moves.place", PLK_DIR, offsetof(Rules, place_sow), "a placement"))
         return 0;
     Rules *r = base;
-    if (p->val[PLK_DIR] && !r->place_sow) {
-        dg_error(ld->dg, ld_nloc(p->key[PLK_DIR]),
-                 "`moves.place.direction` is the way the sowing goes on after a placement: it needs `sow-on: true`");
-        return 0;
-    }
     if (r->has_setup) {
         dg_error(ld->dg, ld_nloc(v),
                  "`moves.place` places seeds during the play; `setup` places them before it: give one or the other");
         return 0;
     }
-    long all = r->total_seeds + 2L * r->place_reserve;   /* the board is read: its seeds are known */
-    if (all > MAX_SEEDS) {
-        dg_error(ld->dg, ld_nloc(p->val[PLK_RESERVE]),
-                 "%ld seeds on the board and in the reserves (`moves.place.reserve`) is too many (at most %d)", all,
-                 MAX_SEEDS);
-        return 0;
-    }
-    r->total_seeds = (int)all;
     r->has_place = 1;
     return 1;
 }
@@ -122,17 +148,9 @@ int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_
 {
     (void)s;
     (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`moves.step`", "moves.step");
-    LdPart *p = lk_part(&d, step_keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
+    if (!ls_sows_on(ld, v, step_keys, base, "moves.step", 5, offsetof(Rules, step_sow), "a step"))
         return 0;
     Rules *r = base;
-    if (p->val[5] && !r->step_sow) {
-        dg_error(ld->dg, ld_nloc(p->key[5]),
-                 "`moves.step.direction` is the way the sowing goes on after a step: it needs `sow-on: true`");
-        return 0;
-    }
     r->has_steps = 1;
     return 1;
 }
