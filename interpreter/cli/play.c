@@ -106,7 +106,11 @@ static void draw(const Rules *r, const Position *p, const Position *prev, const 
         foreign |= pos_owner(p, h) != r->geo.side[h];
     if (foreign)
         printf(" * owned by the player across the board\n");
+    if (p->reserve[0] || p->reserve[1])
+        printf(" %sin reserve: South %d, North %d%s\n", C(st, GREEN), p->reserve[0], p->reserve[1], C(st, RESET));
     for (int f = 0; f < r->nflags; f++) {
+        if (!p->flags[f])
+            continue;   /* a flag set on no hole */
         printf(" %s:", r->flags[f]);
         for (int h = 0; h < r->nholes; h++)
             if (has_hole(p->flags[f], h))
