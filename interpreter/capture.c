@@ -193,13 +193,22 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
     cx->hole = NO_HOLE;
 }
 
+/* Is h one of the n holes of the list? (A capture's holes are few: a
+ * look at each costs less than a 128-bit set.) */
+static inline int listed(const int *holes, int n, int h)
+{
+    for (int i = 0; i < n; i++)
+        if (holes[i] == h)
+            return 1;
+    return 0;
+}
+
 /* The holes capture rule `c` takes, in order, into holes[] (with the
  * seeds taken from each in amounts[]); returns how many. */
 static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c, ExCtx *cx, int dir,
                          int *holes, int *amounts)
 {
     int n = 0, cur = NO_HOLE;
-    Mask taken = 0;
     const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
     if (c->sweep.code) {   /* the holes of a set where `where` holds, in number order */
         Mask m = ex_eval_set(&c->sweep, cx) & mask_n(r->nholes) & ~p->out_of_play;
@@ -216,9 +225,8 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
-        if (!is_hole(r, h) || has_hole(taken | p->out_of_play, h))
+        if (!is_hole(r, h) || has_hole(p->out_of_play, h) || listed(holes, n, h))
             continue;
-        taken |= bit(h);
         holes[n] = h;
         amounts[n++] = take_of(c, p->count[h], most);
         cur = h;
@@ -228,19 +236,17 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     const int8_t *along = (c->chain == CHAIN_FORWARD ? r->geo.next : r->geo.back)[cx->mover][dir];
     for (;;) {
         int h = bd_step(r, p, along, cur);
-        if (h == NO_HOLE || has_hole(taken, h))
+        if (h == NO_HOLE || listed(holes, n, h))
             break;
         cx->hole = h;
         if (!ex_true(&c->chain_while, cx))
             break;
-        taken |= bit(h);
         holes[n] = h;
         amounts[n++] = take_of(c, p->count[h], most);
         cur = h;
         if (c->chain_also.code) {   /* and with it another hole (its opposite) */
             int o = (int)ex_eval(&c->chain_also, cx);
-            if (is_hole(r, o) && !has_hole((taken | p->out_of_play), o)) {
-                taken |= bit(o);
+            if (is_hole(r, o) && !has_hole(p->out_of_play, o) && !listed(holes, n, o)) {
                 holes[n] = o;
                 amounts[n++] = take_of(c, p->count[o], most);
             }

@@ -108,6 +108,8 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
  * it, starts afresh (`placed`: it places a seed of the reserve). */
 static inline void move_begins(const Rules *r, Position *p, int mover, int placed)
 {
+    if (__builtin_expect(!r->keeps_last_move, 1))
+        return;
     if (r->uses_took)
         p->last_move &= (uint8_t)~(1u << mover);
     if (r->has_place)

@@ -46,11 +46,29 @@ static inline void put_sow(Move *out, int h, int dir, int show_dir)
         }                                                           \
     } while (0)
 
+/* gen_by_mask on a board of more than 64 holes: 128-bit masks, kept out
+ * of the usual case's way. */
+static NOINLINE int gen_by_mask_wide(const Rules *r, const Position *p, int mover, Move *out)
+{
+    const Plan *pl = &r->plan;
+    const int least = pl->from_min > 1 ? pl->from_min : 1;
+    const Geometry *g = &r->geo;
+    int n = 0;
+    const Mask own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
+    Mask m = own == g->side_run[mover]
+                 ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
+                 : at_least(p->count, r->nholes, least) & own;
+    PUT_SOWS(m, ctz_mask);
+    return n;
+}
+
 /* Own holes in play with at least from_min seeds (and one), in both
  * constant directions (Plan.moves_by_mask). Boards of up to 64 holes (all
- * but a few) in 64-bit masks, the others in 128. */
+ * but a few) in 64-bit masks. */
 int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 {
+    if (r->nholes > 64)
+        return gen_by_mask_wide(r, p, mover, out);
     const Plan *pl = &r->plan;
     const int least = pl->from_min > 1 ? pl->from_min : 1;
     const Geometry *g = &r->geo;
@@ -58,21 +76,12 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
     /* the holes owned, in play and on the mover's track (a subset of the
      * board); where that is the mover's own side, a run of numbers, as
      * holes are owned at the start: only its counts */
-    if (r->nholes <= 64) {
-        const uint64_t north = (uint64_t)p->north_owned;
-        const uint64_t own = (mover ? north : ~north) & ~(uint64_t)p->out_of_play & (uint64_t)g->track_mask[mover];
-        uint64_t m = own == (uint64_t)g->side_run[mover]
-                         ? at_least64(p->count + g->side_first[mover], g->side_len[mover], least)
-                               << g->side_first[mover]
-                         : at_least64(p->count, r->nholes, least) & own;
-        PUT_SOWS(m, __builtin_ctzll);
-    } else {
-        const Mask own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
-        Mask m = own == g->side_run[mover]
-                     ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
-                     : at_least(p->count, r->nholes, least) & own;
-        PUT_SOWS(m, ctz_mask);
-    }
+    const uint64_t north = (uint64_t)p->north_owned;
+    const uint64_t own = (mover ? north : ~north) & ~(uint64_t)p->out_of_play & (uint64_t)g->track_mask[mover];
+    uint64_t m = own == (uint64_t)g->side_run[mover]
+                     ? at_least64(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
+                     : at_least64(p->count, r->nholes, least) & own;
+    PUT_SOWS(m, __builtin_ctzll);
     return n;
 }
 #undef PUT_SOWS

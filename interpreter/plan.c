@@ -95,13 +95,14 @@ static void plan_each(const SowRules *s, SowPlan *sp)
 }
 
 /* The kernel and short cuts for the sowing `s`: the plain kernel when
- * it supports every need, else the general one. */
+ * it supports every need and the board has at most 64 holes (its masks
+ * are one word), else the general one. */
 static void plan_sow(const struct McRules *r, const SowRules *s, SowPlan *sp)
 {
     if (s->features & ~SOW_KNOWN)
         return;   /* a key this plan does not know: the general kernel, as written */
     unsigned need = sow_needs(r, s);
-    sp->kernel = (need & ~PLAIN_SUPPORTS) ? KERNEL_GENERAL : KERNEL_PLAIN;
+    sp->kernel = (need & ~PLAIN_SUPPORTS) || r->nholes > 64 ? KERNEL_GENERAL : KERNEL_PLAIN;
     sp->skip_origin = (need & N_SKIP_ORIGIN) != 0;
     sp->consecutive = !(need & ~CONSECUTIVE_SUPPORTS);
     plan_each(s, sp);

@@ -267,6 +267,8 @@ typedef struct McRules {
     int uses_took;               /* an expression reads a player's `took`: the
                                     machine keeps bits 0-1 of Position.last_move
                                     (JSON writes them) */
+    int keeps_last_move;         /* uses_took or has_place: Position.last_move
+                                    is kept */
     /* moves.step: where `step_when` holds, the mover's moves carry a seed
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;

@@ -5,7 +5,8 @@
  *             conditions); the reference for the other;
  *   plain     a lap at a time (whole circuits at once, then a run of
  *             holes), for sowings with none of those rules but relay laps
- *             and a skipped origin.
+ *             and a skipped origin, on boards of at most 64 holes (its
+ *             masks are one word).
  *
  * plan.c chooses the kernel (Plan.sow.kernel); this file only checks the
  * guards that depend on the position (a spill this move, holes out of
@@ -33,12 +34,21 @@ static inline void add_mask(uint16_t *c, uint64_t m, int nh)
         c[i] = (uint16_t)(c[i] + ((m >> i) & 1));
 }
 
-/* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh). */
+/* The holes a..a+len-1 on a ring of nh (0 <= a < nh, len <= nh), of the
+ * general kernel (any board). */
 static inline Mask ring_mask(int a, int len, int nh)
 {
     if (a + len <= nh)
         return run_mask(a, len);
     return run_mask(a, nh - a) | mask_n(len - (nh - a));
+}
+
+/* The same on a ring of at most 64 holes, in a word: the plain kernel's. */
+static inline uint64_t ring_mask64(int a, int len, int nh)
+{
+    if (a + len <= nh)
+        return mask64_n(len) << a;
+    return (mask64_n(nh - a) << a) | mask64_n(len - (nh - a));
 }
 
 /* Drops `hand` seeds one a hole from the hole after `origin` on (ccw or
@@ -48,7 +58,7 @@ static inline Mask ring_mask(int a, int len, int nh)
  * sowings, which sow millions of short laps; otherwise the run alone,
  * fewer instructions for the single laps of most games. */
 static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int ccw, int masked, int track,
-                                  Mask *reached)
+                                  uint64_t *reached)
 {
     int a, last;
     if (ccw) {
@@ -72,7 +82,7 @@ static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int 
             add_run(c, 0, hand - (nh - a));
         }
         if (track)
-            *reached |= ring_mask(a, hand, nh);
+            *reached |= ring_mask64(a, hand, nh);
     }
     return last;
 }
@@ -83,7 +93,7 @@ static ALWAYS_INLINE int lap_run(uint16_t *c, int nh, int origin, int hand, int 
  * of the last seed; adds the holes sown to *reached where the rules read
  * them (`track`). */
 static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int skip, int masked, int track,
-                                    Mask *reached)
+                                    uint64_t *reached)
 {
     int hand = c[origin], ring = nh - skip;
     c[origin] = 0;
@@ -95,7 +105,7 @@ static ALWAYS_INLINE int lap_plain(uint16_t *c, int nh, int origin, int ccw, int
             c[origin] = 0;
         hand -= q * ring;
         if (track)
-            *reached |= skip ? mask_n(nh) & ~bit(origin) : mask_n(nh);
+            *reached |= skip ? mask64_n(nh) & ~((uint64_t)1 << origin) : mask64_n(nh);
         if (!hand)   /* the last seed ended a circuit: in the origin, or
                         (skipped) in the hole before it */
             return skip ? ring_next(origin, nh, !ccw) : origin;
@@ -147,7 +157,7 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
     const int ccw = si->dir == DIR_CCW, skip = sp->skip_origin, ev = ev_on(vm);
     const int masked = s->laps == LAPS_RELAY && nh <= 32, track = vm->r->uses_reached;
     uint16_t *c = p->count + base;
-    Mask reached = 0;
+    uint64_t reached = 0;   /* the plain kernel runs on boards of at most 64 holes */
     int origin = si->start - base;
     Cycle cyc;
     for (int lap = 1;; lap++) {
@@ -165,7 +175,7 @@ static ALWAYS_INLINE void sow_plain_on(Vm *vm, const SowRules *s, const SowPlan 
             break;
         }
     }
-    si->reached |= reached << base;
+    si->reached |= (Mask)(reached << base);
 }
 
 /* The plain kernel round the whole board (base 0): the usual case. */
