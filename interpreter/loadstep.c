@@ -22,16 +22,24 @@ static const LdKey place_dir_keys[] = {
     { .name = NULL }
 };
 
+/* Reads the mapping `v`, section `name`, with `keys` into `base` (d holds
+ * the section); its part, or NULL after reporting. */
+static LdPart *ls_read(Ld *ld, LdSec *d, const yaml_node_t *v, const LdKey *keys, void *base, const char *name)
+{
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "`%s`", name);
+    lk_sec(d, v, quoted, name);
+    LdPart *p = lk_part(d, keys, 0, base, NULL);
+    return lk_map(ld, d) ? p : NULL;
+}
+
 /* The `direction` of a move that sows on (moves.step, moves.place): `cw`,
  * `ccw` or both, read with `keys` into `base`. */
 static int ls_on_dir(Ld *ld, const LdKey *keys, void *base, const yaml_node_t *v, const char *name)
 {
     LdSec d;
-    char quoted[64];
-    snprintf(quoted, sizeof quoted, "`%s`", name);
-    lk_sec(&d, v, quoted, name);
-    LdPart *p = lk_part(&d, keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
+    LdPart *p = ls_read(ld, &d, v, keys, base, name);
+    if (!p)
         return 0;
     if (!p->val[0] && !p->val[1]) {
         dg_error(ld->dg, ld_nloc(v), "`%s` needs `cw`, `ccw` or both", name);
@@ -64,11 +72,8 @@ static int ls_sows_on(Ld *ld, const yaml_node_t *v, const LdKey *keys, void *bas
                       size_t sow_off, const char *what)
 {
     LdSec d;
-    char quoted[64];
-    snprintf(quoted, sizeof quoted, "`%s`", name);
-    lk_sec(&d, v, quoted, name);
-    LdPart *p = lk_part(&d, keys, 0, base, NULL);
-    if (!lk_map(ld, &d))
+    LdPart *p = ls_read(ld, &d, v, keys, base, name);
+    if (!p)
         return 0;
     int sow_on;
     memcpy(&sow_on, (const char *)base + sow_off, sizeof sow_on);
