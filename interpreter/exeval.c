@@ -9,19 +9,6 @@
 #include "exint.h"
 #include "rules.h"
 
-/* The holes 0..n-1 as a set. */
-static inline Mask all_mask(int n)
-{
-    return n >= MAX_HOLES ? ~(Mask)0 : (((Mask)1 << n) - 1);
-}
-
-/* The lowest hole of a non-empty set. */
-static inline int first_hole(Mask m)
-{
-    const uint64_t lo = (uint64_t)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
-}
-
 /* Seeds in hole (or store) h; 0 for anything else. */
 static inline int64_t hole_count(const ExCtx *cx, int64_t h)
 {
@@ -63,15 +50,15 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return (cx->pos->last_move >> 2) & 1;
     if (v == EXV_CLOCKWISE)
         return cx->dir == DIR_CW;
-    return (ExVal)(all_mask(cx->rules->nholes) & ~cx->pos->out_of_play);
+    return (ExVal)(mask_n(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
 /* Seeds in the holes of a set. */
 static inline int64_t set_seeds(const ExCtx *cx, Mask m)
 {
     int64_t acc = 0;
-    for (m &= all_mask(cx->rules->nholes); m; m &= m - 1)
-        acc += cx->pos->count[first_hole(m)];
+    for (m &= mask_n(cx->rules->nholes); m; m &= m - 1)
+        acc += cx->pos->count[ctz_mask(m)];
     return acc;
 }
 
@@ -94,11 +81,11 @@ static int64_t set_stat(const ExCtx *cx, int op, Mask m)
 {
     const uint16_t *cnt = cx->pos->count;
     int64_t acc = 0;
-    m &= all_mask(cx->rules->nholes);
+    m &= mask_n(cx->rules->nholes);
     if (op == EXO_SMIN && m)
         acc = INT64_MAX;
     for (; m; m &= m - 1) {
-        int64_t v = cnt[first_hole(m)];
+        int64_t v = cnt[ctz_mask(m)];
         if (op == EXO_NONEMPTY)
             acc += v > 0;
         else if (op == EXO_SMAX ? v > acc : v < acc)
@@ -271,8 +258,8 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
         case EXO_SETFLAG: TOP = (ExVal)((Mask)TOP & cx->pos->flags[*pc++]); break;
         case EXO_FIRST: {
-            Mask m = (Mask)TOP & all_mask(nh);
-            TOP = m ? first_hole(m) : NO_HOLE;
+            Mask m = (Mask)TOP & mask_n(nh);
+            TOP = m ? ctz_mask(m) : NO_HOLE;
             break;
         }
         case EXO_FLAG: {
@@ -290,7 +277,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & 1]; break;
         case EXO_OWNED: {
             Mask own = cx->pos->north_owned;
-            TOP = (ExVal)((TOP ? own : ~own) & all_mask(nh));
+            TOP = (ExVal)((TOP ? own : ~own) & mask_n(nh));
             break;
         }
         case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
@@ -317,11 +304,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
                                                                                       : NO_HOLE);
             break;
         case EXO_SEEDS: TOP = set_seeds(cx, (Mask)TOP); break;
-        case EXO_SIZE: {
-            Mask m = (Mask)TOP & all_mask(nh);
-            TOP = __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
-            break;
-        }
+        case EXO_SIZE: TOP = popcount_mask((Mask)TOP & mask_n(nh)); break;
         case EXO_NONEMPTY:
         case EXO_SMAX:
         case EXO_SMIN: TOP = set_stat(cx, op, (Mask)TOP); break;
@@ -372,7 +355,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
                 fcx = *cx;
                 cx = &fcx;
             }
-            Mask m = (Mask)TOP & all_mask(nh);
+            Mask m = (Mask)TOP & mask_n(nh);
             TOP = 0;
             PUSH((ExVal)m);
             PUSH(cx->hole);
@@ -382,7 +365,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             /* top: H; st[n - 1]: M; st[n - 2]: R */
             Mask m = (Mask)st[n - 1];
             if (m) {
-                fcx.hole = first_hole(m);
+                fcx.hole = ctz_mask(m);
                 st[n - 1] = (ExVal)(m & (m - 1));
                 pc++;
             } else {
