@@ -199,7 +199,7 @@ int flow_start(Vm *vm, Position *p, History *h)
         p->starter = (uint8_t)r->opening_by;
         p->last_mover = (uint8_t)!r->opening_by;
     }
-    if (r->has_setup || r->has_place)
+    if (r->has_reserves)
         rnd_setup(r, p);
     if (h)
         h->base = h->n;

@@ -52,7 +52,7 @@ uint64_t hist_hash(const Rules *r, const Position *p)
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     if (r->mid_move)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
-    if (r->has_setup || r->has_place)
+    if (r->has_reserves)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     return h;
 }
@@ -69,7 +69,7 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     if (r->mid_move && (mid_word(a) != mid_word(b) || a->hand_from[0] != b->hand_from[0] ||
                         a->hand_from[1] != b->hand_from[1]))
         return 0;
-    if ((r->has_setup || r->has_place) && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
+    if (r->has_reserves && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
         return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
@@ -141,7 +141,7 @@ static inline int count_words(const Rules *r)
 static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
-    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_setup || r->has_place ? 1 : 0) +
+    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves ? 1 : 0) +
             head_words(r)) * 8;
 }
 
@@ -155,7 +155,7 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         out = put_mask(out + 8, p->hand_from[0], mask_words(r));
         out = put_mask(out, p->hand_from[1], mask_words(r));
     }
-    if (r->has_setup || r->has_place) {
+    if (r->has_reserves) {
         uint64_t w = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
         memcpy(out, &w, 8);
         out += 8;

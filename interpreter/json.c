@@ -47,7 +47,7 @@ char *pos_to_json(Vm *vm, const Position *p)
                         : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
-    if (r->has_setup || r->has_place) {
+    if (r->has_reserves) {
         json_t *rs = json_array();
         json_array_append_new(rs, json_integer(p->reserve[0]));
         json_array_append_new(rs, json_integer(p->reserve[1]));

@@ -467,6 +467,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_took = (vars_used >> EXU_TOOK) & 1;
     r->keeps_last_move = r->uses_took || r->has_place;
     r->mid_move = r->hand_choice || r->has_picks;
-    r->rec_extra = r->mid_move || r->has_setup || r->has_place;
+    r->has_reserves = r->has_setup || r->has_place;
+    r->rec_extra = r->mid_move || r->has_reserves;
     return r;
 }

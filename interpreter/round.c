@@ -195,16 +195,22 @@ static void setup_done(const Rules *r, Position *p)
     }
 }
 
+/* The setup's next decision is `who`'s, in `phase`: returns 0 (and
+ * changes nothing) if there is none (who < 0). */
+static int setup_turn(Position *p, int who, int phase)
+{
+    if (who < 0)
+        return 0;
+    p->phase = (uint8_t)phase;
+    p->to_move = (uint8_t)who;
+    return 1;
+}
+
 /* The seeds are placed: the marking (setup.mark), or what follows it. */
 static void setup_placed(const Rules *r, Position *p)
 {
-    int who = r->setup_mark_flag >= 0 ? rnd_marker(r, 0) : -1;
-    if (who < 0) {
+    if (!setup_turn(p, r->setup_mark_flag >= 0 ? rnd_marker(r, 0) : -1, PH_MARK))
         setup_done(r, p);
-        return;
-    }
-    p->phase = PH_MARK;
-    p->to_move = (uint8_t)who;
 }
 
 void rnd_mark(Vm *vm, Position *p, int hole)
@@ -218,10 +224,8 @@ void rnd_mark(Vm *vm, Position *p, int hole)
             ev_basic(vm, MC_EV_FLAG, who, hole, r->setup_mark_flag, 0);
         next = rnd_marker(r, popcount_mask(p->flags[r->setup_mark_flag]));
     }
-    if (next < 0)   /* all marked, or nowhere left for this player: the marking is over */
+    if (!setup_turn(p, next, PH_MARK))   /* all marked, or nowhere left for this player */
         setup_done(r, p);
-    else
-        p->to_move = (uint8_t)next;
 }
 
 void rnd_setup(const Rules *r, Position *p)
@@ -232,13 +236,8 @@ void rnd_setup(const Rules *r, Position *p)
     }
     p->reserve[SOUTH] = r->setup_reserve[SOUTH];
     p->reserve[NORTH] = r->setup_reserve[NORTH];
-    int who = next_placer(r, p, -1);
-    if (who < 0) {
+    if (!setup_turn(p, next_placer(r, p, -1), PH_PLACE))
         setup_placed(r, p);
-        return;
-    }
-    p->phase = PH_PLACE;
-    p->to_move = (uint8_t)who;
 }
 
 void rnd_place(Vm *vm, Position *p, int hole)
@@ -254,11 +253,8 @@ void rnd_place(Vm *vm, Position *p, int hole)
     }
     if (ev_on(vm))
         ev_basic(vm, MC_EV_PLACE, who, hole, p->reserve[who], moved);
-    int next = next_placer(r, p, who);
-    if (next < 0)
+    if (!setup_turn(p, next_placer(r, p, who), PH_PLACE))
         setup_placed(r, p);
-    else
-        p->to_move = (uint8_t)next;
 }
 
 void rnd_swap(Vm *vm, Position *p, int swap)
@@ -386,7 +382,7 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     case NEXT_REDISTRIBUTE:
         memcpy(p->count, r->initial, sizeof p->count);
         p->store[0] = p->store[1] = r->store_seeds;
-        if (r->has_setup || r->has_place)
+        if (r->has_reserves)
             rnd_setup(r, p);
         break;
     case NEXT_COPY:

@@ -287,6 +287,8 @@ typedef struct McRules {
     int has_place;
     Expr place_when, place_where;
     int place_reserve;
+    int has_reserves;            /* has_setup or has_place: positions carry the
+                                    players' reserves */
     int place_also;              /* the placements are offered besides the sowings */
     int place_sow;               /* a placement is a lap of one seed: sowing goes on */
     Expr place_cw, place_ccw;    /* with place_sow: where each direction is allowed
