@@ -317,6 +317,18 @@ static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned
     return must_filter(vm->r, musts, out, after, info, n, mustend);
 }
 
+/* The ways a step or a placement that sows on may go on from the hole of
+ * cx (conditions `cw`, `ccw`; neither given: counterclockwise only). */
+static void ways_on(const Expr *cw, const Expr *ccw, ExCtx *cx, int *way_cw, int *way_ccw)
+{
+    *way_cw = 0;
+    *way_ccw = 1;
+    if (cw->code || ccw->code) {
+        *way_cw = cw->code && ex_true(cw, cx);
+        *way_ccw = ccw->code && ex_true(ccw, cx);
+    }
+}
+
 /* The steps of moves.step, where its `when` holds: a seed from each hole
  * where `from` holds to the hole `to` names (another board hole in play);
  * a step that sows on, each way `step.direction` allows (none endless). */
@@ -339,11 +351,8 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
         }
         if (!has_hole(r->geo.track_mask[p->to_move], t))
             continue;   /* the sowing goes on along the mover's track: it starts on it */
-        int cw = 0, ccw = 1;
-        if (r->step_cw.code || r->step_ccw.code) {
-            cw = r->step_cw.code && ex_true(&r->step_cw, cx);
-            ccw = r->step_ccw.code && ex_true(&r->step_ccw, cx);
-        }
+        int cw, ccw;
+        ways_on(&r->step_cw, &r->step_ccw, cx, &cw, &ccw);
         if (cw)
             out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0 };
         if (ccw)
@@ -374,11 +383,8 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
             out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0 };
             continue;
         }
-        int cw = 0, ccw = 1;
-        if (r->place_cw.code || r->place_ccw.code) {
-            cw = r->place_cw.code && ex_true(&r->place_cw, cx);
-            ccw = r->place_ccw.code && ex_true(&r->place_ccw, cx);
-        }
+        int cw, ccw;
+        ways_on(&r->place_cw, &r->place_ccw, cx, &cw, &ccw);
         if (cw)
             out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
         if (ccw)
@@ -390,12 +396,11 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     return drop_endless(vm, p, out, n, TRY_PLACE);   /* a relay after a placement may never end */
 }
 
-/* Does moves.place apply to the player to move? */
+/* Does moves.place apply to the player to move? (He has seeds in
+ * reserve, and `when` holds if given.) */
 static int places_now(const Rules *r, const Position *p, const ExCtx *cx)
 {
-    if (!r->has_place)
-        return 0;
-    return r->place_when.code ? ex_true(&r->place_when, cx) : p->reserve[p->to_move] > 0;
+    return r->has_place && p->reserve[p->to_move] > 0 && (!r->place_when.code || ex_true(&r->place_when, cx));
 }
 
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only)
@@ -406,7 +411,7 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     first_only &= pl->first_only;
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
-    int places = places_now(r, p, &cx) && p->reserve[p->to_move] > 0;
+    int places = places_now(r, p, &cx);
     if (places && !r->place_also) {
         int n = gen_places(vm, p, &cx, out, MAX_MOVES);
         return first_only && n ? 1 : n;

@@ -21,6 +21,22 @@ static int ctz64_or(Mask m)
     return m ? ctz_mask(m) : 0;
 }
 
+/* The end of the words on a step or a placement (moves.step, moves.place):
+ * what follows its seed (`sow`: it is sown on, the ways `cw`, `ccw` allow;
+ * `both` the token written where both are allowed). */
+static void sow_on_words(FILE *f, int sow, const Expr *cw, const Expr *ccw, const char *both)
+{
+    if (!sow)
+        fprintf(f, "); no capture follows.\n");
+    else if (!cw->code && !ccw->code)
+        fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
+                   "relay apply, then the captures.\n");
+    else
+        fprintf(f, ", %s where both ways are allowed); the seed is sown as a lap of one seed: the rules for each "
+                   "seed and the relay apply, then the captures; clockwise where %s, counterclockwise where %s.\n",
+                both, cw->src ? cw->src : "never", ccw->src ? ccw->src : "never");
+}
+
 /* The direction of sowing in words when it is the same for every hole;
  * NULL when it depends on the hole. */
 static const char *dir_words(const Rules *r)
@@ -395,30 +411,13 @@ static void move_words(FILE *f, const Rules *r)
     if (r->has_steps) {
         fprintf(f, "  When %s, the moves %s steps: one seed from a hole where %s to %s (written 1>7", r->step_when.src,
                 r->step_also ? "also include" : "are", r->step_from.src, r->step_to.src);
-        if (!r->step_sow)
-            fprintf(f, "); no capture follows.\n");
-        else if (!r->step_cw.code && !r->step_ccw.code)
-            fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
-                       "relay apply, then the captures.\n");
-        else
-            fprintf(f, ", 1>7cw where both ways are allowed); the seed is sown as a lap of one seed: the rules for each "
-                       "seed and the relay apply, then the captures; clockwise where %s, counterclockwise where %s.\n",
-                    r->step_cw.src ? r->step_cw.src : "never", r->step_ccw.src ? r->step_ccw.src : "never");
+        sow_on_words(f, r->step_sow, &r->step_cw, &r->step_ccw, "1>7cw");
     }
     if (r->has_place) {
         fprintf(f, "  When %s, the moves %s placements: a seed of the mover's reserve into a hole where %s (written "
                    "place:12", r->place_when.src ? r->place_when.src : "the mover has seeds in reserve",
                 r->place_also ? "also include" : "are", r->place_where.src);
-        if (!r->place_sow)
-            fprintf(f, "); no capture follows.\n");
-        else if (!r->place_cw.code && !r->place_ccw.code)
-            fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
-                       "relay apply, then the captures.\n");
-        else
-            fprintf(f, ", place:12cw where both ways are allowed); the seed is sown as a lap of one seed: the rules "
-                       "for each seed and the relay apply, then the captures; clockwise where %s, counterclockwise "
-                       "where %s.\n",
-                    r->place_cw.src ? r->place_cw.src : "never", r->place_ccw.src ? r->place_ccw.src : "never");
+        sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw");
     }
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);

@@ -484,47 +484,45 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
         cap_after(vm, p, si);
 }
 
-void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+/* Sows `hand` seeds held in hand from the hole `into` on (the first into
+ * it) with the move's sowing rules, then its captures (`captures`): the
+ * sowing of a hand, a step or a placement. */
+static void sow_held(Vm *vm, Position *p, SowInfo *si, int hand, int into, int captures)
 {
     const Rules *r = vm->r;
+    int spill = spill_of(vm, &r->sow, p, si);
+    vm_sowing(vm);
+    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, hand, into);   /* seed by seed */
+    if (captures && !si->endless && !si->paused)
+        cap_after(vm, p, si);
+}
+
+void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+{
     info_init(si, mover, m->hole, m->dir, -1);
     si->stop_at = (int)m->arg;
     int hand = p->hand;
     p->hand = 0;
     p->hand_from[0] = p->hand_from[1] = 0;
-    int spill = spill_of(vm, &r->sow, p, si);
-    vm_sowing(vm);
-    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, hand, m->hole);   /* from the hand: seed by seed */
-    if (captures && !si->endless && !si->paused)
-        cap_after(vm, p, si);
+    sow_held(vm, p, si, hand, m->hole, captures);
 }
 
 void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
 {
-    const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->arg - 1, -1);
     si->step = 1;
-    move_begins(r, p, mover, 0);
+    move_begins(vm->r, p, mover, 0);
     p->count[m->hole]--;
-    int spill = spill_of(vm, &r->sow, p, si);
-    vm_sowing(vm);
-    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, 1, m->dir);   /* one seed, into the hole m->dir */
-    if (captures && !si->endless && !si->paused)
-        cap_after(vm, p, si);
+    sow_held(vm, p, si, 1, m->dir, captures);   /* one seed, into the hole m->dir */
 }
 
 void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
 {
-    const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, -1);
     si->step = 1;
-    move_begins(r, p, mover, 1);
+    move_begins(vm->r, p, mover, 1);
     p->reserve[mover]--;
-    int spill = spill_of(vm, &r->sow, p, si);
-    vm_sowing(vm);
-    sow_general(vm, &r->sow, &r->plan.sow, p, si, spill, 1, m->hole);   /* one seed of the reserve, into m->hole */
-    if (captures && !si->endless && !si->paused)
-        cap_after(vm, p, si);
+    sow_held(vm, p, si, 1, m->hole, captures);   /* one seed of the reserve, into m->hole */
 }
 
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si)
