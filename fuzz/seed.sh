@@ -83,7 +83,7 @@ awk '
     }
     {
         line = $0
-        if (!match(line, /^ *(- )?(when|take|while|from|skip|keep|cancel-if|extra-turn|relay-while|spill-at-row-end|pass|over|score|evaluate|seeds|cw|ccw|holes|max-rounds|enabled|fill-seeds): */))
+        if (!match(line, /^ *(- )?(when|take|while|from|skip|keep|cancel-if|extra-turn|relay-while|spill-at-row-end|pass|over|score|evaluate|seeds|cw|ccw|holes|max-rounds|enabled|fill-seeds|give|lend|borrow|repay): */))
             next
         v = substr(line, RLENGTH + 1)
         if (v == ">" || v == "|") { match(line, /^ *(- )?/); ind = RLENGTH; inblk = 1; next }

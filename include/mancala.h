@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 2
-#define MANCALA_VERSION_MINOR 0
+#define MANCALA_VERSION_MINOR 1
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "2.0.0"
+#define MANCALA_VERSION "2.1.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -117,6 +117,8 @@ typedef enum McPhase {
                             whose seeds a capture rule takes (`pick`) */
     MC_PHASE_MARK,       /* a setup: the player to move marks a hole with a
                             flag (`setup.mark`) */
+    MC_PHASE_LOT,        /* a lot is drawn (McPosition.lot says what it
+                            decides); no player chooses */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -169,6 +171,11 @@ typedef struct McPosition {
                                        the rules read them) */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
+    uint16_t debt[2];               /* seeds South, North owe the opponent
+                                       (match.settle: lend, borrow, repay) */
+    uint8_t lot;                    /* MC_PHASE_LOT: MC_LOT_FIRST or MC_LOT_HOLE,
+                                       plus (MC_LOT_HOLE) the round's MC_WIN_*
+                                       times 4; else 0 */
     mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise); MC_PHASE_PICK:
@@ -183,8 +190,12 @@ typedef enum McMoveKind {
     MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board */
     MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
     MC_MOVE_PICK,        /* the seeds of `hole` taken (MC_PHASE_PICK) */
-    MC_MOVE_MARK         /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
+    MC_MOVE_MARK,        /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
+    MC_MOVE_LOT          /* the lot falls to player `dir` (MC_PHASE_LOT) */
 } McMoveKind;
+/* What a lot decides (McPosition.lot & 3). */
+enum { MC_LOT_FIRST = 1,   /* who begins (first-player: chosen-by: lot) */
+       MC_LOT_HOLE = 2 };  /* who owns the hole left over (match.leftover-tie: lot) */
 enum { MC_CCW = 0, MC_CW = 1 };
 
 /* A decision, as mc_moves lists it. */
@@ -288,6 +299,9 @@ typedef enum McEventKind {
                             n: what he has left */
     MC_EV_SWAP,          /* player swapped sides (n 1) or kept the board (n 0) */
     MC_EV_STEP,          /* player carried a seed from hole to last (moves.step) */
+    MC_EV_SETTLE,        /* as a round ends (match.settle), player passed seeds
+                            to the other: n 0 a gift, 1 a loan, 2 what he
+                            borrowed (player is the lender), 3 a repayment */
     MC_EV_COUNT
 } McEventKind;
 

@@ -174,6 +174,30 @@ static int64_t child_value(Ai *ai, const Position *p, const Position *q, int dep
     return -negamax(ai, q, depth, ply, -beta, -alpha);
 }
 
+/* A lot (PH_LOT): the average of its outcomes, each searched in the
+ * full window (expectimax; lots are rare, their nodes are not kept). */
+static int64_t chance_value(Ai *ai, const Position *p, int depth, int ply)
+{
+    Move moves[MAX_MOVES];
+    int n = gen_moves(&ai->vm, p, moves);
+    if (n <= 0) {
+        ai->aborted = n < 0;
+        return 0;
+    }
+    int64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        Position q = *p;
+        if (flow_play(&ai->vm, &q, &moves[i], NULL, NULL) < 0) {
+            ai->aborted = 1;
+            return 0;
+        }
+        sum += child_value(ai, p, &q, depth, ply + 1, -INT64_MAX, INT64_MAX);
+        if (ai->aborted)
+            return 0;
+    }
+    return sum / n;
+}
+
 /* The value of `p` for its player to move, searched `depth` plies deep
  * in the window (alpha, beta), `ply` plies below the root; the table
  * keeps the bound found and the best move. 0 once the search aborts. */
@@ -187,6 +211,8 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         return ai_evaluate(r, p, p->to_move);
     if (time_up(ai))
         return 0;
+    if (p->phase == PH_LOT)
+        return chance_value(ai, p, depth, ply);
     uint64_t key = hist_hash(r, p);
     TTEntry *e = &ai->tt[key & ((1u << TT_BITS) - 1)];
     int tt_best = -1;
@@ -413,6 +439,12 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
         int ni = 0;
         while (ai->nodes[ni].expanded && ai->nodes[ni].nchildren > 0) {
             Node *nd = &ai->nodes[ni];
+            if (nd->pos.phase == PH_LOT) {   /* the lot is drawn, not chosen */
+                ni = nd->first_child + rng_below(&ai->rng, nd->nchildren);
+                if (ai->nodes[ni].visits == 0)
+                    break;
+                continue;
+            }
             double lnN = log(nd->visits + 1.0);
             int best = -1;
             double bv = -1;
@@ -516,9 +548,11 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
         return n;
     if (n == 0)
         return MC_EINVAL;
-    if (n == 1 && ai->spec.kind != AI_RANDOM)
+    if (n == 1 && ai->spec.kind != AI_RANDOM && p->phase != PH_LOT)
         return 0;
     int k;
+    if (p->phase == PH_LOT)   /* nobody chooses: the lot is drawn */
+        return rng_below(&ai->rng, n);
     switch (ai->spec.kind) {
     case AI_GREEDY:
         k = choose_greedy(ai, p, moves, n, st);

@@ -273,6 +273,8 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
 
 /* The game (round) is over: `to` takes the seeds left on the board. */
 int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *h);
+/* The lot (PH_LOT) falls to `to`. */
+int rnd_lot(Vm *vm, Position *p, int to, History *h);
 /* Fills `player`'s chosen holes (a fill decision). */
 void rnd_fill(Vm *vm, Position *p, int player, Mask chosen);
 /* After a fill: the next player who must choose, or the first move. */

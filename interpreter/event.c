@@ -42,7 +42,7 @@ long pos_seed_total(const Rules *r, const Position *p)
 
 const char *phase_name(int phase)
 {
-    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand", "place", "swap", "pick", "mark" };
+    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand", "place", "swap", "pick", "mark", "lot" };
     return (unsigned)phase < PH_COUNT ? names[phase] : "?";
 }
 
@@ -174,6 +174,12 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "from", ev->hole);
         place(o, "to", ev->last);
         break;
+    case MC_EV_SETTLE: {
+        static const char *const how[] = { "give", "lend", "borrow", "repay" };
+        out(o, ",\"player\":\"%s\",\"seeds\":%d,\"as\":\"%s\"", player(ev->player), ev->seeds,
+            ev->n >= 0 && ev->n < 4 ? how[ev->n] : "?");
+        break;
+    }
     case MC_EV_SWAP: out(o, ",\"player\":\"%s\",\"swap\":%s", player(ev->player), ev->n ? "true" : "false"); break;
     case MC_EV_HAND:
         out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
@@ -191,7 +197,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

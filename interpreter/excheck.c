@@ -266,7 +266,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     else if (a.type == T_HOLES)
         err(c, &at, "a hole set has no property `%s` (only a flag the board declares: its holes with the flag)", n->name);
     else if (a.type == T_PLAYER)
-        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, took, row, owned, opponent)", n->name);
+        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, took, debt, row, owned, opponent)", n->name);
     else
         err(c, &at, "a %s has no property `%s`", ex_type_name(a.type), n->name);
     return 0;

@@ -273,6 +273,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;
         case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & 1) + 1)) & 1; break;
         case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & 1)) & 1; break;
+        case EXO_PDEBT: TOP = cx->pos->debt[TOP & 1]; break;
         case EXO_OTHER: TOP = !TOP; break;
         case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & 1]; break;
         case EXO_OWNED: {

@@ -80,6 +80,7 @@ const PropDef ex_props[] = {
     { "reserve",  EXO_PRESERVE, T_PLAYER, T_INT,   CX_STATE },
     { "cw",       EXO_PCW,     T_PLAYER, T_BOOL,   CX_STATE },
     { "took",     EXO_PTOOK,   T_PLAYER, T_BOOL,   CX_STATE },
+    { "debt",     EXO_PDEBT,   T_PLAYER, T_INT,    CX_STATE },
     { "row",      EXO_ROW,     T_PLAYER, T_HOLES,  0 },
     { "owned",    EXO_OWNED,   T_PLAYER, T_HOLES,  CX_STATE },
     { "opponent", EXO_OTHER,   T_PLAYER, T_PLAYER, 0 },

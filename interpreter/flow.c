@@ -8,7 +8,11 @@
 /* The opening is made (or skipped): who decides next. */
 static void after_opening(const Rules *r, Position *p, int opener)
 {
-    if (r->first_chooser >= 0) {
+    if (r->first_lot) {
+        p->phase = PH_LOT;
+        p->lot = MC_LOT_FIRST;
+        p->to_move = (uint8_t)!opener;
+    } else if (r->first_chooser >= 0) {
         p->phase = PH_FIRST;
         p->to_move = (uint8_t)r->first_chooser;
     } else {
@@ -199,8 +203,14 @@ int flow_start(Vm *vm, Position *p, History *h)
         p->starter = (uint8_t)r->opening_by;
         p->last_mover = (uint8_t)!r->opening_by;
     }
-    if (r->has_reserves)
+    if (r->first_lot && !r->has_opening) {   /* a lot says who begins; then the setup */
+        p->phase = PH_LOT;
+        p->lot = MC_LOT_FIRST;
+        if (!r->has_setup && r->has_reserves)
+            rnd_setup(r, p);
+    } else if (r->has_reserves) {
         rnd_setup(r, p);
+    }
     if (h)
         h->base = h->n;
     return flow_settle(vm, p, h);
@@ -418,6 +428,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     case MV_MARK:
         rnd_mark(vm, p, m->hole);
         p->last_mover = (uint8_t)mover;
+        break;
+    case MV_LOT:   /* nobody's decision: last_mover stays */
+        rnd_lot(vm, p, m->dir, h);
         break;
     default: {   /* an opening sowing */
         SowInfo si;

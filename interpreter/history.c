@@ -54,6 +54,8 @@ uint64_t hist_hash(const Rules *r, const Position *p)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
     if (r->has_reserves)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
+    if (r->has_debts || r->has_lots)
+        h = mix64(h, (uint64_t)p->debt[0] | (uint64_t)p->debt[1] << 16 | (uint64_t)p->lot << 32);
     return h;
 }
 
@@ -70,6 +72,8 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
                         a->hand_from[1] != b->hand_from[1]))
         return 0;
     if (r->has_reserves && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
+        return 0;
+    if (a->debt[0] != b->debt[0] || a->debt[1] != b->debt[1] || a->lot != b->lot)
         return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&

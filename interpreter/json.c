@@ -113,6 +113,24 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_array_append_new(t, json_integer(p->total[1]));
         json_object_set_new(o, "totals", t);
     }
+    if (r->has_debts) {
+        json_t *d = json_array();
+        json_array_append_new(d, json_integer(p->debt[0]));
+        json_array_append_new(d, json_integer(p->debt[1]));
+        json_object_set_new(o, "debts", d);
+    }
+    if (r->has_lots) {
+        json_t *l = json_null();
+        if (p->phase == PH_LOT) {
+            l = json_object();
+            json_object_set_new(l, "decides", json_string((p->lot & 3) == MC_LOT_FIRST ? "first" : "hole"));
+            if ((p->lot & 3) == MC_LOT_HOLE) {
+                int w = p->lot >> 2 & 3;
+                json_object_set_new(l, "round_winner", json_string(w == WIN_DRAW ? "draw" : player_name(w)));
+            }
+        }
+        json_object_set_new(o, "lot", l);
+    }
     const char *en = end_name(p->end);
     json_object_set_new(o, "end", en ? json_string(en) : json_null());
     json_t *ma = json_array();
@@ -254,6 +272,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
         if (!strcmp(phase_name(i), s))
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
+        (ph == PH_LOT && !r->has_lots) ||
         (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
         (ph == PH_SWAP && r->setup_swap < 0) || (ph == PH_MARK && r->setup_mark_flag < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
@@ -489,6 +508,50 @@ static int read_totals(json_t *o, Position *p, char *err, size_t errlen)
     return 1;
 }
 
+/* `debts` (variants whose `match.settle` lends) and `lot`: in phase
+ * "lot" (only there), what the lot decides, and after a round the
+ * round's result. */
+static int read_debts_lot(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "debts");
+    int32_t d[2] = { 0, 0 };
+    if (v && r->has_debts && !get_pair(v, d, MAX_SEEDS))
+        return fail(err, errlen, "field `debts`: expected two counts of 0..%d seeds", MAX_SEEDS);
+    p->debt[0] = (uint16_t)d[0];
+    p->debt[1] = (uint16_t)d[1];
+    v = json_object_get(o, "lot");
+    if (p->phase != PH_LOT) {
+        if (v && !json_is_null(v))
+            return fail(err, errlen, "field `lot`: a lot is drawn only in phase \"lot\"");
+        return 1;
+    }
+    const char *what = json_string_value(json_object_get(v, "decides"));
+    int first = what && !strcmp(what, "first"), hole = what && !strcmp(what, "hole");
+    if (!json_is_object(v) || !(first || hole))
+        return fail(err, errlen, "field `lot`: in phase \"lot\" expected {\"decides\": \"first\" or \"hole\"}");
+    if ((first && !r->first_lot) || (hole && !(r->match && r->leftover_lot)))
+        return fail(err, errlen, "field `lot`: this variant draws no lot for %s",
+                    first ? "who begins" : "a hole left over");
+    if (first && p->round != 1)
+        return fail(err, errlen, "field `lot`: who begins is drawn in round 1 only");
+    p->lot = first ? MC_LOT_FIRST : MC_LOT_HOLE;
+    if (hole) {
+        const char *w = json_string_value(json_object_get(v, "round_winner"));
+        int pl = -1;
+        if (w && !strcmp(w, "draw"))
+            pl = WIN_DRAW;
+        else if (!w || !name_player(w, &pl))
+            return fail(err, errlen, "field `lot.round_winner`: expected \"south\", \"north\" or \"draw\"");
+        p->lot = (uint8_t)(p->lot | pl << 2);
+        /* the round is over: why it ended is part of the position */
+        const char *why = json_string_value(json_object_get(o, "end"));
+        for (int e = END_NONE + 1; why && e < MC_END_COUNT; e++)
+            if (end_name(e) && !strcmp(end_name(e), why))
+                p->end = (uint8_t)e;
+    }
+    return 1;
+}
+
 /* What the fields must agree on: in phase "fill", the holes of the player
  * to move are empty; all the seeds are at most MAX_SEEDS. */
 static int check_whole(const Rules *r, const Position *p, char *err, size_t errlen)
@@ -540,7 +603,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_last_move(r, o, &p, err, errlen) &&
-             read_reserve(r, o, &p, err, errlen) &&
+             read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)

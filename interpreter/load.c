@@ -137,7 +137,7 @@ static void ld_board_known(Ld *ld, const LdSec *s, const LdPart *p)
 static void ld_first_player(Ld *ld, const LdSec *s, const LdPart *p)
 {
     (void)s;
-    if (p->val[R_FIRST] && !p->val[R_OPENING])
+    if (p->val[R_FIRST] && !p->val[R_OPENING] && !ld->r->first_lot)
         dg_error(ld->dg, ld_nloc(p->key[R_FIRST]), "`first-player` is chosen after an `opening`; this file has none");
 }
 
@@ -237,6 +237,18 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
                      "with `pick` the `extra-turn` and `end` rules are tried after the picks, on the position alone: "
                      "they cannot read the move (`last`, `start`, `origin`, `captured`, `step`, the direction)");
     }
+    r->has_lots = r->first_lot || (r->match && r->leftover_lot);
+    if (r->match && r->nsettle && r->next == NEXT_RESET)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "`match.settle` passes seeds between the holdings kept from "
+                 "round to round: it goes with `next: fill`, `copy` or `redistribute`");
+    if (r->match && r->fill_even && (r->next != NEXT_FILL || r->fill_seeds <= 0))
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`match.fill-even` goes with `next: fill` and the same `fill-seeds` for every hole");
+    if (!r->match)
+        r->has_debts = 0;
+    if (r->leftover_lot && r->match && r->next != NEXT_REDISTRIBUTE)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`match.leftover-tie` decides who owns a hole left over: it goes with `next: redistribute`");
     if (r->match && r->next == NEXT_COPY && r->choose == CHOOSE_PLAYER)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.next: copy` lays the holes out from one end: `choose: left` or `right`");

@@ -92,7 +92,43 @@ void ls_repetition(Ld *ld, const yaml_node_t *n)
 
 /* ---- match ------------------------------------------------------------ */
 
-enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_STARTER, MA_POINTS, MA_OVER, MA_SCORE, MA_N };
+/* ---- match.settle: seeds passed between the holdings ------------------ */
+
+#define SETTLE_KEY(k, word)                                                                    \
+    [k] = { .name = word, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,                \
+            .ctx = CX_STATE | CX_PLAYER, .off = offsetof(SettleRule, seeds) + (k) * sizeof(Expr) }
+static const LdKey settle_keys[SETTLE_N + 1] = {
+    SETTLE_KEY(SETTLE_GIVE, "give"), SETTLE_KEY(SETTLE_LEND, "lend"),
+    SETTLE_KEY(SETTLE_BORROW, "borrow"), SETTLE_KEY(SETTLE_REPAY, "repay"),
+};
+
+/* One rule of `match.settle`: one of give, lend, borrow, repay. */
+void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    SettleRule *x = rule;
+    LdSec s;
+    x->loc = ld_nloc(n);
+    lk_sec(&s, n, "a rule of `match.settle`", "match.settle");
+    LdPart *p = lk_part(&s, settle_keys, 0, x, NULL);
+    lk_map(ld, &s);
+    if (n->type != YAML_MAPPING_NODE)
+        return;
+    int given = 0;
+    for (int k = 0; k < SETTLE_N; k++)
+        if (p->val[k]) {
+            given++;
+            x->kind = k;
+        }
+    if (given != 1)
+        dg_error(ld->dg, x->loc, "a rule of `match.settle` has one of `give`, `lend`, `borrow` or `repay` (here %d)",
+                 given);
+    if (x->kind != SETTLE_GIVE)
+        ld->r->has_debts = 1;
+}
+
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_STARTER, MA_TIE, MA_SETTLE,
+       MA_POINTS, MA_OVER, MA_SCORE, MA_N };
+static const char *const tie_words[] = { "more-seeds", "lot", NULL };
 
 /* match.fill-seeds: a number, or an expression of `hole`: the seeds each
  * hole gets when it is filled. */
@@ -140,7 +176,13 @@ static const LdKey match_keys[MA_N + 1] = {
                   .then = ls_match_fill },
     [MA_CHOOSE] = { .name = "choose", .kind = LK_WORD, .flags = LF_QUALIFY, .words = choose_words,
                     .off = offsetof(Rules, choose) },
+    [MA_FILL_EVEN] = { .name = "fill-even", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, fill_even) },
     [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },
+    [MA_TIE] = { .name = "leftover-tie", .kind = LK_WORD, .flags = LF_QUALIFY, .words = tie_words,
+                 .off = offsetof(Rules, leftover_lot) },
+    [MA_SETTLE] = { .name = "settle", .kind = LK_RULES, .flags = LF_QUALIFY | LF_RULES_IN, .off = offsetof(Rules, settle),
+                    .count = offsetof(Rules, nsettle), .size = sizeof(SettleRule), .hi = MAX_SETTLE,
+                    .rule = ls_settle_rule },
     [MA_POINTS] = { .name = "points", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
                     .ctx = CX_STATE | CX_PLAYER, .off = offsetof(Rules, match_points) },
     [MA_OVER] = { .name = "over", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,

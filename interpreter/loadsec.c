@@ -676,8 +676,9 @@ void ls_opening(Ld *ld, const yaml_node_t *n)
     lk_read(ld, &s);
 }
 
+static const char *const chooser_words[] = { [SOUTH] = "south", [NORTH] = "north", "lot", NULL };
 static const LdKey first_player_keys[] = {
-    { .name = "chosen-by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = player_words,
+    { .name = "chosen-by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = chooser_words,
       .off = offsetof(Rules, first_chooser) },
     { .name = NULL }
 };
@@ -689,4 +690,8 @@ void ls_first_player(Ld *ld, const yaml_node_t *n)
     lk_sec(&s, n, "`first-player`", "first-player");
     lk_part(&s, first_player_keys, 0, ld->r, NULL);
     lk_map(ld, &s);
+    if (ld->r->first_chooser == 2) {   /* nobody chooses: a lot is drawn */
+        ld->r->first_chooser = -1;
+        ld->r->first_lot = 1;
+    }
 }

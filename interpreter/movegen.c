@@ -592,6 +592,11 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
     case PH_PLACE:
         n = gen_place(vm, p, out);
         break;
+    case PH_LOT:   /* the lot falls to South, or to North */
+        out[0] = (Move){ MV_LOT, 0, SOUTH, 0, 0, 0 };
+        out[1] = (Move){ MV_LOT, 0, NORTH, 0, 0, 0 };
+        n = 2;
+        break;
     case PH_SWAP:
         out[0] = (Move){ MV_SWAP, 0, 0, 0, 0, 0 };   /* keep */
         out[1] = (Move){ MV_SWAP, 0, 1, 0, 0, 0 };   /* swap */

@@ -49,6 +49,7 @@
     X(PRESERVE,  0, 1, 1, "p -> seeds p still has to place (setup)")                 \
     X(PCW,       0, 1, 1, "p -> p's last sowing move went clockwise")                \
     X(PTOOK,     0, 1, 1, "p -> p's last move took seeds (his move: so far)")       \
+    X(PDEBT,     0, 1, 1, "p -> seeds p owes the opponent (match.settle)")           \
     X(OTHER,     0, 1, 1, "p -> the other player")                                   \
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
     X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \

@@ -39,6 +39,7 @@ typedef McPhase Phase;
 #define PH_SWAP     MC_PHASE_SWAP
 #define PH_PICK     MC_PHASE_PICK
 #define PH_MARK     MC_PHASE_MARK
+#define PH_LOT      MC_PHASE_LOT
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -113,6 +114,7 @@ typedef McMoveKind MoveKind;
 #define MV_STEP     MC_MOVE_STEP
 #define MV_PICK     MC_MOVE_PICK
 #define MV_MARK     MC_MOVE_MARK
+#define MV_LOT      MC_MOVE_LOT
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */
@@ -121,7 +123,7 @@ typedef McMoveKind MoveKind;
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move")
+    X("last_move") X("debts") X("lot")
 
 static inline int pos_owner(const Position *p, int h)
 {

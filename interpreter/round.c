@@ -95,14 +95,40 @@ void rnd_fill(Vm *vm, Position *p, int player, Mask chosen)
     }
 }
 
+/* Has `player` filled his holes for this round (some hold seeds or are
+ * out of play)? */
+static int has_filled(const Rules *r, const Position *p, int player)
+{
+    Mask m = owned_mask(r, p, player);
+    if (m & p->out_of_play)
+        return 1;
+    for (int h = 0; h < r->nholes; h++)
+        if (has_hole(m, h) && p->count[h])
+            return 1;
+    return 0;
+}
+
+/* The holes `player` can pay for (`fill-seeds` the same for all). */
+static int can_fill(const Rules *r, const Position *p, int player, int own)
+{
+    int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : own;
+    return k > own ? own : k < 0 ? 0 : k;
+}
+
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 {
     /* (a player chooses only where every hole takes fill_seeds) */
     *own = popcount_mask(owned_mask(r, p, player));
-    int k = r->fill_seeds > 0 ? p->store[player] / r->fill_seeds : *own;
-    if (k > *own)
-        k = *own;
-    return k < 0 ? 0 : k;
+    int k = can_fill(r, p, player, *own);
+    if (r->fill_even) {   /* no more than the other fills, or can fill */
+        const int other = !player;
+        Mask om = owned_mask(r, p, other);
+        int ko = has_filled(r, p, other) ? popcount_mask(om & ~p->out_of_play)
+               : can_fill(r, p, other, popcount_mask(om));
+        if (ko < k)
+            k = ko;
+    }
+    return k;
 }
 
 /* Does `player` still have to choose which holes to fill? (Before his
@@ -110,13 +136,7 @@ int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 static int must_choose(const Rules *r, const Position *p, int player)
 {
     int own, k = rnd_fill_count(r, p, player, &own);
-    Mask m = owned_mask(r, p, player);
-    if (r->choose != CHOOSE_PLAYER || k >= own || (m & p->out_of_play))
-        return 0;
-    for (int h = 0; h < r->nholes; h++)
-        if (has_hole(m, h) && p->count[h])
-            return 0;   /* already filled */
-    return 1;
+    return r->choose == CHOOSE_PLAYER && k < own && !has_filled(r, p, player);
 }
 
 /* Fills without a choice: his holes from one end (the right with
@@ -125,13 +145,14 @@ static void fill_auto(Vm *vm, Position *p, int player)
 {
     const Rules *r = vm->r;
     Mask m = owned_mask(r, p, player), chosen = 0;
-    int left = p->store[player];
-    for (int i = 0; i < r->nholes; i++) {
+    int left = p->store[player], own, most = rnd_fill_count(r, p, player, &own);
+    for (int i = 0; i < r->nholes && most > 0; i++) {
         int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
         if (!has_hole(m, h))
             continue;
         if (r->fill[h] > left)
             break;
+        most--;
         chosen |= bit(h);
         left -= r->fill[h];
     }
@@ -325,12 +346,12 @@ static void copy_layout(Vm *vm, Position *p)
 }
 
 /* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
- * left over goes to the larger remainder (equal: more seeds, then South).
- * Each owns his own row first; one entitled to more takes the opponent's
- * holes in sowing order from the opponent's first hole. */
-static void redistribute(Vm *vm, Position *p)
+ * left over goes to the larger remainder (equal: to `tie` if it is a
+ * player, else more seeds, then South). Each owns his own row first; one
+ * entitled to more takes the opponent's holes in sowing order from the
+ * opponent's first hole. Returns North's holes. */
+static Mask owners_after(const Rules *r, const Position *p, int tie)
 {
-    const Rules *r = vm->r;
     int S = r->seeds > 0 ? r->seeds : 1;
     int e[2], rem[2];
     for (int i = 0; i < 2; i++) {
@@ -338,7 +359,7 @@ static void redistribute(Vm *vm, Position *p)
         rem[i] = p->store[i] % S;
     }
     for (int left = r->nholes - e[0] - e[1]; left > 0; left--) {
-        int to = rem[0] != rem[1] ? rem[1] > rem[0] : p->store[1] > p->store[0];
+        int to = rem[0] != rem[1] ? rem[1] > rem[0] : tie >= 0 ? tie : p->store[1] > p->store[0];
         e[to]++;
         rem[to] = -1;
     }
@@ -348,6 +369,13 @@ static void redistribute(Vm *vm, Position *p)
         north &= ~bit(w + i);
     for (int i = 0; i < e[1] - w && i < w; i++)
         north |= bit(i);
+    return north;
+}
+
+/* The owners for the next round (owners_after), with the event. */
+static void redistribute(Vm *vm, Position *p, int tie)
+{
+    Mask north = owners_after(vm->r, p, tie);
     if (north != p->north_owned && ev_on(vm))
         ev_owners(vm, SOUTH, north, NO_HOLE);
     p->north_owned = north;
@@ -363,10 +391,17 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     p->end = END_NONE;   /* `end` says why a finished game ended */
     if (r->starter_result && (won == WIN_SOUTH || won == WIN_NORTH))
         p->starter = (uint8_t)(r->starter_result == 1 ? won : !won);   /* the last round's */
+    else if (r->first_lot && !r->has_opening && (r->starter_alternates || r->starter_result))
+        p->starter = (uint8_t)!p->starter;   /* alternately from the player the lot chose */
     else if (r->starter_alternates || r->starter_result)
         p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
     memset(p->flags, 0, sizeof p->flags);
     p->out_of_play = 0;
+    if (r->next != NEXT_REDISTRIBUTE && p->north_owned != rules_north_holes(r)) {
+        p->north_owned = rules_north_holes(r);   /* holes a rule gave away are their row's again */
+        if (ev_on(vm))
+            ev_owners(vm, SOUTH, p->north_owned, NO_HOLE);
+    }
     p->to_move = p->starter;
     p->phase = PH_PLAY;
     if (ev_on(vm)) {
@@ -423,6 +458,49 @@ static int match_decided(const Rules *r, Position *p)
     return 0;
 }
 
+static int round_over(Vm *vm, Position *p, History *hist);
+
+/* match.settle: each rule in turn, for South then North, passes the
+ * seeds it gives (at most what the payer holds; a repayment at most the
+ * debt) from one holding to the other, and keeps the debts. */
+static void settle(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->last_mover);
+    for (int i = 0; i < r->nsettle; i++) {
+        const SettleRule *s = &r->settle[i];
+        for (int pl = 0; pl < 2; pl++) {
+            cx.player = pl;
+            int64_t v = ex_eval(&s->seeds[s->kind], &cx);
+            const int payer = s->kind == SETTLE_BORROW ? !pl : pl;
+            if (v > p->store[payer])
+                v = p->store[payer];
+            if (s->kind == SETTLE_REPAY && v > p->debt[pl])
+                v = p->debt[pl];
+            if (v <= 0)
+                continue;
+            p->store[payer] -= (int32_t)v;
+            p->store[!payer] += (int32_t)v;
+            if (s->kind == SETTLE_LEND || s->kind == SETTLE_BORROW) {   /* the receiver owes them */
+                long d = p->debt[!payer] + v;
+                p->debt[!payer] = (uint16_t)(d > MAX_SEEDS ? MAX_SEEDS : d);
+            } else if (s->kind == SETTLE_REPAY) {
+                p->debt[pl] = (uint16_t)(p->debt[pl] - v);
+            }
+            if (ev_on(vm)) {
+                McEvent ev = { 0 };
+                ev.kind = MC_EV_SETTLE;
+                ev.player = (uint8_t)payer;
+                ev.seeds = (int32_t)v;
+                ev.n = s->kind;
+                ev.hole = NO_HOLE;
+                ev_send(vm, &ev);
+            }
+        }
+    }
+}
+
 int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *hist)
 {
     const Rules *r = vm->r;
@@ -445,9 +523,50 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
     if (ev_on(vm))
         ev_end(vm, p, why, took, other, 0);
     add_totals(r, p);
-    if (r->next == NEXT_REDISTRIBUTE)
-        redistribute(vm, p);
-    if (match_decided(r, p)) {
+    if (r->nsettle)
+        settle(vm, p);
+    if (r->next == NEXT_REDISTRIBUTE) {
+        /* a lot for the hole left over, only where it changes the owners */
+        if (r->leftover_lot && owners_after(r, p, SOUTH) != owners_after(r, p, NORTH)) {
+            p->phase = PH_LOT;
+            p->lot = (uint8_t)(MC_LOT_HOLE | p->winner << 2);
+            p->winner = WIN_NONE;
+            return 0;
+        }
+        redistribute(vm, p, -1);
+    }
+    return round_over(vm, p, hist);
+}
+
+/* The lot (PH_LOT) falls to `to`: he begins, or owns the hole left over
+ * (and the round that ended goes on to the match's decision). */
+int rnd_lot(Vm *vm, Position *p, int to, History *hist)
+{
+    const Rules *r = vm->r;
+    const int what = p->lot & 3;
+    if (what == MC_LOT_FIRST) {
+        p->lot = 0;
+        p->phase = PH_PLAY;
+        p->to_move = (uint8_t)to;
+        if (!r->has_opening) {   /* the game's first decision: he begins it */
+            p->starter = (uint8_t)to;
+            if (r->has_setup)
+                rnd_setup(r, p);
+        }
+        return 0;
+    }
+    p->winner = (uint8_t)(p->lot >> 2 & 3);
+    p->lot = 0;
+    p->phase = PH_PLAY;
+    redistribute(vm, p, to);
+    return round_over(vm, p, hist);
+}
+
+/* The round's results are counted (and the owners computed): the match
+ * is decided, or the next round set up. */
+static int round_over(Vm *vm, Position *p, History *hist)
+{
+    if (match_decided(vm->r, p)) {
         p->over = 1;
         if (ev_on(vm))
             ev_end(vm, p, (EndReason)p->end, p->total, 0, 1);

@@ -24,6 +24,7 @@
 #define MAX_MUST        8
 #define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
+#define MAX_SETTLE      8        /* rules of match.settle */
 #define MAX_NAME        64
 
 /* Who receives seeds (captures, the board at the end). */
@@ -162,6 +163,15 @@ typedef struct MustRule {
     Receiver seeds;              /* MUST_END: who takes the board */
     SrcLoc loc;
 } MustRule;
+
+/* A rule of match.settle: seeds passed between the holdings as a round
+ * of a match ends, for each player in turn (round.c, settle). */
+typedef enum SettleKind { SETTLE_GIVE = 0, SETTLE_LEND, SETTLE_BORROW, SETTLE_REPAY, SETTLE_N } SettleKind;
+typedef struct SettleRule {
+    Expr seeds[SETTLE_N];        /* as read: exactly one is given ... */
+    int kind;                    /* ... this one (SettleKind) */
+    SrcLoc loc;
+} SettleRule;
 
 typedef struct EndRule {
     Expr when;
@@ -319,7 +329,8 @@ typedef struct McRules {
     Expr opening_from;
     int opening_dir;
     SowRules opening_sow;
-    int first_chooser;           /* -1: none */
+    int first_chooser;           /* -1: none (or a lot: first_lot) */
+    int first_lot;               /* first-player: chosen-by: lot */
 
     /* match */
     int match;
@@ -331,6 +342,14 @@ typedef struct McRules {
     Expr fill_expr;              /* ... as written (for `show`) */
     FillChoice choose;
     int starter_alternates;
+    int leftover_lot;            /* match.leftover-tie: lot */
+    int fill_even;               /* match.fill-even: each fills as many holes
+                                    as the other can */
+    SettleRule settle[MAX_SETTLE];
+    int nsettle;
+    int has_debts;               /* a settle rule lends, borrows or repays */
+    int has_lots;                /* first_lot or leftover_lot: a position may
+                                    be in PH_LOT */
     Expr match_over;
     Expr match_score;
     Expr match_points;           /* added to each total as a round ends (absent: the store) */

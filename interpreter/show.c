@@ -394,6 +394,8 @@ static void opening_words(FILE *f, const Rules *r)
     if (r->first_chooser >= 0)
         fprintf(f, "Then %s chooses who makes the first regular move (first:south or first:north).\n",
                 r->first_chooser ? "North" : "South");
+    else if (r->first_lot)
+        fprintf(f, "Then a lot says who makes the first regular move (lot:south or lot:north).\n");
 }
 
 /* The moves: where they start, their directions, the flag an origin
@@ -520,6 +522,23 @@ static void end_words(FILE *f, const Rules *r)
                 MAX_PLIES);
 }
 
+/* match.settle: the seeds passed between the holdings as a round ends. */
+static void settle_words(FILE *f, const Rules *r)
+{
+    static const char *const pre[SETTLE_N] = { "gives the other ", "lends the other ", "borrows ", "repays " };
+    static const char *const post[SETTLE_N] = { " seeds", " seeds (the other owes them)",
+        " seeds from the other (and owes them)", " seeds of his debt" };
+    if (!r->nsettle)
+        return;
+    fprintf(f, "  As a round ends, before the next is set up, in this order, South then North (at most what the payer"
+               " holds; a repayment at most his debt):\n");
+    for (int i = 0; i < r->nsettle; i++) {
+        const SettleRule *s = &r->settle[i];
+        fprintf(f, "    - each player %s%s%s\n", pre[s->kind], s->seeds[s->kind].src ? s->seeds[s->kind].src : "?",
+                post[s->kind]);
+    }
+}
+
 /* A match, if the variant is one: when it is over, what happens
  * between rounds and who begins the next. */
 static void match_words(FILE *f, const Rules *r)
@@ -551,6 +570,13 @@ static void match_words(FILE *f, const Rules *r)
         fprintf(f, "  (He fills them %s, %s seeds each while he can, then a seed each while seeds are left.)\n",
                 r->choose == CHOOSE_RIGHT ? "from his right" : "from his left",
                 r->fill_expr.src ? r->fill_expr.src : "?");
+    if (r->fill_even)
+        fprintf(f, "  Each fills no more holes than the other can fill; the richer keeps the rest.\n");
+    if (r->next == NEXT_REDISTRIBUTE)
+        fprintf(f, "  A hole left over goes to the larger remainder; equal remainders: %s.\n",
+                r->leftover_lot ? "a lot is drawn for it (lot:south or lot:north)"
+                : "to the player with more seeds, then South");
+    settle_words(f, r);
 }
 
 /* Writes the rules of `r` in words to `f`, as `mancala show` and the
@@ -564,6 +590,8 @@ void rules_describe(const Rules *r, FILE *f)
             option_words(f, &r->options[i]);
     }
     setup_words(f, r);
+    if (r->first_lot && !r->has_opening)
+        fprintf(f, "\nFirst player: drawn by lot before anything else (lot:south or lot:north).\n");
     opening_words(f, r);
     move_words(f, r);
     fprintf(f, "\nSowing:\n");

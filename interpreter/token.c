@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12". */
+ * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12". */
 #include <stdio.h>
 
 #include "engine.h"
@@ -9,6 +9,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     switch (m->kind) {
     case MV_FIRST:
         return snprintf(buf, n, "first:%s", m->dir ? "north" : "south");
+    case MV_LOT:
+        return snprintf(buf, n, "lot:%s", m->dir ? "north" : "south");
     case MV_PLACE:
         return snprintf(buf, n, "place:%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
     case MV_SWAP:

@@ -330,6 +330,8 @@ static void test_plan_same_games_shipped(void **state)
         { "en-gehe", { "holes=50" }, 1, 5 },
         { "bao", { NULL }, 0, 10 },
         { "bao", { "single-seeds=literal", "ludii-start=true" }, 2, 5 },
+        { "qelat", { NULL }, 0, 5 },
+        { "leyla", { NULL }, 0, 10 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

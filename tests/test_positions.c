@@ -364,6 +364,7 @@ FILE_TEST(test_positions_misoro_tsoro, "tests/positions/misoro-tsoro.jsonl", "mi
 FILE_TEST(test_positions_tsoro_additional, "tests/positions/tsoro-additional.jsonl", "tsoro-additional")
 FILE_TEST(test_positions_lib_al_aqil, "tests/positions/lib-al-aqil.jsonl", "lib-al-aqil")
 FILE_TEST(test_positions_en_gehe, "tests/positions/en-gehe.jsonl", "en-gehe")
+FILE_TEST(test_positions_leyla, "tests/positions/leyla.jsonl", "leyla")
 FILE_TEST(test_positions_bao, "tests/positions/bao.jsonl", "bao")
 FILE_TEST(test_external_everyboard_awale, "tests/external/everyboard-awale.json", "oware")
 FILE_TEST(test_external_everyboard_kalah, "tests/external/everyboard-kalah.json", "kalah")
@@ -422,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_positions_tsoro_additional),
         cmocka_unit_test(test_positions_lib_al_aqil),
         cmocka_unit_test(test_positions_en_gehe),
+        cmocka_unit_test(test_positions_leyla),
         cmocka_unit_test(test_positions_bao),
         cmocka_unit_test(test_external_everyboard_awale),
         cmocka_unit_test(test_external_everyboard_kalah),

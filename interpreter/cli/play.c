@@ -508,6 +508,20 @@ static Turn computer_turn(Table *t, int n, int *k)
     return TURN_MOVE;
 }
 
+/* A lot (PH_LOT): nobody chooses; the helper's generator draws it. */
+static Turn draw_lot(Table *t, const Move *moves, int n, int *k)
+{
+    AiStats as;
+    *k = t->helper ? ai_choose(t->helper, &t->g.cur, &as, &cli_stop) : 0;
+    if (!cli_ok(*k))
+        return TURN_FAIL;
+    if (*k >= n)
+        *k = 0;
+    printf(" %s: the lot falls to %s.\n", (t->g.cur.lot & 3) == MC_LOT_FIRST ? "Who begins" : "The hole left over",
+           moves[*k].dir ? "North" : "South");
+    return TURN_MOVE;
+}
+
 /* Plays `m` for the player to move (announced if a computer chose it),
  * kept to be described when the board is drawn next. */
 static Turn play_move(Table *t, const Move *m)
@@ -515,7 +529,7 @@ static Turn play_move(Table *t, const Move *m)
     int mover = t->g.cur.to_move;
     tok_write(t->g.r, m, t->last_tok, sizeof t->last_tok);
     t->last_who = mover;
-    if (t->ai[mover])
+    if (t->ai[mover] && m->kind != MV_LOT)
         printf(" %s plays %s\n", mover ? "North" : "South", t->last_tok);
     t->before = t->g.cur;
     int pushed = game_push(&t->g, m);
@@ -546,7 +560,8 @@ static int table_run(Table *t)
             break;
         show_turn(t);
         int k = -1;
-        Turn turn = t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
+        Turn turn = t->g.cur.phase == PH_LOT ? draw_lot(t, moves, n, &k)
+                  : t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
         if (turn == TURN_MOVE)
             turn = play_move(t, &moves[k]);
         if (turn == TURN_STOP)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Cross-check four built-in games against independent implementations.
+"""Cross-check built-in games against independent implementations.
 
-katro.py, tsoro.py, misoro.py and engehe.py were written from the games' rules alone,
+katro.py, tsoro.py, misoro.py, engehe.py and leyla.py were written from the games' rules alone,
 by people who had not read the variant files or the program. For each
 configuration this script compares perft to a modest depth (the program's
 `perft` against the reference's) and replays random games of the reference
@@ -33,6 +33,8 @@ CONFIGS = [
     ("misoro.py", ["--width", "6"], "misoro-tsoro", ["misoro=left", "holes=6"], 6, 6, False),
     ("engehe.py", [], "en-gehe", [], 3, 7, True),
     ("engehe.py", ["--holes", "50"], "en-gehe", ["holes=50"], 3, 8, True),
+    ("leyla.py", [], "leyla", [], 5, 12, True),
+    ("leyla.py", ["--single"], "leyla", ["match=false"], 5, 13, True),
 ]
 
 

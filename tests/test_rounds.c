@@ -1,0 +1,262 @@
+/* test_rounds: what happens between the decisions of the players: lots
+ * (`first-player: {chosen-by: lot}`, `match.leftover-tie: lot`, tokens
+ * lot:south and lot:north, drawn by the computer players and counted by
+ * perft), and the seeds passed between the holdings as a round ends
+ * (`match.settle`: give, lend, borrow, repay; the debts; `p.debt`) with
+ * `match.fill-even`. Expected positions are worked out by hand in the
+ * comments; every case runs in the planned and the reference mode. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai.h"
+#include "json.h"
+#include "rules.h"
+#include "vm.h"
+#include "testlib.h"
+#include "gamelib.h"
+
+/* 2x2, a seed a hole; lots say who begins; every move ends the round
+ * (each player takes his holes' seeds); rounds begin alternately. */
+static const char lot_first[] =
+    "game: lotfirst\n"
+    "board: {rows: 2, holes: 2, seeds: 1, stores: off-track}\n"
+    "first-player: {chosen-by: lot}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "end:\n"
+    "  - when: true\n"
+    "    seeds: owners\n"
+    "match: {max-rounds: 3, next: reset, starter: alternate, over: false, score: player.total}\n";
+
+static void test_lot_first(void **state)
+{
+    (void)state;
+    char buf[256];
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, lot_first, mode);
+        /* nobody has moved: the game begins with the lot */
+        assert_int_equal(g.p.phase, PH_LOT);
+        assert_int_equal(g.p.lot, MC_LOT_FIRST);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "lot:south lot:north");
+        /* perft counts each outcome: 2; then each side has 2 sowings: 4 */
+        uint64_t nodes = 0;
+        Position start = g.p;
+        assert_int_equal(perft_count(&g.vm, &start, NULL, 1, &nodes), MC_OK);
+        assert_int_equal(nodes, 2);
+        assert_int_equal(perft_count(&g.vm, &start, NULL, 2, &nodes), MC_OK);
+        assert_int_equal(nodes, 4);
+        /* the JSON position says what the lot decides, and reads back */
+        char *js = pos_to_json(&g.vm, &g.p);
+        assert_non_null(strstr(js, "\"phase\":\"lot\""));
+        assert_non_null(strstr(js, "\"lot\":{\"decides\":\"first\"}"));
+        Position q;
+        char err[200];
+        assert_true(pos_from_json(g.r, js, strlen(js), &q, err, sizeof err));
+        assert_int_equal(q.phase, PH_LOT);
+        assert_int_equal(q.lot, MC_LOT_FIRST);
+        free(js);
+        /* it falls to North: he begins round 1 */
+        play(&g.vm, &g.p, &g.h, "lot:north");
+        assert_int_equal(g.p.phase, PH_PLAY);
+        assert_int_equal(g.p.lot, 0);
+        assert_int_equal(g.p.starter, NORTH);
+        assert_int_equal(g.p.to_move, NORTH);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "3 4");
+        /* North 3 into 4 (2 seeds): the round ends, each takes his
+         * holes': 2 each; round 2 is South's (alternately from North),
+         * with no lot */
+        play(&g.vm, &g.p, &g.h, "3");
+        assert_int_equal(g.p.round, 2);
+        assert_int_equal(g.p.total[SOUTH], 2);
+        assert_int_equal(g.p.total[NORTH], 2);
+        assert_int_equal(g.p.starter, SOUTH);
+        assert_int_equal(g.p.to_move, SOUTH);
+        assert_int_equal(g.p.phase, PH_PLAY);
+        /* South 1 into 2: round 3 is North's again */
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.round, 3);
+        assert_int_equal(g.p.starter, NORTH);
+        game_end(&g);
+    }
+}
+
+/* 2x2, 2 seeds a hole; every move ends the round; a hole per 2 seeds
+ * held, a hole left over with equal remainders drawn by lot. */
+static const char lot_hole[] =
+    "game: lothole\n"
+    "board: {rows: 2, holes: 2, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "end:\n"
+    "  - when: true\n"
+    "    seeds: owners\n"
+    "match: {max-rounds: 10, next: redistribute, leftover-tie: lot, over: false, score: player.total}\n";
+
+/* A lot is no player's choice: every computer player draws it, and
+ * each outcome comes up; a search over a lot averages it. */
+static void test_lot_players(void **state)
+{
+    (void)state;
+    static const char *const specs[] = { "random", "greedy", "alphabeta:depth=3", "mcts:playouts=50" };
+    for (int s = 0; s < 4; s++) {
+        Game g;
+        game_start(&g, lot_first, MC_LOAD_PLANNED);
+        AiSpec spec;
+        char err[100];
+        assert_true(ai_parse(specs[s], &spec, err, sizeof err));
+        int seen[2] = { 0, 0 };
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            Ai *ai = ai_new(g.r, &spec, seed);
+            assert_non_null(ai);
+            AiStats st;
+            int k = ai_choose(ai, &g.p, &st, NULL);
+            assert_true(k == 0 || k == 1);
+            seen[k]++;
+            ai_free(ai);
+        }
+        assert_true(seen[0] > 0 && seen[1] > 0);
+        game_end(&g);
+    }
+    /* alphabeta searching through a lot: South 1 ends the round 3-5,
+     * a hole per 2 seeds and 1 over each, a lot for the hole left over
+     * (South 2 ends it 2-6: no lot) */
+    Game g;
+    game_start(&g, lot_hole, MC_LOAD_PLANNED);
+    Position q = g.p;
+    play(&g.vm, &q, NULL, "1");
+    assert_int_equal(q.phase, PH_LOT);
+    assert_int_equal(q.lot, MC_LOT_HOLE | WIN_NORTH << 2);
+    AiSpec spec;
+    char err[100];
+    assert_true(ai_parse("alphabeta:depth=3", &spec, err, sizeof err));
+    Ai *ai = ai_new(g.r, &spec, 7);
+    AiStats st;
+    int k = ai_choose(ai, &g.p, &st, NULL);
+    assert_true(k == 0 || k == 1);
+    assert_int_equal(st.depth, 3);
+    ai_free(ai);
+    game_end(&g);
+}
+
+/* 2x3, 2 seeds a hole; every move ends the round, each player taking
+ * his holes' seeds. Between rounds: a debtor repays what he can; an odd
+ * holding gives a seed away; one who holds more than 2 beyond the other
+ * lends him 2; one who holds fewer than 4 borrows up to 4. Then both
+ * fill, from the left, as many holes (2 seeds each) as the poorer can. */
+static const char settle[] =
+    "game: settle\n"
+    "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "end:\n"
+    "  - when: true\n"
+    "    seeds: owners\n"
+    "match:\n"
+    "  max-rounds: 10\n"
+    "  next: fill\n"
+    "  fill-seeds: 2\n"
+    "  choose: left\n"
+    "  fill-even: true\n"
+    "  settle:\n"
+    "    - repay: player.debt\n"
+    "    - give: player.store % 2\n"
+    "    - lend: if player.store > player.opponent.store + 2 then 2 else 0\n"
+    "    - borrow: if player.store < 4 then 4 - player.store else 0\n"
+    "  over: south.store < 2 or north.store < 2\n"
+    "  score: player.store\n"
+    "evaluate: player.debt * 10 + player.opponent.debt\n";
+
+static void test_settle(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        /* South 3 into 4; the round ends 1-10 (4's seed is North's).
+         * repay: North owes 1, pays it: 2-9. give: South even; North 9
+         * gives 1: 3-8. lend: North 8 > 3 + 2 lends 2: 5-6, South owes
+         * 2. borrow: neither under 4. fill: South can fill 2, North 3:
+         * 2 each, from the left (1, 2; 4, 5): 1-2 left, 3 and 6 out. */
+        game_at(&g, settle, mode,
+                "{\"board\": [0,0,1, 0,0,0], \"stores\": [1, 9], \"to_move\": \"south\", \"debts\": [0, 1]}");
+        assert_true(g.r->has_debts);
+        play(&g.vm, &g.p, &g.h, "3");
+        static const int w1[] = { 2, 2, 0, 2, 2, 0 };
+        counts_are(&g.p, w1, 6);
+        assert_int_equal(g.p.round, 2);
+        assert_int_equal(g.p.store[SOUTH], 1);
+        assert_int_equal(g.p.store[NORTH], 2);
+        assert_int_equal(g.p.debt[SOUTH], 2);
+        assert_int_equal(g.p.debt[NORTH], 0);
+        assert_true(has_hole(g.p.out_of_play, 2) && has_hole(g.p.out_of_play, 5));
+        assert_int_equal(g.p.total[SOUTH], 1);
+        assert_int_equal(g.p.total[NORTH], 10);
+        char *js = pos_to_json(&g.vm, &g.p);
+        assert_non_null(strstr(js, "\"debts\":[2,0]"));
+        free(js);
+        game_end(&g);
+
+        /* South owes 3 and holds 1 after the same move (1-10): repay:
+         * 1 of it, 0-11, owes 2. give: North 11 gives 1: 1-10. lend:
+         * North 10 > 1 + 2 lends 2: 3-8, South owes 4. borrow: South 3
+         * borrows 1: 4-7, owes 5. fill: 2 holes each: 0-3. */
+        game_at(&g, settle, mode,
+                "{\"board\": [0,0,1, 0,0,0], \"stores\": [1, 9], \"to_move\": \"south\", \"debts\": [3, 0]}");
+        play(&g.vm, &g.p, &g.h, "3");
+        counts_are(&g.p, w1, 6);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        assert_int_equal(g.p.store[NORTH], 3);
+        assert_int_equal(g.p.debt[SOUTH], 5);
+        game_end(&g);
+
+        /* North to move, 6 into 1; the round ends 10-1 (1's seed is
+         * South's). give: South 10 even, North 1 gives it: 11-0. lend:
+         * South lends 2: 9-2, North owes 2. borrow: North 2 borrows 2:
+         * 7-4, owes 4. fill: South can fill 3 holes but North 2, so
+         * South fills 1 and 2 only and keeps 3: 3-0. */
+        game_at(&g, settle, mode,
+                "{\"board\": [0,0,0, 0,0,1], \"stores\": [9, 1], \"to_move\": \"north\"}");
+        play(&g.vm, &g.p, &g.h, "6");
+        counts_are(&g.p, w1, 6);
+        assert_int_equal(g.p.store[SOUTH], 3);
+        assert_int_equal(g.p.store[NORTH], 0);
+        assert_int_equal(g.p.debt[NORTH], 4);
+        assert_int_equal(g.p.debt[SOUTH], 0);
+        game_end(&g);
+    }
+}
+
+/* `debt` is a player's property; the JSON field `debts` is checked. */
+static void test_settle_fields(void **state)
+{
+    (void)state;
+    Game g;
+    game_at(&g, settle, MC_LOAD_PLANNED,
+            "{\"board\": [2,2,2, 2,2,2], \"stores\": [0, 0], \"to_move\": \"south\", \"debts\": [7, 0]}");
+    /* evaluate: player.debt * 10 + player.opponent.debt */
+    assert_int_equal(ai_evaluate(g.r, &g.p, SOUTH), 70);
+    assert_int_equal(ai_evaluate(g.r, &g.p, NORTH), 7);
+    Position q;
+    char err[200];
+    const char *debts = "{\"board\": [2,2,2, 2,2,2], \"stores\": [0, 0], \"to_move\": \"south\", \"debts\": [1]}";
+    assert_false(pos_from_json(g.r, debts, strlen(debts), &q, err, sizeof err));
+    assert_non_null(strstr(err, "field `debts`"));
+    const char *lot = "{\"board\": [2,2,2, 2,2,2], \"stores\": [0, 0], \"to_move\": \"south\", \"lot\": {\"decides\": \"first\"}}";
+    assert_false(pos_from_json(g.r, lot, strlen(lot), &q, err, sizeof err));
+    assert_non_null(strstr(err, "field `lot`"));
+    game_end(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lot_first),
+        cmocka_unit_test(test_lot_players),
+        cmocka_unit_test(test_settle),
+        cmocka_unit_test(test_settle_fields),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
