@@ -534,7 +534,9 @@ static void settle_words(FILE *f, const Rules *r)
                " holds; a repayment at most his debt):\n");
     for (int i = 0; i < r->nsettle; i++) {
         const SettleRule *s = &r->settle[i];
-        fprintf(f, "    - each player %s%s%s\n", pre[s->kind], s->seeds[s->kind].src ? s->seeds[s->kind].src : "?",
+        const char *src = s->seeds[s->kind].src ? s->seeds[s->kind].src : "?";
+        const int paren = strchr(src, ' ') != NULL;   /* the amount reads as one thing */
+        fprintf(f, "    - each player %s%s%s%s%s\n", pre[s->kind], paren ? "(" : "", src, paren ? ")" : "",
                 post[s->kind]);
     }
 }

@@ -184,6 +184,22 @@ grep -q "move 2 ('9')" "$T/err" && ok || bad "record-illegal: message"
 printf 'variant: kalah\nround 2: 3\n' >"$T/bad2.rec"
 check record-round 1 "$M" replay kalah --record "$T/bad2.rec"
 grep -q "bad2.rec:2: expected .round 1:." "$T/err" && ok || { bad "record-round: message"; cat "$T/err"; }
+# a record with lots (Qelat's hole left over at 2 and 2): lot:south in
+# round 1's line replays as the same game as its moves
+check replay-record-lots 0 "$M" replay qelat --record fuzz/seeds/record/qelat-lots.rec
+"$M" replay qelat $(sed -n 's/^round [0-9]*: //p' fuzz/seeds/record/qelat-lots.rec) | cmp -s - "$T/out" && grep -q 'lot:south' fuzz/seeds/record/qelat-lots.rec && ok || bad "replay --record with lots differs from replay of its moves"
+# lots and loans in words
+check show-lots-loans 0 "$M" show leyla
+grep -q 'lends the other (.*) seeds (the other owes them)' "$T/out" && grep -q 'no more holes than the other can fill' "$T/out" && ok || bad "show leyla: settle, fill-even"
+"$M" show qelat | grep -q 'equal remainders: a lot is drawn for it (lot:south or lot:north)' && ok || bad "show qelat: leftover-tie"
+# who begins drawn by lot: in words, and perft counts both outcomes
+printf 'game: lot\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nfirst-player: {chosen-by: lot}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n' >"$T/lot.yaml"
+"$M" show "$T/lot.yaml" | grep -q 'First player: drawn by lot' && ok || bad "show: first-player lot"
+[ "$("$M" perft "$T/lot.yaml" 2 | tr '\n' ' ')" = "1 2 2 4 " ] && ok || bad "perft of a lot"
+# the events of a round's end in Leyla (46-2): South lends North 2
+printf '{"board":[1,0,0,0,0,0,0,0,0,0,0,1],"stores":[46,0],"to_move":"south"}' >"$T/leyla.json"
+check replay-settle-event 0 "$M" replay leyla --from "$T/leyla.json" --events 1
+grep -q '"event":"settle","player":"south","seeds":2,"as":"lend"' "$T/out" && grep -q '"debts":\[0,2\]' "$T/out" && ok || { bad "settle event"; cat "$T/out"; }
 check play-bad-player 1 "$M" play kalah --north wizard
 check match-json 0 "$M" match kalah --south greedy --north random --games 4 --seed 3 --json
 grep -q '"games":4,"first_wins":[0-9]*,"second_wins":[0-9]*,"draws":[0-9]*,"score":' "$T/out" && ok || bad "match --json shape"

@@ -251,7 +251,8 @@ typedef struct Table {
     int nopts;
     unsigned long seed;
     char record_name[4096];
-    int shown_round;           /* the round on the screen */
+    int shown_round;           /* the round on the screen ... */
+    int32_t round_base[2];     /* ... and the totals as it began */
     Position before;           /* the position before the last move played */
     const Position *prev;      /* &before while that move is the last shown */
     char last_tok[256];        /* the last move played ("" after an undo) */
@@ -357,10 +358,11 @@ static void show_turn(Table *t)
     if (cur->round != t->shown_round) {
         /* the round's final stores are what the totals grew by */
         printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
-               C(&t->st, BOLD), t->shown_round, t->prev ? cur->total[0] - t->prev->total[0] : 0,
-               t->prev ? cur->total[1] - t->prev->total[1] : 0, cur->round, cur->starter ? "North" : "South",
+               C(&t->st, BOLD), t->shown_round, cur->total[0] - t->round_base[0],
+               cur->total[1] - t->round_base[1], cur->round, cur->starter ? "North" : "South",
                C(&t->st, RESET));
         t->shown_round = cur->round;
+        memcpy(t->round_base, cur->total, sizeof t->round_base);
         t->prev = NULL;
     }
     if (!t->need_draw)
@@ -422,6 +424,7 @@ static Turn undo(Table *t)
         t->prev = NULL;
         t->last_tok[0] = 0;
         t->shown_round = t->g.cur.round;
+        memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
     }
     return TURN_AGAIN;
 }
@@ -548,6 +551,7 @@ static Turn play_move(Table *t, const Move *m)
 static int table_run(Table *t)
 {
     t->shown_round = t->g.cur.round;
+    memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
     t->need_draw = 1;
     while (!t->g.cur.over) {
         Move moves[MAX_MOVES];
