@@ -3,7 +3,7 @@
 #
 #   interpreter/       libmancala: the language, the loader, the plan, the
 #                      VM, positions, records, computer players
-#   interpreter/cli/   the `mancala` command (main.c, play.c, match.c, bench.c)
+#   interpreter/cli/   the `mancala` command (main.c, list.c, play.c, match.c, bench.c)
 #   include/           the public header, mancala.h
 #   examples/          programs using only mancala.h (docs/library.md)
 
@@ -42,7 +42,7 @@ VARIANTS = $(sort $(wildcard variants/*.yaml))
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test test-slow check deps play install uninstall clean sanitize test-sanitize bench test-install examples
+.PHONY: all test test-slow check deps play install uninstall clean sanitize test-sanitize bench test-install examples catalogue
 
 all: deps-check $(BIN) $(SOLIB)
 
@@ -142,6 +142,11 @@ test-sanitize:
 $(BUILD)/fuzz/regress_%: fuzz/fuzz_%.c fuzz/common.c fuzz/driver.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ifuzz -o $@ fuzz/fuzz_$*.c fuzz/common.c fuzz/driver.c $(LIB) $(LIB_LIBS)
+
+# docs/catalogue.md, made from the built-in games' files and their tests
+# (tools/catalogue.py; make test fails when it is out of date)
+catalogue: $(BIN)
+	python3 tools/catalogue.py --bin $(BIN)
 
 # benchmarks and long checks (never part of `make test`)
 BENCH = $(BUILD)/bench/players $(BUILD)/bench/baseline $(BUILD)/bench/load

@@ -77,7 +77,7 @@ size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 
 /* ---- the root mapping ------------------------------------------------- */
 
-enum { R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
+enum { R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
        R_CAPTURES, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
 
 /* game: a short name (of a file, a record, a command line). */
@@ -146,6 +146,7 @@ static const LdKey root_keys[R_N + 1] = {
     [R_TITLE] = { .name = "title", .kind = LK_TEXT, .off = offsetof(Rules, title) },
     [R_DESCRIPTION] = { .name = "description", .kind = LK_TEXT, .off = offsetof(Rules, description),
                         .then = ld_title },
+    [R_ABOUT] = { .name = "about", .kind = LK_SECTION, .section = ls_about },
     [R_OPTIONS] = { .name = "options", .kind = LK_SECTION, .section = lo_options, .then = ld_options_known },
     [R_BOARD] = { .name = "board", .required = 1, .kind = LK_SECTION, .section = ls_board, .then = ld_board_known },
     [R_SETUP] = { .name = "setup", .kind = LK_SECTION, .section = ls_setup },
@@ -172,7 +173,7 @@ static const LdKey root_keys[R_N + 1] = {
  * may use them), the board next (its size and flags), then the moves and
  * the sowing before the opening that reuses the sowing's keys. */
 static const unsigned char root_order[R_N] = {
-    R_GAME, R_TITLE, R_DESCRIPTION, R_OPTIONS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
+    R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
     R_CAPTURES, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
 };
 

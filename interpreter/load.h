@@ -181,6 +181,8 @@ void ls_opening(Ld *ld, const yaml_node_t *n);
 void ls_setup(Ld *ld, const yaml_node_t *n);
 void ls_first_player(Ld *ld, const yaml_node_t *n);
 void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule);
+/* loadabout.c */
+void ls_about(Ld *ld, const yaml_node_t *n);
 void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_end_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_no_moves(Ld *ld, const yaml_node_t *n);

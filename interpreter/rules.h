@@ -25,6 +25,7 @@
 #define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
 #define MAX_SETTLE      8        /* rules of match.settle */
+#define MAX_ABOUT       16       /* texts of about.names, about.sources */
 #define MAX_NAME        64
 
 /* Who receives seeds (captures, the board at the end). */
@@ -228,6 +229,15 @@ typedef struct McRules {
     Arena arena;
     char name[MAX_NAME];
     const char *title, *description, *file;
+    /* about: the catalogue's facts (loadabout.c); none changes the play */
+    const char *names[MAX_ABOUT];    /* other names */
+    int nnames;
+    const char *sources[MAX_ABOUT];  /* books and pages, catalogue entries */
+    int nsources;
+    const char *region;              /* where, and by whom, it is played */
+    const char *readings;            /* what the file chose where sources differ */
+    const char *ludii;               /* its game in Ludii's catalogue */
+    const char *mancalagames;        /* its game in MancalaGames */
 
     OptionDef options[MAX_OPTIONS];
     int noptions;

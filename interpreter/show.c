@@ -158,29 +158,37 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
     }
 }
 
-/* Prints `s` wrapped at 76 columns, each line after `indent` spaces. */
-static void wrap(FILE *f, const char *s, int indent)
+/* Prints `s` wrapped at 76 columns, each line after `indent` spaces; the
+ * first line goes on from column `col` (what the caller wrote already). */
+static void wrap_at(FILE *f, const char *s, int indent, int col)
 {
-    int col = 0;
+    int words = 0;
     while (*s) {
         while (*s == ' ' || *s == '\n')
             s++;
         size_t w = strcspn(s, " \n");
         if (!w)
             break;
-        if (col && col + 1 + (int)w > 76) {
+        if (col && words && col + 1 + (int)w > 76) {
             fputc('\n', f);
             col = 0;
         }
         if (!col)
             col = fprintf(f, "%*s", indent, "");
-        else
+        else if (words)
             col += fprintf(f, " ");
         col += fprintf(f, "%.*s", (int)w, s);
         s += w;
+        words++;
     }
     if (col)
         fputc('\n', f);
+}
+
+/* wrap_at from the start of a line. */
+static void wrap(FILE *f, const char *s, int indent)
+{
+    wrap_at(f, s, indent, 0);
 }
 
 /* Holes as runs of numbers ("1-9, 18-13, 12-10"), in the order given. */
@@ -281,15 +289,50 @@ static void board_layout(FILE *f, const Rules *r)
     }
 }
 
-/* The title, the description and the board: rows, seeds, stores, the
- * numbering of the holes and the flags a hole can carry. */
+/* `about`, under the title: other names, where it is played. */
+static void about_head(FILE *f, const Rules *r)
+{
+    if (r->nnames) {
+        fprintf(f, "Also called:");
+        for (int i = 0; i < r->nnames; i++)
+            fprintf(f, "%s %s", i ? "," : "", r->names[i]);
+        fprintf(f, ".\n");
+    }
+    if (r->region) {
+        wrap_at(f, r->region, 0, fprintf(f, "Played: "));
+    }
+}
+
+/* `about`, after the description: readings and sources. */
+static void about_words(FILE *f, const Rules *r)
+{
+    if (r->readings) {
+        fprintf(f, "\nReadings (where the sources differ or are silent):\n");
+        wrap(f, r->readings, 2);
+    }
+    if (r->nsources || r->ludii || r->mancalagames) {
+        fprintf(f, "\nSources:\n");
+        for (int i = 0; i < r->nsources; i++)
+            wrap_at(f, r->sources[i], 4, fprintf(f, "  - "));
+        if (r->ludii)
+            fprintf(f, "  - Ludii: %s\n", r->ludii);
+        if (r->mancalagames)
+            fprintf(f, "  - MancalaGames: %s\n", r->mancalagames);
+    }
+}
+
+/* The title, what `about` and the description say, and the board: rows,
+ * seeds, stores, the numbering of the holes and the flags a hole can
+ * carry. */
 static void board_words(FILE *f, const Rules *r)
 {
     fprintf(f, "%s (%s)\n", r->title ? r->title : r->name, r->name);
+    about_head(f, r);
     if (r->description) {
         fputc('\n', f);
         wrap(f, r->description, 0);
     }
+    about_words(f, r);
     int on_board = 0;
     for (int h = 0; h < r->nholes; h++)
         on_board += r->initial[h];

@@ -20,6 +20,22 @@ for v in bechi bechi-2x3 hufesay ba-awa bohnenspiel andada oware kalah; do
     grep -q "^$v " "$T/out" && ok || bad "list lacks $v"
 done
 [ "$(wc -l <"$T/out")" -ge 8 ] && ok || bad "list: fewer than 8 lines"
+# the filters: four rows (each line says 4xN, and Bao is one); a word;
+# a feature; a region; an unknown feature; --json lines
+check list-rows 0 "$M" list --rows 4
+grep -q '^bao  *4x8  *Bao la Kiswahili$' "$T/out" && ! grep -qv ' 4x[0-9]' "$T/out" && ok || bad "list --rows 4"
+check list-search 0 "$M" list --search KALAH
+grep -q '^kalah ' "$T/out" && ! grep -q '^oware ' "$T/out" && ok || bad "list --search"
+check list-feature 0 "$M" list --feature loans
+[ "$(cut -d' ' -f1 "$T/out")" = leyla ] && ok || bad "list --feature loans"
+check list-region 0 "$M" list --region jijiga
+grep -q '^leyla ' "$T/out" && ok || bad "list --region"
+check list-feature-unknown 1 "$M" list --feature dice
+grep -q "no feature 'dice'; the features are:" "$T/err" && grep -q '^  relay ' "$T/err" && ok || bad "list --feature dice: message"
+check list-none 0 "$M" list --rows 7
+grep -q 'no built-in game matches' "$T/err" && [ ! -s "$T/out" ] && ok || bad "list --rows 7"
+check list-json 0 "$M" list --json --search leyla
+grep -q '^{"name":"leyla","title":"Leyla","rows":2,"holes":6,"seeds":48,' "$T/out" && grep -q '"ludii":"Leyla"' "$T/out" && grep -q '"features":\[[^]]*"loans"' "$T/out" && ok || bad "list --json"
 
 # validate: every shipped file; a missing file; a directory
 check validate-shipped 0 "$M" validate variants/*.yaml

@@ -83,6 +83,8 @@ if command -v python3 >/dev/null 2>&1; then
     # at most ~120, a comment on every library function (once: the plain
     # build)
     [ "$(basename "$B")" != asan ] && step shape python3 tools/shape.py
+    # docs/catalogue.md is what `make catalogue` makes of the games now
+    [ "$(basename "$B")" != asan ] && step catalogue python3 tools/catalogue.py --check --bin "$B/mancala"
 else
     echo "SKIP crosscheck (no python3)"
 fi

@@ -82,7 +82,7 @@ static void test_load_rule_graph_fields(void **state)
     assert_int_equal(r->ncaptures, 1);
     assert_int_equal(r->captures[0].chain, CHAIN_BACKWARD);
     assert_int_equal(r->match, 0);   /* partie=false folds `enabled` */
-    assert_int_equal(r->captures[0].when.loc.line, 46);
+    assert_int_equal(r->captures[0].when.loc.line, 59);
     /* the keys given are recorded for the plan */
     assert_int_equal(r->move_features, FT_FROM | FT_DIRECTION);
     assert_int_equal(r->sow.features, FT_FIRST_SEED | FT_SKIP);
@@ -326,6 +326,39 @@ static void test_load_contradictions(void **state)
     dg_free(&dg);
 }
 
+/* `about`: a single text is a list of one; the texts are kept as written
+ * (a folded scalar joined); nothing of it touches the rules. */
+static void test_load_about(void **state)
+{
+    (void)state;
+    Diags dg;
+    char text[900];
+    snprintf(text, sizeof text, "%s"
+             "about:\n"
+             "  names: Wegi\n"
+             "  region: near Jijiga, Ethiopia\n"
+             "  sources:\n"
+             "    - \"Pankhurst 1971: 182\"\n"
+             "    - a second\n"
+             "  readings: >\n"
+             "    one\n"
+             "    line\n"
+             "  ludii: Leyla\n", minimal);
+    Rules *r = load(text, NULL, 0, &dg);
+    assert_non_null(r);
+    assert_int_equal(r->nnames, 1);
+    assert_string_equal(r->names[0], "Wegi");
+    assert_string_equal(r->region, "near Jijiga, Ethiopia");
+    assert_int_equal(r->nsources, 2);
+    assert_string_equal(r->sources[0], "Pankhurst 1971: 182");
+    assert_string_equal(r->sources[1], "a second");
+    assert_string_equal(r->readings, "one line\n");
+    assert_string_equal(r->ludii, "Leyla");
+    assert_null(r->mancalagames);
+    rules_free(r);
+    dg_free(&dg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_load_rejects_aliases_and_nul),
         cmocka_unit_test(test_load_limits),
         cmocka_unit_test(test_load_contradictions),
+        cmocka_unit_test(test_load_about),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,6 +30,9 @@ int cli_ok(int rc);
  * message. */
 int cli_start(Vm *vm, const char *from, Position *p, History *h);
 
+/* `mancala list`: the built-in games that pass the filters given (rows
+ * 0, NULL: no filter). */
+int cli_list(int rows, const char *region, const char *feature, const char *search, int json);
 int cli_play(const char *variant, const char *const *opts, int nopts,
              const char *south, const char *north, unsigned long seed, const char *load);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,

@@ -23,7 +23,8 @@
 static void usage(FILE *f)
 {
     fputs("usage: mancala COMMAND [ARGS]\n"
-          "  list                               built-in variants\n"
+          "  list [--rows N] [--region WORD] [--feature F] [--search WORD] [--json]\n"
+          "                                     built-in variants (those the filters keep)\n"
           "  show VARIANT [--plan] [--option K=V]...\n"
           "                                     the rules in words (--plan: the engine's plan)\n"
           "  validate FILE...                   check variant files\n"
@@ -95,9 +96,12 @@ typedef struct Args {
     int search;
     int events;
     int plan;
+    int rows;                   /* list --rows */
+    const char *region, *feature, *words;   /* list --region, --feature, --search */
 } Args;
 
-static int parse_args(int argc, char **argv, Args *a)
+/* `list` takes `--search WORD`; `bench` takes `--search` alone. */
+static int parse_args(int argc, char **argv, Args *a, int listing)
 {
     memset(a, 0, sizeof *a);
     a->seconds = 3;
@@ -137,6 +141,21 @@ static int parse_args(int argc, char **argv, Args *a)
             a->north = val;
         else if (TAKE("--record"))
             a->record = val;
+        else if (TAKE("--region"))
+            a->region = val;
+        else if (TAKE("--feature"))
+            a->feature = val;
+        else if (listing && TAKE("--search"))
+            a->words = val;
+        else if (TAKE("--rows")) {
+            char *end;
+            long v = strtol(val, &end, 10);
+            if (*end || !*val || v < 1 || v > 8) {
+                fprintf(stderr, "mancala: --rows takes a whole number in 1..8\n");
+                return 0;
+            }
+            a->rows = (int)v;
+        }
         else if (TAKE("--load"))
             a->load = val;
         else if (TAKE("--seconds")) {
@@ -222,19 +241,6 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h)
 }
 
 /* ---- commands --------------------------------------------------------- */
-
-static int cmd_list(void)
-{
-    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
-        Diags dg;
-        dg_init(&dg, b->path, b->text, strlen(b->text));
-        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, 0, &dg);
-        printf("%-14s %s\n", b->name, r && r->title ? r->title : "(does not load: see `mancala validate`)");
-        rules_free(r);
-        dg_free(&dg);
-    }
-    return 0;
-}
 
 static int cmd_show(Args *a)
 {
@@ -536,7 +542,7 @@ int main(int argc, char **argv)
         return 0;
     }
     Args a;
-    if (!parse_args(argc - 2, argv + 2, &a)) {
+    if (!parse_args(argc - 2, argv + 2, &a, !strcmp(argv[1], "list"))) {
         free(a.pos);
         return 1;
     }
@@ -549,7 +555,7 @@ static int run(const char *cmd, Args *a0)
 {
     Args a = *a0;
     if (!strcmp(cmd, "list"))
-        return cmd_list();
+        return cli_list(a.rows, a.region, a.feature, a.words, a.json);
     if (!strcmp(cmd, "show"))
         return cmd_show(&a);
     if (!strcmp(cmd, "validate"))

@@ -1,0 +1,158 @@
+/* list.c: `mancala list`: the built-in games, one a line (name, title,
+ * board), those a filter keeps: rows, a word of the region, a feature of
+ * the rules, or a word anywhere in what the file says of the game. */
+#include <ctype.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "cli.h"
+
+/* `needle` in `hay`, ignoring case (ASCII); an absent hay has nothing. */
+static int has_word(const char *hay, const char *needle)
+{
+    if (!hay)
+        return 0;
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* The features `--feature` knows, each a test of the rules. */
+typedef struct Feature {
+    const char *name, *meaning;
+    int (*has)(const Rules *r);
+} Feature;
+
+static int f_relay(const Rules *r) { return r->sow.laps == LAPS_RELAY; }
+static int f_match(const Rules *r) { return r->match; }
+static int f_setup(const Rules *r) { return r->has_setup; }
+static int f_opening(const Rules *r) { return r->has_opening; }
+static int f_place(const Rules *r) { return r->has_place; }
+static int f_step(const Rules *r) { return r->has_steps; }
+static int f_pick(const Rules *r) { return r->has_picks; }
+static int f_flags(const Rules *r) { return r->nflags > 0; }
+static int f_lot(const Rules *r) { return r->has_lots; }
+static int f_loans(const Rules *r) { return r->has_debts; }
+static int f_stores(const Rules *r) { return r->stores != STORES_NONE; }
+
+static const Feature features[] = {
+    { "relay", "relay sowing (laps)", f_relay },
+    { "match", "a match of rounds", f_match },
+    { "setup", "the players arrange the seeds (setup)", f_setup },
+    { "opening", "a special opening move", f_opening },
+    { "place", "seeds placed from a reserve during the play", f_place },
+    { "step", "steps of one seed (moves.step)", f_step },
+    { "pick", "holes picked after a capture", f_pick },
+    { "flags", "holes that change role (board.flags)", f_flags },
+    { "lot", "lots drawn", f_lot },
+    { "loans", "loans and debts between rounds", f_loans },
+    { "stores", "stores beside or on the board", f_stores },
+    { NULL, NULL, NULL }
+};
+
+static json_t *text_or_null(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+static json_t *texts(const char *const *s, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(s[i]));
+    return a;
+}
+
+/* One game as a line of JSON (`list --json`): what docs/catalogue.md is
+ * made from. */
+static void game_json(const Rules *r)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "name", json_string(r->name));
+    json_object_set_new(o, "title", json_string(r->title ? r->title : r->name));
+    json_object_set_new(o, "rows", json_integer(r->rows));
+    json_object_set_new(o, "holes", json_integer(r->width));
+    json_object_set_new(o, "seeds", json_integer(r->total_seeds));
+    json_object_set_new(o, "names", texts(r->names, r->nnames));
+    json_object_set_new(o, "region", text_or_null(r->region));
+    json_object_set_new(o, "sources", texts(r->sources, r->nsources));
+    json_object_set_new(o, "readings", text_or_null(r->readings));
+    json_object_set_new(o, "ludii", text_or_null(r->ludii));
+    json_object_set_new(o, "mancalagames", text_or_null(r->mancalagames));
+    json_t *op = json_array(), *ft = json_array();
+    for (int i = 0; i < r->noptions; i++)
+        json_array_append_new(op, json_string(r->options[i].name));
+    json_object_set_new(o, "options", op);
+    for (const Feature *f = features; f->name; f++)
+        if (f->has(r))
+            json_array_append_new(ft, json_string(f->name));
+    json_object_set_new(o, "features", ft);
+    char *s = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_ENSURE_ASCII);
+    if (s)
+        puts(s);
+    free(s);
+    json_decref(o);
+}
+
+/* Does the game `r` (its file's text `text`) pass every filter given? */
+static int keep(const Rules *r, const char *text, int rows, const char *region, const Feature *feat,
+                const char *search)
+{
+    if (rows && r->rows != rows)
+        return 0;
+    if (region && !has_word(r->region, region))
+        return 0;
+    if (feat && !feat->has(r))
+        return 0;
+    return !search || has_word(r->name, search) || has_word(r->title, search) || has_word(text, search);
+}
+
+int cli_list(int rows, const char *region, const char *feature, const char *search, int json)
+{
+    const Feature *feat = NULL;
+    if (feature) {
+        for (const Feature *f = features; f->name && !feat; f++)
+            if (!strcmp(f->name, feature))
+                feat = f;
+        if (!feat) {
+            fprintf(stderr, "mancala: no feature '%s'; the features are:\n", feature);
+            for (const Feature *f = features; f->name; f++)
+                fprintf(stderr, "  %-8s %s\n", f->name, f->meaning);
+            return 1;
+        }
+    }
+    int width = 0, shown = 0;
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++)
+        if ((int)strlen(b->name) > width)
+            width = (int)strlen(b->name);
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
+        Diags dg;
+        dg_init(&dg, b->path, b->text, strlen(b->text));
+        Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, 0, &dg);
+        if (!r)
+            printf("%-*s (does not load: see `mancala validate`)\n", width, b->name);
+        else if (keep(r, b->text, rows, region, feat, search) && json) {
+            game_json(r);
+            shown++;
+        } else if (keep(r, b->text, rows, region, feat, search)) {
+            char board[16];
+            snprintf(board, sizeof board, "%dx%d", r->rows, r->width);
+            printf("%-*s  %-6s %s\n", width, b->name, board, r->title ? r->title : r->name);
+            shown++;
+        }
+        rules_free(r);
+        dg_free(&dg);
+    }
+    if (!shown && (rows || region || feat || search))
+        fprintf(stderr, "mancala: no built-in game matches\n");
+    return 0;
+}
