@@ -175,7 +175,9 @@ static int64_t child_value(Ai *ai, const Position *p, const Position *q, int dep
 }
 
 /* A lot (PH_LOT): the average of its outcomes, each searched in the
- * full window (expectimax; lots are rare, their nodes are not kept). */
+ * full window (expectimax; lots are rare, their nodes are not kept). A
+ * lot counts as a ply of the depth: rounds that end without a decision
+ * can bring lot after lot. */
 static int64_t chance_value(Ai *ai, const Position *p, int depth, int ply)
 {
     Move moves[MAX_MOVES];
@@ -191,7 +193,7 @@ static int64_t chance_value(Ai *ai, const Position *p, int depth, int ply)
             ai->aborted = 1;
             return 0;
         }
-        sum += child_value(ai, p, &q, depth, ply + 1, -INT64_MAX, INT64_MAX);
+        sum += child_value(ai, p, &q, depth - 1, ply + 1, -INT64_MAX, INT64_MAX);
         if (ai->aborted)
             return 0;
     }
