@@ -256,7 +256,7 @@ static void check_events(const Rec *rec, const McEvent *want, int n, const char 
 
 /* What a test allocates, freed by its teardown even when it fails (a
  * failed assertion leaves the test at once). */
-#define MAX_LOADED 32
+#define MAX_LOADED 512   /* every built-in game, some twice: the catalogue grows */
 static Rules *loaded[MAX_LOADED];
 static int nloaded;
 static History hist[3];

@@ -332,6 +332,14 @@ static void test_plan_same_games_shipped(void **state)
         { "bao", { "single-seeds=literal", "ludii-start=true" }, 2, 5 },
         { "qelat", { NULL }, 0, 5 },
         { "leyla", { NULL }, 0, 10 },
+        { "ntyenge", { NULL }, 0, 10 },
+        { "um-el-bagara", { NULL }, 0, 10 },
+        { "halusa", { NULL }, 0, 10 },
+        { "halusa", { "chain=false", "remaining=owners" }, 2, 10 },
+        { "vai-lung-thlan", { NULL }, 0, 10 },
+        { "kay", { NULL }, 0, 10 },
+        { "tap-urdy", { NULL }, 0, 10 },
+        { "tap-urdy", { "lap-end=true", "leftover=owners" }, 2, 10 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         long plies = lockstep(cases[i].name, builtin_text(cases[i].name), cases[i].opts, cases[i].nopts,

@@ -365,6 +365,12 @@ FILE_TEST(test_positions_tsoro_additional, "tests/positions/tsoro-additional.jso
 FILE_TEST(test_positions_lib_al_aqil, "tests/positions/lib-al-aqil.jsonl", "lib-al-aqil")
 FILE_TEST(test_positions_en_gehe, "tests/positions/en-gehe.jsonl", "en-gehe")
 FILE_TEST(test_positions_leyla, "tests/positions/leyla.jsonl", "leyla")
+FILE_TEST(test_positions_ntyenge, "tests/positions/ntyenge.jsonl", "ntyenge")
+FILE_TEST(test_positions_um_el_bagara, "tests/positions/um-el-bagara.jsonl", "um-el-bagara")
+FILE_TEST(test_positions_halusa, "tests/positions/halusa.jsonl", "halusa")
+FILE_TEST(test_positions_vai_lung_thlan, "tests/positions/vai-lung-thlan.jsonl", "vai-lung-thlan")
+FILE_TEST(test_positions_kay, "tests/positions/kay.jsonl", "kay")
+FILE_TEST(test_positions_tap_urdy, "tests/positions/tap-urdy.jsonl", "tap-urdy")
 FILE_TEST(test_positions_bao, "tests/positions/bao.jsonl", "bao")
 FILE_TEST(test_external_everyboard_awale, "tests/external/everyboard-awale.json", "oware")
 FILE_TEST(test_external_everyboard_kalah, "tests/external/everyboard-kalah.json", "kalah")
@@ -424,6 +430,12 @@ int main(void)
         cmocka_unit_test(test_positions_lib_al_aqil),
         cmocka_unit_test(test_positions_en_gehe),
         cmocka_unit_test(test_positions_leyla),
+        cmocka_unit_test(test_positions_ntyenge),
+        cmocka_unit_test(test_positions_um_el_bagara),
+        cmocka_unit_test(test_positions_halusa),
+        cmocka_unit_test(test_positions_vai_lung_thlan),
+        cmocka_unit_test(test_positions_kay),
+        cmocka_unit_test(test_positions_tap_urdy),
         cmocka_unit_test(test_positions_bao),
         cmocka_unit_test(test_external_everyboard_awale),
         cmocka_unit_test(test_external_everyboard_kalah),
