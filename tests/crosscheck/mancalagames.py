@@ -42,6 +42,10 @@ OPTIONS = {
     "andada": ["holes=15"],
     # MancalaGames' Weg eats two seeds (the file's option for that reading)
     "qelat": ["eaten=2"],
+    # the files' options for MancalaGames' readings: Halusa takes only the
+    # last hole; in Vai Lung Thlan a player without a move passes
+    "halusa": ["chain=false"],
+    "vai-lung-thlan": ["pass=true"],
 }
 
 
