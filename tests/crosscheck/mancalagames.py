@@ -102,14 +102,20 @@ def play_one(binary, name, opts, game, rng, cap):
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
             return "%s (after %s)" % (mine, " ".join(toks))
+        if cond is not None and cond.is_game_over():
+            # the end: both over, the same winner (where the seeds left
+            # go, and when, is each program's own bookkeeping)
+            if not mine["over"]:
+                return "MancalaGames ends the game after %s, we go on" % " ".join(toks)
+            won = game.get_winner()
+            theirs = "draw" if cond.is_tie() else ("north" if won else "south")
+            if mine["winner"] != theirs:
+                return "after %s: winner %s, MancalaGames %s (stores %s, MancalaGames %s + board %s)" % (
+                    " ".join(toks), mine["winner"], theirs, mine["stores"], list(game.store), list(game.board))
+            return None
         if list(game.board) != mine["board"] or list(game.store) != mine["stores"]:
             return "after %s: board %s stores %s, MancalaGames %s %s" % (
                 " ".join(toks), mine["board"], mine["stores"], list(game.board), list(game.store))
-        if cond is not None and cond.is_game_over():
-            won = game.get_winner() if hasattr(game, "get_winner") else None
-            if not mine["over"]:
-                return "MancalaGames ends the game after %s, we go on" % " ".join(toks)
-            return None
         if mine["over"]:
             return "we end the game after %s, MancalaGames goes on" % " ".join(toks)
         if (mine["to_move"] == "north") != bool(game.turn):
