@@ -33,6 +33,8 @@ import random
 import subprocess
 import sys
 
+PASS = 65535   # MancalaGames' move "pass" (its PASS_TOKEN)
+
 # our options that play MancalaGames' reading of a game, and why
 OPTIONS = {
     # MancalaGames plays single games of these (no rounds)
@@ -86,10 +88,16 @@ def play_one(binary, name, opts, game, rng, cap):
     toks = []
     for _ in range(cap):
         moves = game.get_moves()
+        if moves == [PASS]:
+            game.move(PASS)
+            continue
         if not moves:
             if game.test_pass():
                 continue
-            break
+            mine = ours(binary, name, opts, toks)
+            if isinstance(mine, str) or not mine["over"]:
+                return "MancalaGames has no move after %s, we go on" % " ".join(toks)
+            return None
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
             return "%s (after %s)" % (mine, " ".join(toks))
@@ -118,6 +126,16 @@ def play_one(binary, name, opts, game, rng, cap):
                 " ".join(toks), mine["board"], mine["stores"], list(game.board), list(game.store))
         if mine["over"]:
             return "we end the game after %s, MancalaGames goes on" % " ".join(toks)
+        # a forced pass is no decision here; MancalaGames lists it as a
+        # move of its own (PASS) or makes it apart (test_pass)
+        while True:
+            nxt = game.get_moves()
+            if nxt == [PASS]:
+                game.move(PASS)
+            elif not nxt and game.test_pass():
+                continue
+            else:
+                break
         if (mine["to_move"] == "north") != bool(game.turn):
             return "after %s: %s to move, MancalaGames %s" % (" ".join(toks), mine["to_move"],
                                                               "north" if game.turn else "south")
