@@ -550,7 +550,7 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
         return n;
     if (n == 0)
         return MC_EINVAL;
-    if (n == 1 && ai->spec.kind != AI_RANDOM && p->phase != PH_LOT)
+    if (n == 1 && ai->spec.kind != AI_RANDOM)
         return 0;
     int k;
     if (p->phase == PH_LOT)   /* nobody chooses: the lot is drawn */

@@ -245,8 +245,8 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->match && r->fill_even && (r->next != NEXT_FILL || r->fill_seeds <= 0))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.fill-even` goes with `next: fill` and the same `fill-seeds` for every hole");
-    if (!r->match)
-        r->has_debts = 0;
+    for (int i = 0; i < r->nsettle && r->match; i++)   /* lend, borrow, repay: debts are kept */
+        r->has_debts |= r->settle[i].kind != SETTLE_GIVE;
     if (r->leftover_lot && r->match && r->next != NEXT_REDISTRIBUTE)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.leftover-tie` decides who owns a hole left over: it goes with `next: redistribute`");

@@ -122,8 +122,6 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule)
     if (given != 1)
         dg_error(ld->dg, x->loc, "a rule of `match.settle` has one of `give`, `lend`, `borrow` or `repay` (here %d)",
                  given);
-    if (x->kind != SETTLE_GIVE)
-        ld->r->has_debts = 1;
 }
 
 enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_STARTER, MA_TIE, MA_SETTLE,

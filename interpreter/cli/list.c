@@ -140,13 +140,14 @@ int cli_list(int rows, const char *region, const char *feature, const char *sear
         Rules *r = rules_load(b->path, b->text, strlen(b->text), NULL, 0, 0, &dg);
         if (!r)
             printf("%-*s (does not load: see `mancala validate`)\n", width, b->name);
-        else if (keep(r, b->text, rows, region, feat, search) && json) {
-            game_json(r);
-            shown++;
-        } else if (keep(r, b->text, rows, region, feat, search)) {
-            char board[16];
-            snprintf(board, sizeof board, "%dx%d", r->rows, r->width);
-            printf("%-*s  %-6s %s\n", width, b->name, board, r->title ? r->title : r->name);
+        else if (keep(r, b->text, rows, region, feat, search)) {
+            if (json) {
+                game_json(r);
+            } else {
+                char board[16];
+                snprintf(board, sizeof board, "%dx%d", r->rows, r->width);
+                printf("%-*s  %-6s %s\n", width, b->name, board, r->title ? r->title : r->name);
+            }
             shown++;
         }
         rules_free(r);
