@@ -111,7 +111,8 @@ test: deps
 	@sh tests/run.sh $(BUILD)
 
 # The slow legs (CI runs them after `make test`): valgrind over every
-# shipped variant, then the whole suite under the sanitizers with the
+# shipped variant, every game played to its end by every kind of player
+# (tests/catalogue.sh), then the whole suite under the sanitizers with the
 # fuzzers' regression inputs.
 test-slow: deps
 	@$(MAKE) --no-print-directory $(BIN)
@@ -119,6 +120,8 @@ test-slow: deps
 	  out=$$(sh tests/valgrind.sh $(BIN) 2>&1) && echo "PASS valgrind.sh, every variant ($$(echo "$$out" | tail -1))" \
 	  || { echo "FAIL valgrind.sh"; echo "$$out" | tail -40; exit 1; }; \
 	else echo "SKIP valgrind.sh (no valgrind)"; fi
+	@out=$$(sh tests/catalogue.sh $(BIN) 2>&1) && echo "PASS catalogue.sh, every game ($$(echo "$$out" | tail -1))" \
+	  || { echo "FAIL catalogue.sh"; echo "$$out" | tail -40; exit 1; }
 	@$(MAKE) --no-print-directory test-sanitize
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.

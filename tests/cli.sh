@@ -231,6 +231,17 @@ check bench-search 0 "$M" bench kalah --search --seconds 0.16 --seed 3
 grep -q '^positions: 16$' "$T/out" && ok || bad "bench --search: not 16 positions"
 grep -q '^nodes/s: [0-9]' "$T/out" && ok || bad "bench --search: no nodes/s"
 check bench-both 1 "$M" bench kalah --search --perft 3
+# bench --all: a line for every built-in (as many as `list` shows), in
+# text and as JSON lines; it takes no variant
+"$M" list >"$T/list" 2>/dev/null
+check bench-all 0 "$M" bench --all --games 1
+[ "$(wc -l <"$T/out")" -eq $(($(wc -l <"$T/list") + 1)) ] && head -1 "$T/out" | grep -q '^game  *rows  *games/s' \
+    && grep -q '^kalah  *2  *[0-9.]*  *[0-9]*  *[0-9.]*$' "$T/out" && ok || bad "bench --all: table"
+check bench-all-json 0 "$M" bench --all --games 1 --json
+[ "$(grep -c '^{"variant":"[a-z0-9-]*","rows":[0-9],"seconds":[0-9.]*,"games":1,"games_per_s":[0-9.]*,"plies_per_s":[0-9]*,"plies_per_game":[0-9.]*}$' "$T/out")" -eq "$(wc -l <"$T/list")" ] \
+    && ok || bad "bench --all --json"
+check bench-all-variant 1 "$M" bench --all kalah
+grep -q 'usage: mancala bench --all' "$T/err" && ok || bad "bench --all kalah: message"
 
 # Ctrl-C: perft, a computer game and a match stop cleanly: exit 130, a
 # message, nothing half-printed (perft prints its counts only at the end)

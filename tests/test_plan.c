@@ -346,6 +346,15 @@ static void test_plan_same_games_shipped(void **state)
                               cases[i].games, (unsigned)i + 1);
         assert_true(plies > cases[i].games);
     }
+    /* and every other built-in, with its default options */
+    unsigned seed = 1000;
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
+        int listed = 0;
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+            listed |= !strcmp(cases[i].name, b->name);
+        if (!listed)
+            assert_true(lockstep(b->name, b->text, NULL, 0, 5, seed++) > 5);
+    }
 }
 
 /* Small variants that between them use every sowing rule and kernel

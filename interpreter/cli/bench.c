@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "ai.h"
+#include "builtin.h"
 #include "cli.h"
 #include "rng.h"
 
@@ -102,21 +103,26 @@ static int bench_perft(Vm *vm, double seconds, int depth)
     return 0;
 }
 
-/* bench: random games from the start, in batches of 16, for `seconds`
- * (or exactly `want` games). */
-static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed)
+/* What a run of random games measured. */
+typedef struct PlayoutRun {
+    double seconds;
+    unsigned long games, plies, wins[3];
+} PlayoutRun;
+
+/* Random games from the start, in batches of 16, for `seconds` (or
+ * exactly `want` games). Returns 0, or what cli_ok reports. */
+static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, PlayoutRun *out)
 {
-    const Rules *r = vm->r;
     Rng g;
     rng_seed(&g, seed);
     History h;
     hist_init(&h);
     h.compact = 1;
     double t0 = now(), t;
-    unsigned long games = 0, plies = 0, wins[3] = { 0, 0, 0 };
+    PlayoutRun run = { 0, 0, 0, { 0, 0, 0 } };
     int n = 0;
     do {
-        for (int batch = 0; batch < 16 && n >= 0 && (!want || games < (unsigned long)want); batch++) {
+        for (int batch = 0; batch < 16 && n >= 0 && (!want || run.games < (unsigned long)want); batch++) {
             Position p;
             Move moves[MAX_MOVES];
             h.n = h.base = 0;
@@ -125,21 +131,64 @@ static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed)
                 n = gen_moves(vm, &p, moves);
             while (n > 0) {
                 n = flow_play(vm, &p, &moves[rng_below(&g, n)], &h, moves);
-                plies++;
+                run.plies++;
             }
-            games++;
-            wins[p.winner < 3 ? p.winner : 2]++;
+            run.games++;
+            run.wins[p.winner < 3 ? p.winner : 2]++;
         }
         t = now() - t0;
-    } while ((want ? games < (unsigned long)want : t < seconds) && n >= 0);
+    } while ((want ? run.games < (unsigned long)want : t < seconds) && n >= 0);
     hist_free(&h);
-    if (!cli_ok(n))
+    run.seconds = t;
+    *out = run;
+    return cli_ok(n) ? 0 : 1;
+}
+
+/* bench: random games from the start, reported. */
+static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed)
+{
+    PlayoutRun run;
+    if (run_playouts(vm, seconds, want, seed, &run))
         return 1;
+    double games = (double)run.games;
     printf("variant: %s\nseconds: %.2f\ngames: %lu\ngames/s: %.1f\nplies/s: %.0f\nplies/game: %.2f\n"
            "south-wins: %.4f\nnorth-wins: %.4f\ndraws: %.4f\n",
-           r->name, t, games, (double)games / t, (double)plies / t, (double)plies / (double)games,
-           (double)wins[0] / (double)games, (double)wins[1] / (double)games, (double)wins[2] / (double)games);
+           vm->r->name, run.seconds, run.games, games / run.seconds, (double)run.plies / run.seconds,
+           (double)run.plies / games, (double)run.wins[0] / games, (double)run.wins[1] / games,
+           (double)run.wins[2] / games);
     return 0;
+}
+
+int cli_bench_all(double seconds, int games, unsigned long seed, int json)
+{
+    int failed = 0;
+    if (!json)
+        printf("%-28s %6s %12s %12s %12s\n", "game", "rows", "games/s", "plies/s", "plies/game");
+    for (const BuiltinVariant *b = builtin_variants; b->name; b++) {
+        Rules *r = cli_load(b->name, NULL, 0);
+        if (!r) {
+            failed = 1;
+            continue;
+        }
+        Vm vm;
+        cli_vm(&vm, r);
+        PlayoutRun run;
+        if (run_playouts(&vm, seconds, games, seed, &run)) {
+            failed = 1;
+        } else {
+            double gps = (double)run.games / run.seconds, pps = (double)run.plies / run.seconds;
+            double ppg = (double)run.plies / (double)run.games;
+            if (json)
+                printf("{\"variant\":\"%s\",\"rows\":%d,\"seconds\":%.3f,\"games\":%lu,\"games_per_s\":%.1f,"
+                       "\"plies_per_s\":%.0f,\"plies_per_game\":%.2f}\n",
+                       b->name, r->rows, run.seconds, run.games, gps, pps, ppg);
+            else
+                printf("%-28s %6d %12.1f %12.0f %12.1f\n", b->name, r->rows, gps, pps, ppg);
+            fflush(stdout);
+        }
+        rules_free(r);
+    }
+    return failed;
 }
 
 int cli_bench(const char *variant, const char *const *opts, int nopts,

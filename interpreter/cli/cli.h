@@ -41,5 +41,9 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
  * instruction counts), else as many as `seconds` allow. */
 int cli_bench(const char *variant, const char *const *opts, int nopts,
               double seconds, int games, unsigned long seed, int perft_depth, int search);
+/* `bench --all`: random games of every built-in variant for `seconds`
+ * each (or `games`), a line each (JSON lines with `json`). Returns 0, or
+ * 1 if a variant failed. */
+int cli_bench_all(double seconds, int games, unsigned long seed, int json);
 
 #endif

@@ -34,6 +34,8 @@ static void usage(FILE *f)
           "  play --load FILE [--south WHO] [--north WHO]\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
+          "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
+          "                                     random games of every built-in (1 s each)\n"
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
           "WHO is human, random, greedy, alphabeta[:time=S|:depth=D] or\n"
           "mcts[:time=S|:playouts=N][:c=X].\n"
@@ -94,6 +96,8 @@ typedef struct Args {
     int games;
     int perft_depth;
     int search;
+    int all;
+    int have_seconds;
     int events;
     int plan;
     int rows;                   /* list --rows */
@@ -161,6 +165,7 @@ static int parse_args(int argc, char **argv, Args *a, int listing)
         else if (TAKE("--seconds")) {
             char *end;
             a->seconds = strtod(val, &end);
+            a->have_seconds = 1;
             if (*end || !(a->seconds > 0 && a->seconds <= 86400)) {
                 fprintf(stderr, "mancala: --seconds takes a number of seconds in (0, 86400]\n");
                 return 0;
@@ -190,6 +195,8 @@ static int parse_args(int argc, char **argv, Args *a, int listing)
             a->search = 1;
         else if (!strcmp(s, "--json"))
             a->json = 1;
+        else if (!strcmp(s, "--all"))
+            a->all = 1;
         else if (!strcmp(s, "--events"))
             a->events = 1;
         else if (!strcmp(s, "--plan"))
@@ -580,6 +587,13 @@ static int run(const char *cmd, Args *a0)
         }
         return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
                          a.have_seed ? a.seed : 1, a.json);
+    }
+    if (!strcmp(cmd, "bench") && a.all) {
+        if (a.npos || a.search || a.perft_depth || a.nopts) {
+            fprintf(stderr, "mancala: usage: mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n");
+            return 1;
+        }
+        return cli_bench_all(a.have_seconds ? a.seconds : 1, a.games, a.have_seed ? a.seed : 1, a.json);
     }
     if (!strcmp(cmd, "bench")) {
         if (a.npos != 1) {

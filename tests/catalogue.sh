@@ -1,0 +1,44 @@
+#!/bin/sh
+# catalogue.sh BINARY [VARIANT...]: the checks every shipped game must pass
+# (default: every built-in; `make test-slow` runs it): it validates from
+# its file; 40 random games end with every seed accounted for; greedy
+# against random plays 2 games to the end; alphabeta (depth 2) against
+# MCTS (30 playouts) plays a game to the end; and `show` describes it.
+# Prints a FAIL line per failing game and `N passed, M failed`.
+if [ $# -lt 1 ]; then
+    echo "usage: sh tests/catalogue.sh path/to/mancala [VARIANT...]" >&2
+    exit 2
+fi
+M=$1
+shift
+if [ $# -eq 0 ]; then
+    for f in variants/*.yaml; do set -- "$@" "$(basename "$f" .yaml)"; done
+fi
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+for v in "$@"; do
+    why=
+    if ! "$M" validate "variants/$v.yaml" >"$T/out" 2>&1; then
+        why="does not validate"
+    elif ! "$M" show "$v" >"$T/out" 2>&1 || ! grep -q . "$T/out"; then
+        why="show fails"
+    elif ! timeout 300 "$M" match "$v" --south random --north random --games 40 --seed 7 >"$T/out" 2>&1; then
+        why="random games"
+    elif ! timeout 300 "$M" match "$v" --south greedy --north random --games 2 --seed 7 >"$T/out" 2>&1; then
+        why="greedy against random"
+    elif ! timeout 300 "$M" match "$v" --south alphabeta:depth=2 --north mcts:playouts=30 --games 1 --seed 7 \
+            >"$T/out" 2>&1; then
+        why="alphabeta against mcts"
+    fi
+    if [ -n "$why" ]; then
+        fail=$((fail + 1))
+        echo "FAIL $v: $why"
+        tail -5 "$T/out" | sed 's/^/    /'
+    else
+        pass=$((pass + 1))
+    fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
