@@ -306,6 +306,7 @@ static void test_plan_same_games_shipped(void **state)
         { "oware", { "grand-slam=illegal" }, 1, 60 },
         { "kalah", { NULL }, 0, 100 },
         { "kalah", { "capture-empty-opposite=true" }, 1, 60 },
+        { "kalah", { "ends-when=mover-is-empty" }, 1, 40 },
         { "toguz-kumalak", { NULL }, 0, 60 },
         { "toguz-kumalak", { "ninth-hole-tuzdyk=false" }, 1, 30 },
         { "hawalis", { NULL }, 0, 60 },
