@@ -22,7 +22,8 @@ Numbering: MancalaGames' board list runs counterclockwise from South's
 left, as ours; a move is a column from the mover's left (South: hole
 column+1; North: hole 2N-column).
 
-Usage: mancalagames.py --bin PATH [--mg DIR] [--games G] [--seed S] [--game NAME]...
+Usage: mancalagames.py --bin PATH [--mg DIR] [--games G] [--seed S] [--game NAME|FILE.yaml]...
+                       [--record FILE]
 Where the programs are compared only up to a point: MancalaGames stops a
 game as soon as a player holds a winning majority (its ClearWinner); a
 game that ends here by repetition (MancalaGames has no such rule) is
@@ -258,13 +259,23 @@ def main():
     games = [json.loads(x) for x in run([a.bin, "list", "--json"]).stdout.splitlines()]
     todo = [(g["name"], g["mancalagames"]) for g in games
             if g["mancalagames"] and (not a.game or g["name"] in a.game)]
+    # a variant file not built in (--game FILE.yaml): its about.mancalagames
+    for path in a.game:
+        if path.endswith(".yaml") and os.path.exists(path):
+            with open(path) as f:
+                m = re.search(r"^  mancalagames:\s*\"?([^\"\n]+?)\"?\s*$", f.read(), re.M)
+            if m:
+                todo.append((path, m.group(1)))
+            else:
+                print("NOT COMPARABLE %s: no about.mancalagames" % path)
     agree = disagree = explained = skipped = 0
     results = {}
     for name, mg in todo:
+        key = os.path.basename(name)[:-5] if name.endswith(".yaml") else name
         path = os.path.join(a.mg, "GameProps", mg + ".txt")
         if not os.path.exists(path):
             print("NOT COMPARABLE %s: no %s" % (name, path))
-            results[name] = ("not-comparable", "no such game there")
+            results[key] = ("not-comparable", "no such game there")
             skipped += 1
             continue
         rng = random.Random(a.seed)
@@ -275,22 +286,22 @@ def main():
             # a relay sowing that never ends is no legal move here (as
             # docs/rules.md says); MancalaGames' own switch for that
             game.disallow_endless(True)
-            why = play_one(a.bin, name, OPTIONS.get(name, []), game, rng, a.cap)
+            why = play_one(a.bin, name, OPTIONS.get(key, []), game, rng, a.cap)
             if why:
                 bad = "game %d: %s" % (i + 1, why)
                 break
-        known = EXPLAINED.get(name)
+        known = EXPLAINED.get(key)
         if bad and known and re.search(known[0], bad.split(": ", 1)[1]):
             explained += 1
             print("EXPLAINED %s (MancalaGames %s): %s. First difference: %s" % (name, mg, known[1], bad))
-            results[name] = ("explained", known[1])
+            results[key] = ("explained", known[1])
         elif bad:
             disagree += 1
             print("DISAGREE %s (MancalaGames %s): %s" % (name, mg, bad))
-            results[name] = ("disagree", bad)
+            results[key] = ("disagree", bad)
         else:
-            results[name] = ("agree", "%d random games%s" % (
-                a.games, " with %s" % " ".join(OPTIONS[name]) if name in OPTIONS else ""))
+            results[key] = ("agree", "%d random games%s" % (
+                a.games, " with %s" % " ".join(OPTIONS[key]) if key in OPTIONS else ""))
             agree += 1
             print("AGREE %s (MancalaGames %s): %d games (%d stopped there at a decided majority, "
                   "%d ended here by repetition)" % (name, mg, a.games, STATS["decided"], STATS["repetition"]))
