@@ -277,7 +277,11 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
     p->to_move = (uint8_t)(extra ? mover : !mover);
     for (int i = 0; i < r->nends; i++) {
         if (ex_true(&r->ends[i].when, &cx)) {
-            int w = r->ends[i].winner.code ? (int)(ex_eval(&r->ends[i].winner, &cx) & 1) : WIN_NONE;
+            int w = WIN_NONE;
+            if (r->ends[i].winner.code) {   /* no player (the owner of no hole): a draw */
+                int64_t v = ex_eval(&r->ends[i].winner, &cx);
+                w = v == 0 ? WIN_SOUTH : v == 1 ? WIN_NORTH : WIN_DRAW;
+            }
             rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, w, h);
             return;
         }

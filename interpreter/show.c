@@ -127,8 +127,15 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
             fprintf(f, "where %s", s->relay_while.src);
         else
             fprintf(f, "in a hole that was occupied");
-        fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
-                s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
+        if (s->relay_from == RELAY_FROM_NEXT && s->relay_next_if.code && s->relay_next_if.src)
+            fprintf(f, ", lift the hole after it where %s (else that hole) and sow again. Endless sowings are "
+                       "not legal.\n", s->relay_next_if.src);
+        else
+            fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
+                    s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
+        if (s->relay_reverse.code && s->relay_reverse.src)
+            fprintf(f, "  - Where %s as a lap ends, the relay turns round: the laps after it sow the other way "
+                       "(until it holds again).\n", s->relay_reverse.src);
         if (s->endless_after)
             fprintf(f, "  - A relay still going after %d seeds counts as endless.\n", s->endless_after);
         if (s->relay_stop.code)

@@ -208,6 +208,14 @@ check replay-record-lots 0 "$M" replay qelat --record fuzz/seeds/record/qelat-lo
 check show-lots-loans 0 "$M" show leyla
 grep -q 'lends the other (.*) seeds (the other owes them)' "$T/out" && grep -q 'no more holes than the other can fill' "$T/out" && ok || bad "show leyla: settle, fill-even"
 "$M" show qelat | grep -q 'equal remainders: a lot is drawn for it (lot:south or lot:north)' && ok || bad "show qelat: leftover-tie"
+# a relay from the next hole under a condition, and a relay that turns
+# round, in words
+printf 'game: rl\nboard: {rows: 2, holes: 3, seeds: 2, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nsowing: {laps: relay, relay-from: {next: last.count == 2}, relay-reverse: last.count == 3}\n' >"$T/rl.yaml"
+"$M" show "$T/rl.yaml" >"$T/out" 2>&1
+grep -q 'lift the hole after it where last.count == 2 (else that hole)' "$T/out" && grep -q 'Where last.count == 3 as a lap ends, the relay turns round' "$T/out" && ok || bad "show: relay-from {next: ...}, relay-reverse"
+# an end rule's winner that names no player: a draw (not North)
+printf 'game: nw\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nend:\n  - when: true\n    seeds: stay\n    winner: hole(0).owner\n' >"$T/nw.yaml"
+"$M" replay "$T/nw.yaml" 1 | grep -q '"over":true,"winner":"draw"' && ok || bad "end winner of no player: not a draw"
 # who begins drawn by lot: in words, and perft counts both outcomes
 printf 'game: lot\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nfirst-player: {chosen-by: lot}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n' >"$T/lot.yaml"
 "$M" show "$T/lot.yaml" | grep -q 'First player: drawn by lot' && ok || bad "show: first-player lot"
