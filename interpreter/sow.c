@@ -259,6 +259,8 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         first = ex_true(&s->first_if, cx);
         cx->hand = 0;
     }
+    if (from_hand && has_hole(p->out_of_play, origin))
+        first = 0;   /* a hand sown from a hole out of play starts after it */
     if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
     int h = origin;
@@ -272,8 +274,12 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                                                    : bd_target(r, s, sp, cx, h, si->dir);
             if (t == NO_HOLE) {
                 /* every place is passed over: the hand goes back to the
-                 * origin and the lap ends where the last seed fell */
-                p->count[origin] = (uint16_t)(p->count[origin] + hand);
+                 * origin (to the mover, for a hand sown from a hole out
+                 * of play) and the lap ends where the last seed fell */
+                if (has_hole(p->out_of_play, origin))
+                    cap_receive(vm, p, RCV_MOVER, NO_HOLE, hand, si->mover, 1);
+                else
+                    p->count[origin] = (uint16_t)(p->count[origin] + hand);
                 break;
             }
             if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {

@@ -213,6 +213,12 @@ grep -q 'lends the other (.*) seeds (the other owes them)' "$T/out" && grep -q '
 printf 'game: rl\nboard: {rows: 2, holes: 3, seeds: 2, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nsowing: {laps: relay, relay-from: {next: last.count == 2}, relay-reverse: last.count == 3}\n' >"$T/rl.yaml"
 "$M" show "$T/rl.yaml" >"$T/out" 2>&1
 grep -q 'lift the hole after it where last.count == 2 (else that hole)' "$T/out" && grep -q 'Where last.count == 3 as a lap ends, the relay turns round' "$T/out" && ok || bad "show: relay-from {next: ...}, relay-reverse"
+# seeds taken to the hand and sown from a hole out of play start after it:
+# South 2 drops its seed in 3, which lifts hole 4 (2 seeds) to be sown from
+# 5; 5 is out of play, so they go to 6 and 1 (worked by hand)
+printf 'game: sf\nboard: {rows: 2, holes: 3, seeds: 2, stores: off-track}\nmoves: {from: hole.owner == mover, direction: ccw}\nsowing:\n  each-seed:\n    - when: hand == 0 and hole.number == 3\n      take: hole(4)\n      to: hand\n      sow-from: hole(5)\nmatch: {max-rounds: 5, next: fill, fill-seeds: 2, choose: left, over: south.store < 2 or north.store < 2, score: player.store}\n' >"$T/sf.yaml"
+printf '{"board":[0,1,0,2,0,1],"stores":[4,3],"to_move":"south","round":2,"out_of_play":[5]}' >"$T/sf.json"
+"$M" replay "$T/sf.yaml" --from "$T/sf.json" 2 | grep -q '"board":\[1,0,1,0,0,2\],"stores":\[4,3\]' && ok || bad "sow-from a hole out of play"
 # an end rule's winner that names no player: a draw (not North)
 printf 'game: nw\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nend:\n  - when: true\n    seeds: stay\n    winner: hole(0).owner\n' >"$T/nw.yaml"
 "$M" replay "$T/nw.yaml" 1 | grep -q '"over":true,"winner":"draw"' && ok || bad "end winner of no player: not a draw"
