@@ -58,6 +58,7 @@ static const LdKey about_keys[] = {
     { .name = "region", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, region) },
     { .name = "sources", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = about_sources },
     { .name = "readings", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, readings) },
+    { .name = "gaps", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, gaps) },
     { .name = "ludii", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, ludii) },
     { .name = "mancalagames", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, mancalagames) },
     { .name = NULL }

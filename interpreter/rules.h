@@ -236,6 +236,7 @@ typedef struct McRules {
     int nsources;
     const char *region;              /* where, and by whom, it is played */
     const char *readings;            /* what the file chose where sources differ */
+    const char *gaps;                /* what the sources describe that it does not play */
     const char *ludii;               /* its game in Ludii's catalogue */
     const char *mancalagames;        /* its game in MancalaGames */
 

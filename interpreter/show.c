@@ -310,12 +310,16 @@ static void about_head(FILE *f, const Rules *r)
     }
 }
 
-/* `about`, after the description: readings and sources. */
+/* `about`, after the description: readings, gaps and sources. */
 static void about_words(FILE *f, const Rules *r)
 {
     if (r->readings) {
         fprintf(f, "\nReadings (where the sources differ or are silent):\n");
         wrap(f, r->readings, 2);
+    }
+    if (r->gaps) {
+        fprintf(f, "\nNot played here (what the sources describe that this file leaves out):\n");
+        wrap(f, r->gaps, 2);
     }
     if (r->nsources || r->ludii || r->mancalagames) {
         fprintf(f, "\nSources:\n");

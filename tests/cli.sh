@@ -219,6 +219,9 @@ grep -q 'lift the hole after it where last.count == 2 (else that hole)' "$T/out"
 printf 'game: sf\nboard: {rows: 2, holes: 3, seeds: 2, stores: off-track}\nmoves: {from: hole.owner == mover, direction: ccw}\nsowing:\n  each-seed:\n    - when: hand == 0 and hole.number == 3\n      take: hole(4)\n      to: hand\n      sow-from: hole(5)\nmatch: {max-rounds: 5, next: fill, fill-seeds: 2, choose: left, over: south.store < 2 or north.store < 2, score: player.store}\n' >"$T/sf.yaml"
 printf '{"board":[0,1,0,2,0,1],"stores":[4,3],"to_move":"south","round":2,"out_of_play":[5]}' >"$T/sf.json"
 "$M" replay "$T/sf.yaml" --from "$T/sf.json" 2 | grep -q '"board":\[1,0,1,0,0,2\],"stores":\[4,3\]' && ok || bad "sow-from a hole out of play"
+# about.gaps: in words
+printf 'game: g\nabout:\n  gaps: the second round\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n' >"$T/g.yaml"
+"$M" show "$T/g.yaml" | grep -A1 '^Not played here' | grep -q '^  the second round$' && ok || bad "show: about.gaps"
 # an end rule's winner that names no player: a draw (not North)
 printf 'game: nw\nboard: {rows: 2, holes: 2, seeds: 1, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nend:\n  - when: true\n    seeds: stay\n    winner: hole(0).owner\n' >"$T/nw.yaml"
 "$M" replay "$T/nw.yaml" 1 | grep -q '"over":true,"winner":"draw"' && ok || bad "end winner of no player: not a draw"

@@ -43,6 +43,7 @@ static int f_flags(const Rules *r) { return r->nflags > 0; }
 static int f_lot(const Rules *r) { return r->has_lots; }
 static int f_loans(const Rules *r) { return r->has_debts; }
 static int f_stores(const Rules *r) { return r->stores != STORES_NONE; }
+static int f_partial(const Rules *r) { return r->gaps != NULL; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -56,6 +57,7 @@ static const Feature features[] = {
     { "lot", "lots drawn", f_lot },
     { "loans", "loans and debts between rounds", f_loans },
     { "stores", "stores beside or on the board", f_stores },
+    { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };
 
@@ -86,6 +88,7 @@ static void game_json(const Rules *r)
     json_object_set_new(o, "region", text_or_null(r->region));
     json_object_set_new(o, "sources", texts(r->sources, r->nsources));
     json_object_set_new(o, "readings", text_or_null(r->readings));
+    json_object_set_new(o, "gaps", text_or_null(r->gaps));
     json_object_set_new(o, "ludii", text_or_null(r->ludii));
     json_object_set_new(o, "mancalagames", text_or_null(r->mancalagames));
     json_t *op = json_array(), *ft = json_array();
