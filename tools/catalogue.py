@@ -70,6 +70,15 @@ def checks():
             what = "%s' tests" % who if who.endswith("s") else "%s's tests" % who
             if what not in out.get(name, []):
                 add(name, what)
+    # the other programs (tests/crosscheck/results.tsv, written by the
+    # harnesses' --record)
+    words = {"agree": "agrees", "explained": "differs, explained: %s",
+             "disagree": "DIFFERS, not yet explained", "not-comparable": "not comparable (%s)"}
+    for line in read("tests/crosscheck/results.tsv").splitlines():
+        w = line.split("\t")
+        if len(w) == 4 and not line.startswith("#") and w[2] in words:
+            text = words[w[2]]
+            add(w[0], "%s: %s" % (w[1], text % w[3] if "%s" in text else text))
     return out
 
 
@@ -94,6 +103,25 @@ def render(games, checked):
         "",
         "%d games: %s." % (len(games), counts),
         "",
+    ]
+    partial = [g["name"] for g in games if g.get("gaps")]
+    if partial:
+        lines += ["%d of them are partial readings: their files say what of the sources they do "
+                  "not play (`about.gaps`, marked **partial** below; `mancala list --feature "
+                  "partial`)." % len(partial), ""]
+    tally = {}
+    for line in read("tests/crosscheck/results.tsv").splitlines():
+        w = line.split("\t")
+        if len(w) == 4 and not line.startswith("#"):
+            tally.setdefault(w[1], {}).setdefault(w[2], 0)
+            tally[w[1]][w[2]] += 1
+    for prog, t in sorted(tally.items()):
+        lines += ["Against %s (random games played in both, compared move by move; "
+                  "tests/crosscheck/README.md): %d agree, %d differ where the sources are read "
+                  "differently (explained), %d differ unexplained, %d not comparable." % (
+                      prog, t.get("agree", 0), t.get("explained", 0), t.get("disagree", 0),
+                      t.get("not-comparable", 0)), ""]
+    lines += [
         "| game | board | played | sources | options | checked |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
@@ -108,9 +136,12 @@ def render(games, checked):
         if g["mancalagames"]:
             src.append("MancalaGames: " + g["mancalagames"])
         opts = ", ".join("`%s`" % o for o in g["options"])
+        check = checked.get(g["name"], [])
+        if g.get("gaps"):
+            check = ["**partial**: not played: " + cell(g["gaps"])] + check
         lines.append("| %s | %s | %s | %s | %s | %s |" % (
             title, board, cell(g["region"]), "; ".join(cell(s).rstrip(".") for s in src), opts,
-            "; ".join(checked.get(g["name"], []))))
+            "; ".join(check)))
     return "\n".join(lines) + "\n"
 
 
