@@ -32,7 +32,7 @@ static void usage(FILE *f)
           "  replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
-          "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json]\n"
+          "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
           "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
           "                                     random games of every built-in (1 s each)\n"
@@ -582,7 +582,7 @@ static int run(const char *cmd, Args *a0)
     }
     if (!strcmp(cmd, "match")) {
         if (a.npos != 1) {
-            fprintf(stderr, "mancala: usage: mancala match VARIANT --south WHO --north WHO --games N [--seed S] [--json]\n");
+            fprintf(stderr, "mancala: usage: mancala match VARIANT --south WHO --north WHO --games N [--seed S] [--json] [--option K=V]...\n");
             return 1;
         }
         return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
