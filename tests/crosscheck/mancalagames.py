@@ -44,6 +44,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 PASS = 65535   # MancalaGames' move "pass" (its PASS_TOKEN)
 
 # games compared only up to a point: MancalaGames stopped at a decided
@@ -214,25 +217,6 @@ def play_one(binary, name, opts, game, rng, cap):
             return "after %s: %s to move, MancalaGames %s" % (" ".join(toks), mine["to_move"],
                                                               "north" if game.turn else "south")
     return None
-
-
-def record(path, program, results):
-    """Writes results (name -> (result, detail)) for `program` into the
-    tab-separated file `path`, keeping its other lines; sorted."""
-    rows = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f:
-                w = line.rstrip("\n").split("\t")
-                if len(w) == 4 and not line.startswith("#"):
-                    rows[(w[0], w[1])] = (w[2], w[3])
-    for name, (res, detail) in results.items():
-        rows[(name, program)] = (res, detail.replace("\t", " ").replace("\n", " "))
-    with open(path, "w") as f:
-        f.write("# game\tprogram\tresult\tdetail: written by tests/crosscheck/*.py --record;"
-                " docs/catalogue.md shows it\n")
-        for (name, prog), (res, detail) in sorted(rows.items()):
-            f.write("%s\t%s\t%s\t%s\n" % (name, prog, res, detail))
 
 
 def main():
