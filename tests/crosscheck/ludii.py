@@ -41,7 +41,8 @@ player when it is his only one and our turn has passed on (or the boards
 still differ). Those are counted and shown.
 
 Per game: `OPTIONS` gives our options (the file's reading nearest to
-Ludii's code), `LUDII` Ludii's ruleset or options; both with the reason.
+Ludii's code; a game with a `ludii-code` option is played with it), `LUDII`
+Ludii's ruleset or options; both with the reason.
 
 Usage:
   ludii.py --bin PATH [--build DIR] [--games G] [--seed S] [--cap PLIES]
@@ -529,6 +530,10 @@ def games_to_run(binary, wanted):
     for line in subprocess.run([binary, "list", "--json"], capture_output=True, text=True).stdout.splitlines():
         g = json.loads(line)
         built[g["name"]] = g.get("ludii")
+        # a file's `ludii-code` option is, by its definition, the reading
+        # of Ludii's code: compare with it unless OPTIONS says otherwise
+        if "ludii-code" in g.get("options", []) and g["name"] not in OPTIONS:
+            OPTIONS[g["name"]] = ["ludii-code=true"]
     out = []
     seen = set()
     for name, title in built.items():
