@@ -72,6 +72,24 @@ OPTIONS = {
     "kalah": ["ends-when=mover-is-empty"],
     # the last seed of Hufesay counts for nobody there (UNCLAIMED)
     "hufesay": ["last-seed=neutral"],
+    # the files' options for MancalaGames' readings (each file's readings
+    # say which source each side follows)
+    "adi-ii": ["target=10"],
+    "ayoayo": ["one-seed-ends=false"],
+    "bakuk": ["chain=backward"],
+    "djenon-aboure": ["sow-origin=false", "pass=false"],
+    "mbangbi": ["mancalagames-chain=true"],
+    "mbothe": ["must-feed=false"],
+    "modiar": ["grand-slam=illegal"],
+    "nam-nam": ["target=10", "stuck-ends-round=true"],
+    "nambayi": ["mancalagames-store=true"],
+    "nsa-isong": ["target=10"],
+    "num-num": ["target=10"],
+    "uril": ["mancalagames-ouri=true"],
+    "waurie": ["skip-origin=true"],
+    "kara": ["capture=all"],
+    "andot": ["marking=valdez"],
+    "hoyito": ["rounds=true"],
 }
 
 
@@ -99,6 +117,13 @@ EXPLAINED = {
     "ba-awa": (r"^MancalaGames ends the game after ",
                "MancalaGames ends a round when the player to move has no move; "
                "docs/rules.md has him pass"),
+    "adi-ii": (r"^(legal moves|after|we end|MancalaGames)",
+               "MancalaGames' check that refuses endless sowings marks the wrong hole where holes "
+               "change owner (allow[pos] for allow[idx] in NoEndlessSows): it forbids a move that "
+               "ends and allows one that never does; patched, the two agree"),
+    "num-num": (r"^after .*(to move|board)",
+                "after a drawn round MancalaGames lets the player who did not move last begin; here "
+                "(as Russ) the players alternate"),
     "qelat": (r"^after .*: owners ",
               "MancalaGames' Weg gives every round the two rows back; Qelat's source "
               "(Pankhurst) passes holes to the player who won them, as here"),
