@@ -90,6 +90,8 @@ OPTIONS = {
     "kara": ["capture=all"],
     "andot": ["marking=valdez"],
     "hoyito": ["rounds=true"],
+    "pandi": ["few-seeds-end=true"],
+    "tihbat": ["first-seed=next", "capture-row=both"],
 }
 
 
