@@ -55,6 +55,9 @@ STATS = {"decided": 0, "repetition": 0}
 
 # our options that play MancalaGames' reading of a game, and why
 OPTIONS = {
+    # MancalaGames forbids a tuzdyk in the opponent's ninth hole (the
+    # tournament rules; the file's option)
+    "toguz-kumalak": ["ninth-hole-tuzdyk=false"],
     # MancalaGames' Ba-awa match ends when a player owns 10 holes
     "ba-awa": ["target=10"],
     # MancalaGames' Bay Khom is a single game; a player may sow his store
@@ -90,6 +93,10 @@ OPTIONS = {
     "kara": ["capture=all"],
     "andot": ["marking=valdez"],
     "hoyito": ["rounds=true"],
+    "leb-bbut-ahbochen": ["relay-six=true"],
+    "lamlameta": ["mancalagames=true"],
+    "endodoi": ["lone-seed-ends=true"],
+    "enkeshui": ["lone-seed-ends=true"],
     "pandi": ["few-seeds-end=true"],
     "tihbat": ["first-seed=next", "capture-row=both"],
 }
@@ -109,9 +116,6 @@ EXPLAINED = {
     "tap-urdy": (r"^legal moves .* \(after \)$",
                  "MancalaGames' Tap-Urdy sows from the player's own row, another game; "
                  "Ludii's text and its source have a player sow from the opponent's row, as here"),
-    "toguz-kumalak": (r"^after .*: board .* stores \[\d+, \d+\], MancalaGames ",
-                      "MancalaGames leaves the 3 seeds of a new tuzdyk in the hole; the "
-                      "tournament rules (and Ludii) take them at once, as here"),
     "bechi": (r"^after .*: board .*, MancalaGames ",
               "at a new round MancalaGames fills the loser's holes by itself; here the "
               "player chooses which (a fill: move); MancalaGames' Bechi matches with its "
@@ -126,6 +130,9 @@ EXPLAINED = {
     "num-num": (r"^after .*(to move|board)",
                 "after a drawn round MancalaGames lets the player who did not move last begin; here "
                 "(as Russ) the players alternate"),
+    "lamlameta": (r"^we end the (game|match) after ",
+                  "MancalaGames plays further rounds, ending when a player can fill only four holes; "
+                  "the source (Pankhurst) has a single game, as here"),
     "qelat": (r"^after .*: owners ",
               "MancalaGames' Weg gives every round the two rows back; Qelat's source "
               "(Pankhurst) passes holes to the player who won them, as here"),
@@ -161,7 +168,27 @@ def token(game, move, n):
     return "%d%s" % (hole, "cw" if int(getattr(way, "value", way)) < 0 else "ccw")
 
 
+# games whose files put the seeds sown into a player's special hole (a
+# tuzdyk) into his store as they fall, where MancalaGames keeps them in
+# the hole (its `child`) until the end: compared with those seeds moved
+SETTLE_CHILDREN = {"toguz-kumalak", "toguz-xorgol"}
+
+
+def settled(game, name):
+    """MancalaGames' board and stores; for the games of SETTLE_CHILDREN,
+    with the seeds of its `child` holes in their owner's store."""
+    gb, gs = list(game.board), list(game.store)
+    if name not in SETTLE_CHILDREN:
+        return gb, gs
+    for i, c in enumerate(getattr(game, "child", None) or []):
+        if c is not None:
+            gs[int(c)] += gb[i]
+            gb[i] = 0
+    return gb, gs
+
+
 def play_one(binary, name, opts, game, rng, cap):
+    key = os.path.basename(name)[:-5] if name.endswith(".yaml") else name
     """One random game; returns None if both programs agree, else why."""
     n = len(game.board) // 2
     game.turn = False
@@ -199,7 +226,8 @@ def play_one(binary, name, opts, game, rng, cap):
                 # more than half the seeds (or a territory game's worth),
                 # counting what it claims for him (its ClearWinner, which
                 # leaves no end message); here the game is played out
-                same = list(game.board) == mine["board"] and list(game.store) == mine["stores"]
+                gb, gs = settled(game, key)
+                same = gb == mine["board"] and gs == mine["stores"]
                 if same and not game.mdata.end_msg:
                     STATS["decided"] += 1
                     return None
@@ -225,7 +253,8 @@ def play_one(binary, name, opts, game, rng, cap):
             # seeds are shared out); MancalaGames has no such rule
             STATS["repetition"] += 1
             return None
-        if list(game.board) != mine["board"] or list(game.store) != mine["stores"]:
+        gb, gs = settled(game, key)
+        if gb != mine["board"] or gs != mine["stores"]:
             return "after %s: board %s stores %s, MancalaGames %s %s" % (
                 " ".join(toks), mine["board"], mine["stores"], list(game.board), list(game.store))
         if mine["over"]:
