@@ -1,7 +1,7 @@
 #!/bin/sh
 # catalogue.sh BINARY [VARIANT...]: the checks every shipped game must pass
 # (default: every built-in; `make test-slow` runs it): it validates from
-# its file; `show` describes it; 40 random games end; greedy against
+# its file; `show` describes it; 10 random games end; greedy against
 # random plays 2 games to the end; alphabeta (depth 2) against MCTS (10 ms
 # a move) plays a game to the end. (That every seed stays accounted for,
 # ply by ply, `make test` checks: tests/test_plan.c plays random games of
@@ -26,7 +26,7 @@ for v in "$@"; do
         why="does not validate"
     elif ! "$M" show "$v" >"$T/out" 2>&1 || ! grep -q . "$T/out"; then
         why="show fails"
-    elif ! timeout 300 "$M" match "$v" --south random --north random --games 40 --seed 7 >"$T/out" 2>&1; then
+    elif ! timeout 300 "$M" match "$v" --south random --north random --games 10 --seed 7 >"$T/out" 2>&1; then
         why="random games"
     elif ! timeout 300 "$M" match "$v" --south greedy --north random --games 2 --seed 7 >"$T/out" 2>&1; then
         why="greedy against random"
