@@ -74,11 +74,21 @@ def checks():
     # harnesses' --record)
     words = {"agree": "agrees", "explained": "differs, explained: %s",
              "disagree": "DIFFERS, not yet explained", "not-comparable": "not comparable (%s)"}
+    for game, prog, res, detail in results():
+        if res in words:
+            text = words[res]
+            add(game, "%s: %s" % (prog, text % detail if "%s" in text else text))
+    return out
+
+
+def results():
+    """The lines of tests/crosscheck/results.tsv: (game, program, result,
+    detail)."""
+    out = []
     for line in read("tests/crosscheck/results.tsv").splitlines():
         w = line.split("\t")
-        if len(w) == 4 and not line.startswith("#") and w[2] in words:
-            text = words[w[2]]
-            add(w[0], "%s: %s" % (w[1], text % w[3] if "%s" in text else text))
+        if len(w) == 4 and not line.startswith("#"):
+            out.append(tuple(w))
     return out
 
 
@@ -111,11 +121,9 @@ def render(games, checked):
                   "not play (`about.gaps`, marked **partial** below; `mancala list --feature "
                   "partial`)." % len(partial), ""]
     tally = {}
-    for line in read("tests/crosscheck/results.tsv").splitlines():
-        w = line.split("\t")
-        if len(w) == 4 and not line.startswith("#"):
-            tally.setdefault(w[1], {}).setdefault(w[2], 0)
-            tally[w[1]][w[2]] += 1
+    for _, prog, res, _ in results():
+        tally.setdefault(prog, {}).setdefault(res, 0)
+        tally[prog][res] += 1
     for prog, t in sorted(tally.items()):
         lines += ["Against %s (random games played in both, compared move by move; "
                   "tests/crosscheck/README.md): %d agree, %d differ where the sources are read "

@@ -67,7 +67,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import record  # noqa: E402
+from results import game_key, record  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -524,16 +524,26 @@ def ludii_title(path):
     return None
 
 
+# the built-in games that have a `ludii-code` option (games_to_run)
+HAS_LUDII_CODE = set()
+
+
+def our_options(name):
+    """Our options for a game: OPTIONS, or else the file's `ludii-code`
+    option, by its definition the reading of Ludii's code."""
+    if name in OPTIONS:
+        return OPTIONS[name]
+    return ["ludii-code=true"] if name in HAS_LUDII_CODE else []
+
+
 def games_to_run(binary, wanted):
     """[(our name, what to pass to `replay`, Ludii title)]."""
     built = {}
     for line in subprocess.run([binary, "list", "--json"], capture_output=True, text=True).stdout.splitlines():
         g = json.loads(line)
         built[g["name"]] = g.get("ludii")
-        # a file's `ludii-code` option is, by its definition, the reading
-        # of Ludii's code: compare with it unless OPTIONS says otherwise
-        if "ludii-code" in g.get("options", []) and g["name"] not in OPTIONS:
-            OPTIONS[g["name"]] = ["ludii-code=true"]
+        if "ludii-code" in g.get("options", []):
+            HAS_LUDII_CODE.add(g["name"])
     out = []
     seen = set()
     for name, title in built.items():
@@ -635,13 +645,13 @@ def main():
     bench_rows = []
     for name, variant, title in todo:
         lud = find_lud(a.build, title) if title else None
-        key = os.path.basename(name)[:-5] if name.endswith(".yaml") else name
+        key = game_key(name)
         if not lud:
             print("NOT COMPARABLE %s: no Ludii game %r" % (name, title))
             results[key] = ("not-comparable", "no Ludii game %r" % title)
             skipped += 1
             continue
-        opts = ([] if a.default_options else OPTIONS.get(name, [])) + a.option
+        opts = ([] if a.default_options else our_options(name)) + a.option
         extra = [] if a.default_options else list(LUDII.get(name, []))
         extra += [x for o in a.ludii_option for x in ("--option", o)]
         if a.ludii_ruleset:

@@ -45,7 +45,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import record  # noqa: E402
+from results import game_key, record  # noqa: E402
 
 PASS = 65535   # MancalaGames' move "pass" (its PASS_TOKEN)
 
@@ -187,8 +187,7 @@ def settled(game, name):
     return gb, gs
 
 
-def play_one(binary, name, opts, game, rng, cap):
-    key = os.path.basename(name)[:-5] if name.endswith(".yaml") else name
+def play_one(binary, name, key, opts, game, rng, cap):
     """One random game; returns None if both programs agree, else why."""
     n = len(game.board) // 2
     game.turn = False
@@ -311,7 +310,7 @@ def main():
     agree = disagree = explained = skipped = 0
     results = {}
     for name, mg in todo:
-        key = os.path.basename(name)[:-5] if name.endswith(".yaml") else name
+        key = game_key(name)
         path = os.path.join(a.mg, "GameProps", mg + ".txt")
         if not os.path.exists(path):
             print("NOT COMPARABLE %s: no %s" % (name, path))
@@ -326,7 +325,7 @@ def main():
             # a relay sowing that never ends is no legal move here (as
             # docs/rules.md says); MancalaGames' own switch for that
             game.disallow_endless(True)
-            why = play_one(a.bin, name, OPTIONS.get(key, []), game, rng, a.cap)
+            why = play_one(a.bin, name, key, OPTIONS.get(key, []), game, rng, a.cap)
             if why:
                 bad = "game %d: %s" % (i + 1, why)
                 break

@@ -7,6 +7,12 @@ disagree, not-comparable) and DETAIL, separated by tabs; sorted."""
 import os
 
 
+def game_key(name):
+    """A game's name in results.tsv: a built-in's name, or a variant
+    file's name without its folder and `.yaml`."""
+    return os.path.basename(name)[:-5] if name.endswith(".yaml") else name
+
+
 def record(path, program, results):
     """Writes results (name -> (result, detail)) for `program` into the
     file `path`, keeping its lines for other games and programs."""
