@@ -343,6 +343,7 @@ static void test_load_about(void **state)
              "  readings: >\n"
              "    one\n"
              "    line\n"
+             "  gaps: the later rounds\n"
              "  ludii: Leyla\n", minimal);
     Rules *r = load(text, NULL, 0, &dg);
     assert_non_null(r);
@@ -353,6 +354,7 @@ static void test_load_about(void **state)
     assert_string_equal(r->sources[0], "Pankhurst 1971: 182");
     assert_string_equal(r->sources[1], "a second");
     assert_string_equal(r->readings, "one line\n");
+    assert_string_equal(r->gaps, "the later rounds");
     assert_string_equal(r->ludii, "Leyla");
     assert_null(r->mancalagames);
     rules_free(r);
