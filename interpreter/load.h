@@ -150,6 +150,10 @@ int lk_word(Ld *ld, const yaml_node_t *n, const char *key, const char *const *wo
 int lk_receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out);
 const char *lk_text(Ld *ld, const yaml_node_t *n, const char *key);
 int lk_expr(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char *key, Expr *out);
+/* One element of a list of scalars: 1 read, 0 an error reported (the
+ * next one is read), -1 an error that ends the list. */
+typedef int (*LkEach)(Ld *ld, const yaml_node_t *e, void *ctx);
+int lk_scalars(Ld *ld, const yaml_node_t *v, const char *key, const char *what, LkEach each, void *ctx);
 
 /* ---- loadkey.c: the table reader ---------------------------------------
  * lk_sec starts a mapping, lk_part adds a table to it; lk_keys checks the

@@ -4,6 +4,27 @@
  * the play; `show`, `list` and docs/catalogue.md print it. */
 #include "load.h"
 
+/* Where about_text puts the texts of a list. */
+typedef struct {
+    const char *key;
+    const char **out;
+    int *n;
+} AboutList;
+
+/* One text of a list: at most MAX_ABOUT of them. */
+static int about_text(Ld *ld, const yaml_node_t *e, void *ctx)
+{
+    AboutList *l = ctx;
+    if (*l->n >= MAX_ABOUT) {
+        dg_error(ld->dg, ld_nloc(e), "`%s` lists at most %d texts", l->key, MAX_ABOUT);
+        return -1;
+    }
+    const char *t = lk_text(ld, e, l->key);
+    if (t)
+        l->out[(*l->n)++] = t;
+    return t != NULL;
+}
+
 /* A list of texts (a single text is a list of one) into `out`, at most
  * MAX_ABOUT of them, counted in *n. */
 static int about_list(Ld *ld, const yaml_node_t *v, const char *key, const char **out, int *n)
@@ -13,28 +34,8 @@ static int about_list(Ld *ld, const yaml_node_t *v, const char *key, const char 
         *n = out[0] != NULL;
         return *n;
     }
-    if (v->type != YAML_SEQUENCE_NODE) {
-        dg_error(ld->dg, ld_nloc(v), "`%s` must be a text or a list of texts", key);
-        return 0;
-    }
-    int ok = 1;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        yaml_node_t *e = ld_node(ld, *it);
-        if (!e)
-            continue;
-        if (!lk_is_scalar(ld, e, key)) {
-            ok = 0;
-            continue;
-        }
-        if (*n >= MAX_ABOUT) {
-            dg_error(ld->dg, ld_nloc(e), "`%s` lists at most %d texts", key, MAX_ABOUT);
-            return 0;
-        }
-        const char *t = lk_text(ld, e, key);
-        if (t)
-            out[(*n)++] = t;
-    }
-    return ok;
+    AboutList l = { key, out, n };
+    return lk_scalars(ld, v, key, "a text or a list of texts", about_text, &l);
 }
 
 /* about.names (LK_CUSTOM). */

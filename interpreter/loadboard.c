@@ -317,38 +317,29 @@ static int ls_flag_name_ok(const Rules *r, const char *s)
     return 1;
 }
 
+/* One name of board.flags. */
+static int ls_flag(Ld *ld, const yaml_node_t *e, void *ctx)
+{
+    Rules *r = ld->r;
+    if (r->nflags >= MAX_FLAGS) {
+        dg_error(ld->dg, ld_nloc(e), "too many flags (at most %d)", MAX_FLAGS);
+        return -1;
+    }
+    if (!ls_flag_name_ok(r, lk_sval(e))) {
+        dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a keyword of expressions, a hole property or a field of the JSON position", lk_sval(e));
+        return 0;
+    }
+    r->flags[r->nflags++] = lk_text(ld, e, ctx);
+    return 1;
+}
+
 /* board.flags: the names of the per-hole flags. */
 static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
-    Rules *r = ld->r;
     char buf[80];
     const char *key = lk_label(s, k, buf, sizeof buf);
     (void)base;
-    if (v->type != YAML_SEQUENCE_NODE) {
-        dg_error(ld->dg, ld_nloc(v), "`%s` must be a list of names", key);
-        return 0;
-    }
-    int ok = 1;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        yaml_node_t *e = ld_node(ld, *it);
-        if (!e)
-            continue;
-        if (!lk_is_scalar(ld, e, key)) {
-            ok = 0;
-            continue;
-        }
-        if (r->nflags >= MAX_FLAGS) {
-            dg_error(ld->dg, ld_nloc(e), "too many flags (at most %d)", MAX_FLAGS);
-            return 0;
-        }
-        if (!ls_flag_name_ok(r, lk_sval(e))) {
-            dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a keyword of expressions, a hole property or a field of the JSON position", lk_sval(e));
-            ok = 0;
-            continue;
-        }
-        r->flags[r->nflags++] = lk_text(ld, e, key);
-    }
-    return ok;
+    return lk_scalars(ld, v, key, "a list of names", ls_flag, (void *)key);
 }
 
 static const LdKey board_keys[BK_N + 1] = {

@@ -124,6 +124,28 @@ const char *lk_text(Ld *ld, const yaml_node_t *n, const char *key)
     return ar_strndup(&ld->r->arena, lk_sval(n), n->data.scalar.length);
 }
 
+/* The list `v` of scalars (`key` must be `what` in the message when it
+ * is not a list), each element read by `each`. 1 when every element was
+ * read. */
+int lk_scalars(Ld *ld, const yaml_node_t *v, const char *key, const char *what, LkEach each, void *ctx)
+{
+    if (v->type != YAML_SEQUENCE_NODE) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be %s", key, what);
+        return 0;
+    }
+    int ok = 1;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        if (!e)
+            continue;
+        int r = lk_is_scalar(ld, e, key) ? each(ld, e, ctx) : 0;
+        if (r < 0)
+            return 0;
+        ok &= r;
+    }
+    return ok;
+}
+
 /* ---- receivers -------------------------------------------------------- */
 
 static const char *const receiver_words[] = {

@@ -27,6 +27,32 @@ static int lo_type(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yam
     return 1;
 }
 
+/* One of an option's `values`. */
+static int lo_value_item(Ld *ld, const yaml_node_t *e, void *ctx)
+{
+    OptionDef *o = ctx;
+    if (o->nvalues >= MAX_ENUM_VALUES) {
+        dg_error(ld->dg, ld_nloc(e), "too many values (at most %d)", MAX_ENUM_VALUES);
+        return -1;
+    }
+    if (o->type == T_INT) {
+        long long x;
+        if (!lk_parse_ll(lk_sval(e), &x) || x < -OPTION_LIMIT || x > OPTION_LIMIT) {
+            dg_error(ld->dg, ld_nloc(e), "values of an int option must be whole numbers");
+            return 0;
+        }
+        o->ivalues[o->nvalues++] = x;
+        return 1;
+    }
+    for (int j = 0; j < o->nvalues; j++)
+        if (!strcmp(o->values[j], lk_sval(e))) {
+            dg_error(ld->dg, ld_nloc(e), "value \"%s\" is listed twice", lk_sval(e));
+            return 0;
+        }
+    o->values[o->nvalues++] = lk_text(ld, e, "values");
+    return 1;
+}
+
 /* values: the words of an enum option, or the ints an int option allows. */
 static int lo_values(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
@@ -36,39 +62,7 @@ static int lo_values(Ld *ld, const LdSec *s, const LdKey *k, void *base, const y
         dg_error(ld->dg, ld_nloc(v), "a bool option takes no `values`");
         return 0;
     }
-    if (v->type != YAML_SEQUENCE_NODE) {
-        dg_error(ld->dg, ld_nloc(v), "`values` must be a list");
-        return 0;
-    }
-    int ok = 1;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        yaml_node_t *e = ld_node(ld, *it);
-        if (!e || !lk_is_scalar(ld, e, k->name)) {
-            ok = 0;
-            continue;
-        }
-        if (o->nvalues >= MAX_ENUM_VALUES) {
-            dg_error(ld->dg, ld_nloc(e), "too many values (at most %d)", MAX_ENUM_VALUES);
-            return 0;
-        }
-        if (o->type == T_INT) {
-            long long x;
-            if (!lk_parse_ll(lk_sval(e), &x) || x < -OPTION_LIMIT || x > OPTION_LIMIT) {
-                dg_error(ld->dg, ld_nloc(e), "values of an int option must be whole numbers");
-                ok = 0;
-                continue;
-            }
-            o->ivalues[o->nvalues++] = x;
-        } else {
-            for (int j = 0; j < o->nvalues; j++)
-                if (!strcmp(o->values[j], lk_sval(e))) {
-                    dg_error(ld->dg, ld_nloc(e), "value \"%s\" is listed twice", lk_sval(e));
-                    ok = 0;
-                }
-            o->values[o->nvalues++] = lk_text(ld, e, k->name);
-        }
-    }
-    return ok;
+    return lk_scalars(ld, v, k->name, "a list", lo_value_item, o);
 }
 
 /* min, max: the bounds of an int option, into the int64_t at `off`. */
