@@ -155,20 +155,11 @@ public final class LudiiDriver
 					Double.valueOf(e.centroid().getX()), Double.valueOf(e.centroid().getY())));
 		}
 		b.append("],\"hands\":[");
-		final Container[] cs = game.equipment().containers();
-		boolean first = true;
-		for (int c = 1; c < cs.length; c++)
-		{
-			if (!cs[c].isHand())
-				continue;
-			for (int s = 0; s < cs[c].numSites(); s++)
-			{
-				b.append(first ? "" : ",").append("[").append(context.sitesFrom()[c] + s).append(",").append(cs[c].owner()).append("]");
-				first = false;
-			}
-		}
+		final List<int[]> hs = handSites();
+		for (int i = 0; i < hs.size(); i++)
+			b.append(i > 0 ? "," : "").append("[").append(hs.get(i)[1]).append(",").append(hs.get(i)[2]).append("]");
 		b.append("],\"maps\":[");
-		first = true;
+		boolean first = true;
 		for (final Map m : game.equipment().maps())
 		{
 			b.append(first ? "" : ",").append("{\"name\":").append(q(String.valueOf(m.name()))).append(",\"pairs\":[");
@@ -194,6 +185,18 @@ public final class LudiiDriver
 		return b.toString();
 	}
 
+	/** The sites of the players' hands, in container order: {container, site, owner}. */
+	static List<int[]> handSites()
+	{
+		final List<int[]> out = new ArrayList<>();
+		final Container[] cs = game.equipment().containers();
+		for (int c = 1; c < cs.length; c++)
+			if (cs[c].isHand())
+				for (int s = 0; s < cs[c].numSites(); s++)
+					out.add(new int[] { c, context.sitesFrom()[c] + s, cs[c].owner() });
+		return out;
+	}
+
 	static String state()
 	{
 		final StringBuilder b = new StringBuilder("{");
@@ -216,18 +219,9 @@ public final class LudiiDriver
 		for (int i = 0; i < els.size(); i++)
 			b.append(i > 0 ? "," : "").append(context.containerState(0).count(els.get(i).index(), siteType()));
 		b.append("],\"hands\":[");
-		final Container[] cs = game.equipment().containers();
-		boolean first = true;
-		for (int c = 1; c < cs.length; c++)
-		{
-			if (!cs[c].isHand())
-				continue;
-			for (int s = 0; s < cs[c].numSites(); s++)
-			{
-				b.append(first ? "" : ",").append(context.containerState(c).countCell(context.sitesFrom()[c] + s));
-				first = false;
-			}
-		}
+		final List<int[]> hs = handSites();
+		for (int i = 0; i < hs.size(); i++)
+			b.append(i > 0 ? "," : "").append(context.containerState(hs.get(i)[0]).countCell(hs.get(i)[1]));
 		b.append("],\"moves\":[");
 		legal = new ArrayList<>();
 		if (!trial.over())
