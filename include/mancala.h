@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 2
-#define MANCALA_VERSION_MINOR 1
+#define MANCALA_VERSION_MINOR 2
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "2.1.0"
+#define MANCALA_VERSION "2.2.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -119,6 +119,9 @@ typedef enum McPhase {
                             flag (`setup.mark`) */
     MC_PHASE_LOT,        /* a lot is drawn (McPosition.lot says what it
                             decides); no player chooses */
+    MC_PHASE_PUT,        /* the mover, at the end of his move, chooses the
+                            hole the seeds a capture rule took go into
+                            (`put`); they are in McPosition.hand */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -158,7 +161,8 @@ typedef struct McPosition {
     uint8_t end;                    /* McEnd of the last game or round end */
     uint8_t picks;                  /* MC_PHASE_PICK: the holes the mover may still pick */
     uint16_t plies;                 /* decisions made this round (game), up to 65535 */
-    uint16_t hand;                  /* MC_PHASE_HAND: the seeds in the mover's hand */
+    uint16_t hand;                  /* MC_PHASE_HAND, MC_PHASE_PUT: the seeds in the
+                                       mover's hand */
     uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
                                        (round); bit 2p+1: his last went clockwise
                                        (kept only where the rules read it) */
@@ -179,7 +183,9 @@ typedef struct McPosition {
     mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise); MC_PHASE_PICK:
-                                       bit i of hand_from[0]: hole i may be picked */
+                                       bit i of hand_from[0]: hole i may be picked;
+                                       MC_PHASE_PUT: bit i of hand_from[0]: the
+                                       hand may be put into hole i */
 } McPosition;
 
 typedef enum McMoveKind {
@@ -191,7 +197,8 @@ typedef enum McMoveKind {
     MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
     MC_MOVE_PICK,        /* the seeds of `hole` taken (MC_PHASE_PICK) */
     MC_MOVE_MARK,        /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
-    MC_MOVE_LOT          /* the lot falls to player `dir` (MC_PHASE_LOT) */
+    MC_MOVE_LOT,         /* the lot falls to player `dir` (MC_PHASE_LOT) */
+    MC_MOVE_PUT          /* the seeds in hand put into `hole` (MC_PHASE_PUT) */
 } McMoveKind;
 /* What a lot decides (McPosition.lot & 3). */
 enum { MC_LOT_FIRST = 1,   /* who begins (first-player: chosen-by: lot) */

@@ -95,6 +95,15 @@ static void to_hand(Vm *vm, int h, int n, SowInfo *si)
         ev_capture(vm, si->mover, MC_TO_HAND, h, n, 1);
 }
 
+/* Seeds taken from hole h into the mover's hand, to be put into a hole
+ * of his choice once the sowing is over (a rule's `put`). */
+static void put_in_hand(Vm *vm, Position *p, int h, int n, int mover)
+{
+    p->hand = (uint16_t)(p->hand + n);
+    if (n > 0 && ev_on(vm))
+        ev_capture(vm, mover, MC_TO_HAND, h, n, 0);
+}
+
 /* The changes of rule c's `set`, `dflt` the hole of those with no `at`. */
 static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int dflt)
 {
@@ -291,7 +300,9 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             continue;
         int holes[MAX_HOLES], amounts[MAX_HOLES];
         const int into = c->into.code ? into_hole(r, p, c, &cx) : NO_HOLE;
-        int n = c->into.code && into == NO_HOLE ? 0 : capture_holes(r, p, c, &cx, si->dir, holes, amounts);
+        const Mask put = c->put.code ? ex_eval_set(&c->put, &cx) & ~p->out_of_play : 0;
+        int n = (c->into.code && into == NO_HOLE) || (c->put.code && !put)
+                    ? 0 : capture_holes(r, p, c, &cx, si->dir, holes, amounts);
         /* what a cancelled capture gives back: the holes, the stores */
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         int got = 0, cancelled = 0;
@@ -301,6 +312,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
             if (into != NO_HOLE)
                 to_hole(vm, p, holes[k], amounts[k], into, si->mover, 0);
+            else if (put)
+                put_in_hand(vm, p, holes[k], amounts[k], si->mover);
             else
                 receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
             got += amounts[k];
@@ -333,6 +346,10 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         }
         if (c->pick_n.code)
             pick_start(vm, p, c, &cx, i, si);
+        if (put && p->hand) {   /* the mover chooses where they go (PH_PUT) */
+            p->hand_from[0] = put;
+            si->putting = 1;
+        }
         break;
     }
 }
@@ -348,4 +365,12 @@ void cap_pick(Vm *vm, Position *p, int h)
     p->hand_from[0] &= ~bit(h);
     if (--p->picks == 0)
         p->hand_from[0] = 0;
+}
+
+void cap_put(Vm *vm, Position *p, int h)
+{
+    (void)vm;
+    p->count[h] = (uint16_t)(p->count[h] + p->hand);
+    p->hand = 0;
+    p->hand_from[0] = 0;
 }

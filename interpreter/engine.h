@@ -227,6 +227,8 @@ void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowI
 /* PH_PICK: the mover picks hole h (its seeds go to the picking rule's
  * `to`); the count of picks left and the holes left are updated. */
 void cap_pick(Vm *vm, Position *p, int h);
+/* PH_PUT: the seeds in the mover's hand go into hole h. */
+void cap_put(Vm *vm, Position *p, int h);
 /* The opening sowing (no captures); si->endless if it never ends. */
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
 

@@ -229,9 +229,9 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
  * says so and the same player decides next. */
 static int mid_move(Position *p, const SowInfo *si, int mover)
 {
-    if (!si->paused && !si->picking)
+    if (!si->paused && !si->picking && !si->putting)
         return 0;
-    p->phase = si->paused ? PH_HAND : PH_PICK;
+    p->phase = si->paused ? PH_HAND : si->picking ? PH_PICK : PH_PUT;
     p->last_mover = (uint8_t)mover;
     p->to_move = (uint8_t)mover;
     return 1;
@@ -352,8 +352,28 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
     after_move(vm, p, &si, h);
 }
 
+/* The move is over after decisions inside it (picks, a put): the extra
+ * turn and the end rules, on the position alone. */
+static void after_decisions(Vm *vm, Position *p, int mover, History *h)
+{
+    p->phase = PH_PLAY;
+    SowInfo si;
+    memset(&si, 0, sizeof si);
+    si.mover = mover;
+    si.start = si.origin = si.last = NO_HOLE;
+    after_move(vm, p, &si, h);
+}
+
+/* The seeds in hand put into a hole (PH_PUT): the move is over. */
+static void play_put(Vm *vm, Position *p, const Move *m, History *h)
+{
+    cap_put(vm, p, m->hole);
+    p->last_mover = p->to_move;
+    after_decisions(vm, p, p->to_move, h);
+}
+
 /* A hole picked (PH_PICK): its seeds taken; with no pick left, the move
- * is over: the extra turn and the end rules, on the position alone. */
+ * is over. */
 static void play_pick(Vm *vm, Position *p, const Move *m, History *h)
 {
     int mover = p->to_move;
@@ -364,12 +384,7 @@ static void play_pick(Vm *vm, Position *p, const Move *m, History *h)
     p->picks = 0;
     p->hand_from[0] = 0;
     p->pick_rule = 0;
-    p->phase = PH_PLAY;
-    SowInfo si;
-    memset(&si, 0, sizeof si);
-    si.mover = mover;
-    si.start = si.origin = si.last = NO_HOLE;
-    after_move(vm, p, &si, h);
+    after_decisions(vm, p, mover, h);
 }
 
 int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
@@ -428,6 +443,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_PICK:
         play_pick(vm, p, m, h);
+        break;
+    case MV_PUT:
+        play_put(vm, p, m, h);
         break;
     case MV_MARK:
         rnd_mark(vm, p, m->hole);

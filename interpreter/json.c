@@ -53,8 +53,9 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_array_append_new(rs, json_integer(p->reserve[1]));
         json_object_set_new(o, "reserve", rs);
     }
-    if (r->hand_choice) {
+    if (r->hand_choice || r->has_puts)
         json_object_set_new(o, "hand", json_integer(p->hand));
+    if (r->hand_choice) {
         json_t *hf = json_object();
         const int hand = p->phase == PH_HAND;   /* in phase pick the words hold the picks */
         json_object_set_new(hf, "cw", hole_list(r, hand ? p->hand_from[DIR_CW] : 0));
@@ -66,6 +67,8 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_object_set_new(o, "pick_from", hole_list(r, p->phase == PH_PICK ? p->hand_from[0] : 0));
         json_object_set_new(o, "pick_rule", json_integer(p->pick_rule));
     }
+    if (r->has_puts)
+        json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
     if (r->uses_sowed) {
@@ -273,7 +276,7 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
         (ph == PH_LOT && !r->has_lots) ||
-        (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
+        (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || (ph == PH_PUT && !r->has_puts) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
         (ph == PH_SWAP && r->setup_swap < 0) || (ph == PH_MARK && r->setup_mark_flag < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
         return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
@@ -363,9 +366,16 @@ static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t e
                 return fail(err, errlen, "field `hand_from`: expected lists of hole numbers 1..%d", r->nholes);
     }
     Mask from = p->hand_from[0] | p->hand_from[1];
+    if (from && p->phase != PH_HAND)
+        return fail(err, errlen, "field `hand_from`: the hand is sown on only in phase \"hand\"");
+    if (p->phase == PH_PUT) {
+        if (!p->hand)
+            return fail(err, errlen, "field `hand`: in phase \"put\" the player to move holds the seeds he puts");
+        return 1;
+    }
     if (p->phase != PH_HAND) {
-        if (p->hand || from)
-            return fail(err, errlen, "field `hand`: seeds are held in hand only in phase \"hand\"");
+        if (p->hand)
+            return fail(err, errlen, "field `hand`: seeds are held in hand only in phases \"hand\" and \"put\"");
         return 1;
     }
     if (!p->hand)
@@ -410,6 +420,28 @@ static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t e
             return fail(err, errlen, "field `pick_from`: hole %d is out of play or empty", h + 1);
     p->picks = (uint8_t)picks;
     p->pick_rule = (uint8_t)rule;
+    p->hand_from[0] = from;
+    return 1;
+}
+
+/* `put_from`: in phase "put" (only there), the holes in play the mover
+ * may put the seeds in his hand into. */
+static int read_put(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *f = json_object_get(o, "put_from");
+    Mask from = 0;
+    if (f && !get_holes(r, f, &from))
+        return fail(err, errlen, "field `put_from`: expected a list of hole numbers 1..%d", r->nholes);
+    if (p->phase != PH_PUT) {
+        if (from)
+            return fail(err, errlen, "field `put_from`: seeds are put only in phase \"put\"");
+        return 1;
+    }
+    if (!from)
+        return fail(err, errlen, "field `put_from`: in phase \"put\" it names the holes the seeds may go into");
+    for (int h = 0; h < r->nholes; h++)
+        if (has_hole(from & p->out_of_play, h))
+            return fail(err, errlen, "field `put_from`: hole %d is out of play", h + 1);
     p->hand_from[0] = from;
     return 1;
 }
@@ -601,7 +633,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
         ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
-             read_pick(r, o, &p, err, errlen) &&
+             read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_last_move(r, o, &p, err, errlen) &&
              read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&

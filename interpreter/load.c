@@ -227,7 +227,7 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->has_setup && r->match && r->next != NEXT_RESET)
         dg_error(ld->dg, ld_nloc(p->val[R_SETUP]),
                  "a `setup` goes with `match.next: reset` (each round is set up as the first)");
-    if (r->has_picks) {   /* after the picks only the position is known */
+    if (r->has_picks || r->has_puts) {   /* after the picks (the put) only the position is known */
         const uint32_t move = CX_ORIGIN | CX_START | CX_LAST | CX_CAPTURED | CX_REACHED | CX_DIR;
         const Expr *e = (r->extra_turn.uses & move) ? &r->extra_turn : NULL;
         for (int i = 0; i < r->nends && !e; i++)
@@ -235,8 +235,9 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
               : (r->ends[i].winner.uses & move) ? &r->ends[i].winner : NULL;
         if (e)
             dg_error(ld->dg, e->loc,
-                     "with `pick` the `extra-turn` and `end` rules are tried after the picks, on the position alone: "
-                     "they cannot read the move (`last`, `start`, `origin`, `captured`, `step`, the direction)");
+                     "with `%s` the `extra-turn` and `end` rules are tried after the %s, on the position alone: "
+                     "they cannot read the move (`last`, `start`, `origin`, `captured`, `step`, the direction)",
+                     r->has_picks ? "pick" : "put", r->has_picks ? "picks" : "put");
     }
     r->has_lots = r->first_lot || (r->match && r->leftover_lot);
     if (r->match && r->nsettle && r->next == NEXT_RESET)
@@ -479,7 +480,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
     r->uses_took = (vars_used >> EXU_TOOK) & 1;
     r->keeps_last_move = r->uses_took || r->has_place;
-    r->mid_move = r->hand_choice || r->has_picks;
+    r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
     r->has_reserves = r->has_setup || r->has_place;
     r->rec_extra = r->mid_move || r->has_reserves;
     return r;

@@ -172,7 +172,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 /* ---- captures --------------------------------------------------------- */
 
 enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_INTO, CK_SOW_FROM,
-       CK_CANCEL, CK_SET, CK_PICK, CK_N };
+       CK_CANCEL, CK_SET, CK_PICK, CK_PUT, CK_N };
 
 enum { PK_HOLES, PK_FROM, PK_N };
 
@@ -412,22 +412,34 @@ static int ls_capture_needs(Ld *ld, const LdSec *s, const LdPart *p)
         dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "`pick` needs `to`: who receives the seeds of the holes picked");
         return 0;
     }
-    if (p->val[CK_TO] && p->val[CK_INTO]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_INTO]),
-                 "the seeds taken go `to` a player (or the hand) or `into` a hole, not both");
+    if (!!p->val[CK_TO] + !!p->val[CK_INTO] + !!p->val[CK_PUT] > 1) {
+        int k = p->val[CK_PUT] ? CK_PUT : CK_INTO;
+        dg_error(ld->dg, ld_nloc(p->key[k]),
+                 "the seeds taken go `to` a player (or the hand), `into` a hole, or are `put` where the mover "
+                 "chooses: one of them");
         return 0;
     }
-    if ((p->val[CK_TAKE] || p->val[CK_SWEEP]) && !p->val[CK_TO] && !p->val[CK_INTO]) {
+    if ((p->val[CK_TAKE] || p->val[CK_SWEEP]) && !p->val[CK_TO] && !p->val[CK_INTO] && !p->val[CK_PUT]) {
         dg_error(ld->dg, ld_nloc(s->node), "%s needs the key `to`", s->what);
         return 0;
     }
-    for (int k = CK_TO; k <= CK_INTO; k++)
-        if (p->val[k] && !p->val[CK_TAKE] && !p->val[CK_SWEEP]) {
-            dg_error(ld->dg, ld_nloc(p->key[k]), "`%s` says where what `take` takes goes: add `take`",
-                     k == CK_TO ? "to" : "into");
+    static const int where[] = { CK_TO, CK_INTO, CK_PUT };
+    for (int i = 0; i < 3; i++)
+        if (p->val[where[i]] && !p->val[CK_TAKE] && !p->val[CK_SWEEP]) {
+            dg_error(ld->dg, ld_nloc(p->key[where[i]]), "`%s` says where what `take` takes goes: add `take`",
+                     where[i] == CK_TO ? "to" : where[i] == CK_INTO ? "into" : "put");
             return 0;
         }
     return 1;
+}
+
+/* put: the rule's seeds go into a hole of the set that the mover chooses
+ * once the sowing is over (PH_PUT). */
+static void ls_capture_put(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    if (p->val[CK_PUT])
+        ld->r->has_puts = 1;
 }
 
 static const LdKey capture_keys[CK_N + 1] = {
@@ -455,6 +467,8 @@ static const LdKey capture_keys[CK_N + 1] = {
                     .off = offsetof(CaptureRule, cancel_if) },
     [CK_SET] = { .name = "set", .kind = LK_CUSTOM, .read = ls_set },
     [CK_PICK] = { .name = "pick", .kind = LK_CUSTOM, .read = ls_pick },
+    [CK_PUT] = { .name = "put", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
+                 .off = offsetof(CaptureRule, put), .then = ls_capture_put },
 };
 
 /* A rule of `captures` (after the sowing) or of `each-seed` (on each
@@ -485,6 +499,14 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
     }
     if (p->val[CK_PICK] && p->val[CK_CANCEL]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "a rule with `pick` cannot be undone by `cancel-if`");
+        return;
+    }
+    if (each_seed && p->val[CK_PUT]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_PUT]), "`put` belongs to `captures`: the mover chooses once the sowing is over");
+        return;
+    }
+    if (p->val[CK_PUT] && p->val[CK_CANCEL]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_PUT]), "a rule with `put` cannot be undone by `cancel-if`");
         return;
     }
     lk_read(ld, &s);

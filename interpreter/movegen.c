@@ -584,10 +584,11 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         n = gen_mark(vm, p, out);
         break;
     case PH_PICK:   /* the holes he may pick, by number */
+    case PH_PUT:    /* the holes he may put his hand into */
         n = 0;
         for (int h = 0; h < vm->r->nholes; h++)
             if (has_hole(p->hand_from[0], h))
-                out[n++] = (Move){ MV_PICK, (uint8_t)h, 0, 0, 0, 0 };
+                out[n++] = (Move){ p->phase == PH_PICK ? MV_PICK : MV_PUT, (uint8_t)h, 0, 0, 0, 0 };
         break;
     case PH_PLACE:
         n = gen_place(vm, p, out);

@@ -3,9 +3,9 @@
 #include "engine.h"
 
 /* perft below `p`, whose `n` legal moves are `moves`, into *total. A
- * move that stops for a choice of where the hand is sown (PH_HAND) or of
- * the holes picked (PH_PICK) goes on with those choices: together they
- * count as one move. */
+ * move that stops for a choice of where the hand is sown (PH_HAND), of
+ * the holes picked (PH_PICK) or of the hole its capture is put into
+ * (PH_PUT) goes on with those choices: together they count as one move. */
 static int perft_from(Vm *vm, const Position *p, const Move *moves, int n, History *h, int depth,
                       uint64_t *total)
 {
@@ -22,7 +22,7 @@ static int perft_from(Vm *vm, const Position *p, const Move *moves, int n, Histo
         int k = flow_play(vm, &q, &moves[i], h, next);
         if (k < 0)
             return k;
-        int d = (q.phase == PH_HAND || q.phase == PH_PICK) && !q.over ? depth : depth - 1;
+        int d = (q.phase == PH_HAND || q.phase == PH_PICK || q.phase == PH_PUT) && !q.over ? depth : depth - 1;
         int rc = d ? perft_from(vm, &q, next, k, h, d, total) : MC_OK;
         *total += !d;
         if (rc < 0)

@@ -40,6 +40,7 @@ typedef McPhase Phase;
 #define PH_PICK     MC_PHASE_PICK
 #define PH_MARK     MC_PHASE_MARK
 #define PH_LOT      MC_PHASE_LOT
+#define PH_PUT      MC_PHASE_PUT
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -115,6 +116,7 @@ typedef McMoveKind MoveKind;
 #define MV_PICK     MC_MOVE_PICK
 #define MV_MARK     MC_MOVE_MARK
 #define MV_LOT      MC_MOVE_LOT
+#define MV_PUT      MC_MOVE_PUT
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */
@@ -123,7 +125,7 @@ typedef McMoveKind MoveKind;
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move") X("debts") X("lot")
+    X("last_move") X("debts") X("lot") X("put_from")
 
 static inline int pos_owner(const Position *p, int h)
 {

@@ -63,6 +63,7 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
         visit_key(fn, arg, &c[i].cancel_if, rule, "cancel-if", -1);
         visit_key(fn, arg, &c[i].pick_n, rule, "pick.holes", -1);
         visit_key(fn, arg, &c[i].pick_from, rule, "pick.from", -1);
+        visit_key(fn, arg, &c[i].put, rule, "put", -1);
         for (int k = 0; k < c[i].nset; k++) {
             visit_key(fn, arg, &c[i].set[k].at, rule, "set.at", c[i].nset > 1 ? k : -1);
             visit_key(fn, arg, &c[i].set[k].owner, rule, "set.owner", c[i].nset > 1 ? k : -1);

@@ -128,6 +128,8 @@ typedef struct CaptureRule {
     Expr cancel_if;              /* undo the capture if it then holds */
     Expr pick_n, pick_from;      /* captures: then the mover picks up to pick_n
                                     holes of pick_from, one a decision (PH_PICK) */
+    Expr put;                    /* captures, instead of `to`: the seeds taken go
+                                    into a hole of this set the mover chooses (PH_PUT) */
     SetEffect *set;              /* in the arena; nset of them */
     int nset;
     SrcLoc loc;
@@ -295,8 +297,9 @@ typedef struct McRules {
     int has_steps;
     Expr step_when, step_from, step_to;
     int has_picks;               /* a capture rule has `pick` (PH_PICK) */
-    int mid_move;                /* a move may stop for a decision (PH_HAND, PH_PICK):
-                                    positions carry hand, picks, hand_from */
+    int has_puts;                /* a capture rule has `put` (PH_PUT) */
+    int mid_move;                /* a move may stop for a decision (PH_HAND, PH_PICK,
+                                    PH_PUT): positions carry hand, picks, hand_from */
     int step_also;               /* the steps are offered besides the sowings */
     int step_sow;                /* a step is a lap of one seed: sowing goes on */
     Expr step_cw, step_ccw;      /* with step_sow: where each direction is allowed

@@ -488,10 +488,14 @@ static void move_words(FILE *f, const Rules *r)
     }
 }
 
-/* Where a capture rule's seeds go: a player, or a hole (`into`). */
+/* Where a capture rule's seeds go: a player, a hole (`into`), or a hole
+ * the mover chooses (`put`). */
 static void into_words(FILE *f, const CaptureRule *c)
 {
-    if (c->into.code)
+    if (c->put.code)
+        fprintf(f, "; the mover then puts all the seeds taken into a hole of %s that he chooses, one decision "
+                   "(written put:H), after which his move is over.", c->put.src);
+    else if (c->into.code)
         fprintf(f, "; the seeds go into %s.", c->into.src);
     else
         fprintf(f, "; the seeds go to %s.", who_gets(c->to));

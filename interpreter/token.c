@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12". */
+ * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12", "put:9". */
 #include <stdio.h>
 
 #include "engine.h"
@@ -19,6 +19,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "take:%d", m->hole + 1);
     case MV_MARK:
         return snprintf(buf, n, "mark:%d", m->hole + 1);
+    case MV_PUT:
+        return snprintf(buf, n, "put:%d", m->hole + 1);
     case MV_STEP:
         return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
                         m->show_dir ? (m->arg == 1 + DIR_CW ? "cw" : "ccw") : "");

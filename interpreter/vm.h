@@ -41,6 +41,7 @@ typedef struct SowInfo {
     int spill;           /* its spill-at-row-end, if known (else -1) */
     int step;            /* a step that sows on (moves.step.sow-on) */
     int picking;         /* a capture rule left picks to make (PH_PICK) */
+    int putting;         /* a capture rule's seeds are to be put (PH_PUT) */
     int stop_at;         /* relay-stop: stop at the stop_at-th chance (0: never) */
     int stops;           /* relay-stop: the chances met so far */
     Mask choice[2];  /* last: set with `choose`, not cleared before */

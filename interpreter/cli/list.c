@@ -39,6 +39,7 @@ static int f_opening(const Rules *r) { return r->has_opening; }
 static int f_place(const Rules *r) { return r->has_place; }
 static int f_step(const Rules *r) { return r->has_steps; }
 static int f_pick(const Rules *r) { return r->has_picks; }
+static int f_put(const Rules *r) { return r->has_puts; }
 static int f_flags(const Rules *r) { return r->nflags > 0; }
 static int f_lot(const Rules *r) { return r->has_lots; }
 static int f_loans(const Rules *r) { return r->has_debts; }
@@ -53,6 +54,7 @@ static const Feature features[] = {
     { "place", "seeds placed from a reserve during the play", f_place },
     { "step", "steps of one seed (moves.step)", f_step },
     { "pick", "holes picked after a capture", f_pick },
+    { "put", "captured seeds put into a hole the mover chooses", f_put },
     { "flags", "holes that change role (board.flags)", f_flags },
     { "lot", "lots drawn", f_lot },
     { "loans", "loans and debts between rounds", f_loans },

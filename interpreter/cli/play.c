@@ -386,6 +386,9 @@ static void show_turn(Table *t)
     else if (cur->phase == PH_HAND)
         printf(" %s holds %d seed%s in hand and chooses the hole the first goes into.\n", side, cur->hand,
                cur->hand == 1 ? "" : "s");
+    else if (cur->phase == PH_PUT)
+        printf(" %s holds %d captured seed%s and chooses the hole they go into (put:H).\n", side, cur->hand,
+               cur->hand == 1 ? "" : "s");
     t->need_draw = 0;
 }
 
