@@ -77,7 +77,11 @@ def checks():
     for game, prog, res, detail in results():
         if res in words:
             text = words[res]
-            add(game, "%s: %s" % (prog, text % detail if "%s" in text else text))
+            # a further comparison of the same file with another of the
+            # program's games: "GAME/THEIRS" (mancalagames.py's EXTRA)
+            game, _, theirs = game.partition("/")
+            who = "%s (%s)" % (prog, theirs) if theirs else prog
+            add(game, "%s: %s" % (who, text % detail if "%s" in text else text))
     return out
 
 

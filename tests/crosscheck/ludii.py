@@ -101,10 +101,54 @@ OPTIONS = {
     "awari": ["ludii-code=true"],
     "hus-nama": ["ludii-code=true"],
     "jodu": ["ludii-code=true"],
+    # Ludii's Gamacha code leaves out the 4 extra seeds of the text
+    "gamacha": ["extra-four=false"],
+    # Ludii's Dabuda code lets any hole be sown after the opening
+    "dabuda": ["any-move=true"],
     "tsoro-baia": ["ludii-code=true"],
     # Ludii's Hawalis: capture only into an empty hole; a single seed may
     # go into an occupied hole
     "hawalis": ["capture-needs-empty=true", "single-into-occupied=true"],
+    # Ludii's code ends a round as soon as a player's holes are empty
+    # after a move; its first moves from the leftmost hole in round 1 only
+    "gabata-ghinda": ["ludii-end=true", "leftmost-every-round=false"],
+    "gabata-adegrat": ["ludii-end=true"],
+    # Ludii's code makes a weg of any hole a last seed makes 4
+    "gabata-shoa-i": ["weg-anywhere=true"],
+    # Ludii's Wari code: a six made by the last seed, in either row
+    "wari": ["capture=ludii-code"],
+    # Ludii's Wore code: only the pile of the last seed
+    "wore": ["capture=last-seed"],
+    "awagagae": ["ludii-code=true"],
+    "whyo": ["ludii-code=true"],
+    "pachgarhwa": ["ludii-code=true"],
+    "owela-benguela": ["ludii-code=true"],
+    "english-wari-st-lucia": ["ludii-code=true"],
+    # Ludii's code: a four made in the mover's own hole ends the sowing
+    "um-el-banat": ["ludii-code=true"],
+    # Ludii's code: a move from any hole; a last seed in an empty hole is
+    # lifted too
+    "lib-al-ghashim": ["any-hole=true", "relay-from-empty=true"],
+    # Ludii's code: its stylised opening, no extra turn after eating
+    "tuz": ["ludii-code=true"],
+    # Ludii's code: a last seed in an empty hole is lifted too
+    "lib-al-aqil": ["relay-from-empty=true"],
+    # Ludii's code: a 4 made next to an end of the mover's own row is a walda too
+    "qelat-beni-amir-mensa": ["own-penultimate=true"],
+    # Ludii's code: each player's first move is a single lap with no capture,
+    # and only the opponent of the player who moved loses by an empty row
+    "tapata": ["first-move-single=true", "own-empty-plays-on=true"],
+    # Ludii's Lisolo starts from two seeds a hole (its optional moves of
+    # single seeds are passed: LUDII_OPENING)
+    "lisolo": ["arrange=false"],
+    # Ludii's Lobudok ends the turn once the seeds taken are sown
+    "lobudok": ["capture-ends-turn=true"],
+    # Ludii's Gifia code: no capture of a single neighbour; rounds follow
+    # (the first one is compared)
+    "gifia": ["ludii-code=true", "match=true"],
+    # Ludii's Hus (Damara) ruleset: single seeds may be sown; the game ends
+    # when the mover cannot move, by the seeds each holds
+    "hus-damara": ["single-seeds=true", "by-score=true"],
 }
 
 # Known differences, diagnosed in Ludii's code: the kind of the first
@@ -131,6 +175,259 @@ EXPLAINED = {
     "kanji-guti": (r"^(end|over|winner)", "with no move left Ludii has both players pass and scores a draw; the "
                    "rules end the game and count the seeds"),
     "jodu": (r"^(end|over|winner)", "Ludii's code ends the game at a pass; its rules text (and ours) plays on"),
+    "gabata-oromo": (r"^board", "Ludii takes the 4s of a lap once it is sown, over the holes from the lap's "
+                     "origin to its end the short way round (`sites Track from: to:`), so a lap of 12 seeds or "
+                     "more misses 4s made and sees holes passed twice; its rules text (and ours) takes a 4 as a "
+                     "seed makes it"),
+    "gabata-ghinda": (r"^board", "Ludii takes the 4s of a lap once it is sown, over the holes from the lap's "
+                      "origin to its end the short way round (`sites Track from: to:`), so a lap of 12 seeds or "
+                      "more misses 4s made and sees holes passed twice; its rules text (and ours) takes a 4 as "
+                      "a seed makes it"),
+    "gabata-ansaba": (r"^board", "after a capture Ludii's next lap starts from \"LastHoleSowed\", the last `to` "
+                      "after the capture's fromTo, which is the mover's hand, so the capturing seed never moves "
+                      "on; its rules text (and ours) moves it to the next hole, where it may take again or "
+                      "relay"),
+    "rabe": (r"^board", "Ludii's relay ends after any lap that took a 4: its next lap starts from "
+             "\"LastHoleSowed\", the last `to` after the capture's fromTo, which is the mover's hand; its "
+             "rules text (and ours) sows on from an occupied last hole"),
+    "selus": (r"^board", "Ludii's sow skips every opponent's hole of 3 (`skipIf`), the last seed's too, so it "
+              "never makes a nedf (its apply waits for a 4 the skip prevents) and the last seed goes on past "
+              "them; its rules text (and ours) lets the last seed fall into a hole of 3 and make the nedf"),
+    "waache-waledat": (r"^board", "Ludii's regions RightHome/LeftHome are the board's right and left three "
+                       "columns for both players, so North's holes 7-9 sow counterclockwise and 10-12 "
+                       "clockwise; its rules text (and ours) takes each player's own right and left, North's "
+                       "mirrored"),
+    "gabata-shoa-and-adegrat": (r"^(board after 7\n|legal moves after the start)", "Ludii's stylised move starts one hole late "
+                                "(North's second hole, sowing one seed into the next) and carries no held seed, "
+                                "so it leaves 3s and 5s shifted by a hole and the weg with its own 4; its rules "
+                                "text (and ours) moves a seed of North's first hole first and drops the held seed "
+                                "of South's rightmost hole into that hole, the weg"),
+    "otep": (r"^(board after 7\n|legal moves after the start)", "Ludii's Otep opens from the second hole from the right of the "
+             "inner row (map SecondRightOuter: site 14) and plays each step of the opening as a turn of its "
+             "own; its rules text (and ours, as Ryakati) opens from the second hole from the right of the "
+             "outer row, the whole opening one move"),
+    "ryakati": (r"^board", "Ludii plays each step of the opening (the first sowing and its capture, the "
+                "sowing of the seeds taken, the relay) as a turn of its own (phases Opening1-3, without "
+                "moveAgain), the players alternating; its rules text (and ours) makes each player's opening "
+                "one move"),
+    "mewelad": (r"^board", "Ludii takes the 4s of a lap once it is sown, over the holes from the lap's origin "
+                "to its end the short way round (`sites Track from: to:`), so a lap of 12 seeds or more misses "
+                "4s made and sees holes passed twice; its rules text (and ours) takes a 4 as a seed makes it"),
+    "leyla-gobale-gabradarre": (r"^over: ours True, Ludii False", "ours plays a single round (the match, with "
+                                "its layout as equal as possible, is a gap of the file) and the game ends there; "
+                                "Ludii's round ends with the same seeds taken and its match goes on"),
+    "walak-pussa": (r"^board", "Ludii's code relays from the last hole itself and, from an empty last hole, "
+                    "takes the hole after it and on (apply in its StartingMove); its rules text (and ours) lifts "
+                    "the hole after an occupied last hole and takes past an empty one"),
+    "jimafesosh": (r"^(legal|ours \[)", "Ludii offers relays that never end (a lap sequence that comes back "
+                   "to its start); docs/rules.md refuses them, so ours does not list such a move"),
+    "adi": (r"^(board|player to move|legal)", "Ludii's Adi.lud frees the opponent's holes that a sowing passed "
+            "through over `(min 12 (count at:(last From)))` steps from the origin: a sowing of 12 seeds or more "
+            "is 12 steps, back at the origin, so it frees none of them and those holes stay barred to their "
+            "owner (with 11 instead, Ludii agrees in every game); the rules text (and ours) frees every hole "
+            "an opponent's seed falls into"),
+    "adidada": (r"^(end|over|winner)", "Ludii's Adidada.lud counts a player's store with `count Cell at:` "
+                "(read 0 on its board), so its score is the seeds left in his row alone; the rules text "
+                "(\"the player who captures the most counters wins\", and ours) counts the seeds taken"),
+    "altiev": (r"^legal", "Ludii offers relay sowings that never end (its game then runs to its move limit); "
+              "ours, as written in the file's readings, does not allow them"),
+    "french-wari": (r"^legal", "Ludii offers relay sowings that never end (its game then runs to its move "
+                    "limit); ours, as written in the file's readings, does not allow them"),
+    "woli": (r"^board", "the slip in Ludii's Sow (Sow.java) seen in Oware: a lap whose last seed is the one "
+             "that passes over its skipped origin (12 seeds on 2x6) leaves Ludii's `(to)` at the origin, so "
+             "no capture is looked for where the seed fell; the rules (and ours) capture there"),
+    "obridje": (r"^(board|captured)", "Ludii's Obridje.lud looks for fours only when a lap has ended, over "
+                "the holes it went through, and gives each to the owner of the row of `(to)` rather than of "
+                "the four's hole, the last seed's four included; its rules text (and ours) gives a four made "
+                "on the way to its row's owner as it is made, and the last seed's four to the mover"),
+    "jerin": (r"^(board|captured)", "Ludii's J'erin.lud sows on from the last hole whenever it holds seeds "
+              "after the seed fell, an empty one included, so a turn goes on until a four is made in the "
+              "mover's own hole; its rules text (and ours) ends the turn in an empty hole"),
+    "english-wari-st-lucia": (r"^board", "the slip in Ludii's Sow (Sow.java) seen in Oware: a lap whose last "
+                              "seed is the one that passes over its skipped origin (12 seeds on 2x6) leaves "
+                              "Ludii's `(to)` at the origin, so the four made where the seed fell is not taken; "
+                              "the rules (and ours) take it"),
+    "makonn": (r"^board", "Ludii's Makonn.lud does not check that a capturing last seed is in the mover's inner "
+               "row, and its `OppositePit` (the site a row over) of an outer hole is the mover's own inner "
+               "hole: a last seed alone in his outer row takes his own seeds; the rules text (and ours) "
+               "captures from the inner row only, the opponent's facing holes"),
+    "whyo": (r"^(over|end|winner)", "Ludii's Whyo.lud plays a second round, from the start position and "
+             "without the source's extra hole, and gives the game to the player who won more rounds; ours "
+             "plays the first round only (the source's later rounds are a gap of the file)"),
+    "i-pere": (r"^(end|over|winner)", "at the end Ludii's code counts the stores only; ours gives the seeds "
+               "left in each row to its player (the file's reading: the text does not say who gets them)"),
+    "bosh": (r"^board", "Ludii plays each lap of a relay as a move of its own and checks for an empty "
+             "row after every one, so a lap that empties a row ends the round in the middle of the "
+             "relay; Ludii's text (Marin) ends the round when a row is empty after the turn, as here"),
+    "hoyito": (r"^board", "Ludii's code never sows on from an occupied hole (its relay test cannot hold) and "
+               "takes a four only when the last seed makes it; its rules text (and ours) sows on and "
+               "takes every four made during the sowing"),
+    "andot": (r"^(end|over|winner)", "a game where neither player can move ends in Ludii after both pass, "
+              "as a draw (Ludii's general end when every player passes; its score, the seeds in marked "
+              "holes, is given only when every seed is marked); Ludii's rules text (Owen) has no rule "
+              "for it; ours ends it and each takes his marked holes and the seeds in his row"),
+    "aw-li-on-nam-ot-tjin": (r"^winner", "when the player to move cannot move, Ludii's code scores his opponent with "
+                             "the mover's own store plus the board (its PiecesOwnedByP1/P2 defines are crossed: "
+                             "P1's score is P2's store and the board), so he always loses; the text (and ours) "
+                             "gives the opponent the seeds left and compares the captures"),
+    "chonka": (r"^board", "Ludii's sow names no track and no owner, so both players sow along Track1, South's: "
+               "North sows into South's store and never his own, and a last seed there relays out of the store "
+               "(Sow.java takes the first track of the board); the text (and ours) has each player sow into his "
+               "own store"),
+    "mangala-turkey": (r"^board", "Ludii's backward capture stops before the hole the sowing started from "
+                       "(Sow.java, backtracking: `if (to == start) break`), which matters when a lap of 14 or more "
+                       "passes it; the rules text (and ours) goes on while the holes hold 1 or 3"),
+    "main-chongkak": (r"^board", "Ludii tests for an empty row after each lap of a relay (each lap is a move of its "
+                      "own) and ends the round in the middle of a sowing; the text ends a round when a row is "
+                      "empty, which ours tests when the move is over"),
+    "mawkar-katiya": (r"^over: ours True, Ludii False", "ours plays only the first game (the later games' handicaps "
+                      "are a gap of the file, see about.gaps); Ludii goes on to the next round when every seed is "
+                      "taken; both agree up to there"),
+    "khrour": (r"^over: ours True, Ludii False", "ours ends the match when a player cannot fill one hole (the "
+               "partly filled hole of the text is a gap of the file, see about.gaps); Ludii's code and its text go "
+               "on, the poorer player laying out what he has"),
+    "yovodi": (r"^legal moves", "Ludii offers relays that never end (each lap is a move of its own); docs/rules.md "
+               "refuses endless sowings, as ours does"),
+    "boukerourou": (r"^(over: ours False, Ludii True|legal moves)", "Ludii tests its end (a row without seeds loses) "
+                    "after each lap of a relay, each lap being a move of its own, so a player whose row is emptied "
+                    "by his own first lap loses in the middle of his turn; the text (and ours) ends the game when "
+                    "a row is empty after a move. Ludii also offers relays that never end (docs/rules.md refuses "
+                    "them)"),
+    "daramuti": (r"^board", "Ludii's code ends the round in the middle of a turn, every row to its owner, while "
+                 "both rows hold seeds and the opponent has moves: its test `(no Moves Next)` sits in the "
+                 "consequents of each lap (Daramuti.lud's Sowing phase), where the relay (moveAgain, the Replay "
+                 "hole) is still under way; the text ends a round when a row is empty, as ours does"),
+    "mangala-suez": (r"^player to move after (place:\d+ ?)+\n", "after the set-up (Ludii: South empties a "
+                     "hole, North one, South a second; ours: each fills his other holes, the same boards) Ludii's "
+                     "code has North make the first move, ours South; the text does not say who begins, and our "
+                     "language cannot give the first move after a set-up to North"),
+    "lib-al-aqil": (r"^(board|legal moves after [^\n]*: ours \['keep', 'swap'\], Ludii \['keep'\])",
+                    "Sow.java judges each hole of a backward capture chain on the board as sown, before the "
+                    "captures it has just made, so a hole already taken as the facing hole is still seen even and "
+                    "taken, and the chain runs on into the other row; Lane (and ours) stop at a hole already "
+                    "taken. Ludii's Swap exchanges the players and leaves the board, the chooser still moving "
+                    "first, not our swap (the board turned round, the chooser moving second): not mapped"),
+    "lib-al-ghashim": (r"^(board|legal moves|over: ours False, Ludii True)",
+                       "as in Li'b al-'Aqil, Sow.java's backward chain sees the holes it has already taken with "
+                       "their seeds and runs on through them, and Ludii's Swap (the players exchanged, the board "
+                       "left as it is) is not our swap. Besides, Ludii's gift to a player without seeds goes to the "
+                       "giver's own rightmost occupied hole (its RightMostNotEmpty is read over the mover's row; "
+                       "the text: the opponent's leftmost hole); Ludii ends the round when one seed is left (the "
+                       "text: when the board is cleared; ours at the third repetition); and Ludii lets the "
+                       "distributor put a seed anywhere and move seeds between holes afterwards, where ours refuses "
+                       "a seed that would leave too few to give every hole four"),
+    "khutka-boia": (r"^(board|over: ours True, Ludii False)", "Ludii takes the fours only where they stand at the "
+                    "end of each lap (each lap is a move, whose consequents sweep the rows), so a hole that makes "
+                    "four and then receives more in the same lap is not taken; the text takes a hole 'whenever' "
+                    "it holds four, ours as the seed makes it. After such a sweep Ludii's next lap starts from the "
+                    "hole after the four it took, not after the lap's last seed (its `last To afterConsequence` "
+                    "is the sweep's). Ours plays only the first round (the later rounds are a gap of the file), "
+                    "Ludii goes on"),
+    "duene": (r"^board", "Ludii sweeps the fours of the holes sown after each lap (each lap is a move of its own, "
+              "Duene.lud's `next:` over the lap's From..To), the text and ours when the turn is over ('which now "
+              "contain four'); a four made and then sown into again within the turn is taken by Ludii only"),
+    "sonka": (r"^board", "a one-seed lap lifted from the mover's last hole (a move from it, or a relay that "
+              "lifts it) drops its seed into his store: ours ends the move there, Ludii (and the source) go on "
+              "with the opponent's first hole; a gap of the file (about.gaps: a relay cannot go on from a "
+              "store in this language)"),
+    "puhulmutu": (r"^board", "two slips in Ludii: the round is ended in the middle of a turn, every row to its "
+                  "owner, by `(no Moves Next)` tested in the consequents of each lap (as in Daramuti); and "
+                  "Sow.java tests skipIf (a hole of three is passed over) against the board as it was before the "
+                  "lap, so in a lap that goes round the board a hole made three by it is not passed over, and one "
+                  "that held three is. The text (and ours) passes over a hole holding three when the seed comes"),
+    "lam-waladach": (r"^board",
+                     "Ludii's code takes the 4s of a lap once the lap is sown and then ends the relay "
+                     "(the capture's extra move is a free choice, its Pending flag); its rules text "
+                     "(Pankhurst), as here, takes a 4 the moment a seed makes it and sows on"),
+    "leyla-gobale-somaliland": (r"^legal moves",
+                                "Ludii offers relays that never end; here (the file's readings) they "
+                                "are no legal move"),
+    "pallankuli": (r"^board",
+                   "Ludii's code takes the 4s of a lap only once the lap is sown, all for the owner "
+                   "of the row of its last hole (as we read its (to)), and a last seed making 4 ends "
+                   "the move; its rules text (Durai), as here, takes each 4 the moment it is made, "
+                   "for the owner of its row"),
+    "rio-kadalis": (r"^board",
+                    "Ludii's code ends the round after any move that leaves either player's holes "
+                    "empty (APlayerCanNotMove), and takes the 4s made during a lap only once it is "
+                    "sown, for the owner of the row of its last hole (as we read its (to)); its rules "
+                    "text (Pankhurst), as here, ends the round when the player to move cannot move "
+                    "and takes each 4 at once for its hole's owner"),
+    "shono": (r"^board", "the slip in Ludii's Sow (includeSelf:False): a 12-seed lap on 2x6, whose last seed "
+              "is the one that passes over the origin, ends at the origin, so it captures nothing; the rules "
+              "text (and ours) capture where that seed lands"),
+    "chisolo": (r"^winner", "a capture that takes the opponent's last seeds obliges Ludii's capturer to take "
+                "one more hole (its CaptureOther move), and with none left he has no move and loses by "
+                "ForEachPlayerNoMovesLoss; the rules text (and ours) give the game to the player who has taken "
+                "all of his opponent's seeds"),
+    "chiana-wa-bwalo": (r"^board", "Ludii's capture does not check the row: a last seed alone in the mover's outer "
+                        "row takes his own inner hole in front of it (OppositePit is the site one row up); "
+                        "the rules text (and ours) capture only from a last seed in the inner row, from the "
+                        "opponent's inner hole"),
+    "omweso": (r"^board", "after sowing the seeds taken, Ludii's code lifts the capturing hole again (its "
+               "moveAgain and Replay are set at the capture too); Shackell's rules (and ours) go on from where "
+               "the seeds taken end"),
+    "hus-damara": (r"^board", "Ludii's code takes the seeds taken out of play into the mover's hand, with the "
+                   "capturing hole's own seeds, and goes on from the next hole; the rules text (Vedder, and "
+                   "ours) sows the seeds taken on from the hole after the capturing one"),
+    "katra-boaoaka": (r"^over: ours True, Ludii False", "Ludii notices that a player has no move (its "
+                      "ForEachNonMoverNoMovesLoss reads a flag set only when that player is to move) one turn "
+                      "late: he passes and the game ends, with the same winner, after the winner's next move; "
+                      "ours ends it as soon as his side is empty (the rules text: whoever captures all wins)"),
+    "kisolo-lali": (r"^(over|legal moves)", "once every hole of the mover holds seeds, no lap can end in an empty "
+                    "hole (each lap's first seed goes back into its origin): Ludii offers these endless relays "
+                    "as moves, ours refuses them (docs/rules.md), so that player has no move and loses"),
+    "misoro-tsoro-additional-capture": (r"^legal moves", "Ludii's count of extra captures (its var ExtraCapture) "
+                                        "is not cleared when the capturer runs out of holes to take: he passes "
+                                        "and his opponent then makes the remaining extra captures from the "
+                                        "capturer's holes instead of sowing; the rules text (and ours) end the "
+                                        "extra captures there"),
+    "lobudok": (r"^board", "Ludii never frees a player's end holes: its (set Value Mover 1) runs only when the "
+                "player's value is 0, but Ludii's player values start undefined (-1), so the end holes stay "
+                "passed over for the whole game; the rules text (and ours) frees them once the player has "
+                "had to play one"),
+    "bao": (r"^player to move", "Ludii's Sowing define captures when a lap's last seed falls into any hole of the "
+            "mover's inner row facing seeds, an empty one included (its apply tests only the opposite hole), and "
+            "the move goes on with the capture; its rules text (and ours) captures only from a last seed in an "
+            "occupied hole, and a last seed in an empty hole ends the move"),
+    "tsoro-reentered-captures": (r"^legal moves", "Ludii offers relay sowings that never end (its game then "
+                                 "runs to its move limit); ours refuses them (the file's readings, docs/rules.md)"),
+    "nsumbi": (r"^over: ours True, Ludii False", "Ludii's BlockWin ends the game only when the player to move "
+               "next has no move, so a player who leaves himself without a hole of two is found out one turn "
+               "late (the same winner, after his opponent's next move); the rules text (and ours) end the game "
+               "as soon as a player has no hole of two or more"),
+}
+
+# games whose file plays the mirror image of Ludii's board (Ludii's source
+# has each store at its owner's left and sows clockwise; the file puts the
+# stores at the right and sows counterclockwise, the same game seen in a
+# mirror): our hole in column c is Ludii's hole in column C+1-c
+MIRROR = {
+    "chongka": "stores at the left, clockwise in Ludii (and its source)",
+    "sungka": "stores at the left, clockwise in Ludii (and its source)",
+    "main-chongkak": "stores at the left, clockwise in Ludii (and its source)",
+    "chungcajon": "stores at the left, clockwise in Ludii (and its source)",
+    "papan-dakon": "stores at the left, clockwise in Ludii (and its source)",
+}
+
+# Ludii's opening made of moves where our game has none: "pass" (Ludii's
+# players pass their optional opening moves), "replay" (Ludii's first
+# legal move is played until its position is ours: a fixed opening that
+# our file starts from)
+LUDII_OPENING = {
+    # Ludii's players may move seeds one at a time before the play, until
+    # both pass; ours with arrange=false starts from two seeds a hole
+    "lisolo": "pass",
+    # the fixed opening (gathering, redistribution, a relay sowing): our
+    # file starts from the layout it makes
+    "isolo": "replay",
+}
+
+# games whose Ludii moves carry no sowing track for their direction (a
+# fromTo opening): the direction of the k-th Ludii move from one hole
+ORDERED_DIRS = {
+    # Uthi's first moves (3 seeds, then 2): Ludii lists clockwise first
+    "uthi": ("cw", "ccw"),
 }
 
 # Ludii's ruleset (--ruleset) or options (--option Cat/Item) for our game
@@ -177,7 +474,7 @@ class Ludii:
 class Board:
     """Ludii's sites as our holes and stores."""
 
-    def __init__(self, layout, holes):
+    def __init__(self, layout, holes, mirror=False):
         self.hole_of = {}
         self.stores = []
         rows, cols = layout.get("rows"), layout.get("columns")
@@ -200,6 +497,9 @@ class Board:
         on_grid = set()
         for i, x, y in grid:
             r, c = ys.index(y) + 1, xs.index(x) + 1
+            if mirror:
+                # the file plays the game seen in a mirror (MIRROR)
+                c = cols + 1 - c
             if r <= south_rows:
                 h = (r - 1) * n + c if r % 2 else (r - 1) * n + n + 1 - c
             else:
@@ -264,6 +564,11 @@ class Board:
         if not how and self.uses_score:
             cap = list(st["scores"][:2])
             how.append("scores")
+        if how and how != ["scores"] and getattr(self, "total", None) is not None and \
+                sum(st["counts"]) + sum(st["hands"]) < self.total:
+            # Ludii removes captured seeds from the game although it has
+            # stores or hands (Tshuba's `remove`): not compared per player
+            return None, "removed"
         if not how:
             # Ludii removes captured seeds from the game (Tsoro's): not
             # compared
@@ -272,7 +577,13 @@ class Board:
 
     def token(self, mv, our_moves, phase="play"):
         """Ludii's move as our token (None: not mapped)."""
-        if mv["pass"] or mv["type"] in ("Propose", "Vote"):
+        if mv["pass"] and phase == "swap":
+            # the chooser keeps the board as it is (Li'b al-'Aqil's
+            # Opening2: a pass, then he moves first)
+            return "keep"
+        if mv["pass"] or mv["type"] in ("Propose", "Vote", "Swap"):
+            # (Ludii's Swap exchanges the players, the board staying as it
+            # is: not our `swap`, which turns the board round)
             return None
         frm, to = mv["from"], mv["to"]
         if frm in self.hole_of:
@@ -280,7 +591,13 @@ class Board:
             if phase in ("mark", "pick") and (to == frm or to not in self.hole_of):
                 return "%s:%d" % ("mark" if phase == "mark" else "take", h)
             if to in self.hole_of and to != frm and mv["type"] != "Select":
-                return "%d>%d" % (h, self.hole_of[to])
+                tok = "%d>%d" % (h, self.hole_of[to])
+                if phase == "hand" and tok not in our_moves and str(self.hole_of[to]) in our_moves:
+                    # a seed held in our hand (phase hand) that Ludii
+                    # moves from the hole holding it: our token is the hole
+                    # it is sown into (Papan Dakon's choice)
+                    return str(self.hole_of[to])
+                return tok
             # the move's own sowing is the first found (a capture may sow
             # again, on another track: Mweso's)
             names = [t for t in mv["tracks"] if t]
@@ -364,7 +681,13 @@ def differ(board, pos, st):
         if pos["winner"] != w:
             return "winner: ours %s, Ludii %s" % (pos["winner"], w)
         return None
-    if board.board(st) != pos["board"]:
+    ours_board = pos["board"]
+    if pos.get("phase") == "hand" and pos.get("hand") and len(pos.get("held") or []) == 1:
+        # our seeds in hand, waiting for a choice, that Ludii leaves in the
+        # hole they were lifted from (the file's flag `held`: Papan Dakon)
+        ours_board = list(ours_board)
+        ours_board[pos["held"][0] - 1] += pos["hand"]
+    if board.board(st) != ours_board:
         return "board"
     cap, how = board.captured(st)
     off = ours_off_board(pos, how)
@@ -394,6 +717,14 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             lu.ask("apply 0")
             log.append("pass")
             continue
+        if (not isinstance(pos, str) and pos["phase"] == "swap" and st["mover"] == prev_mover
+                and (pos["to_move"] == "south") != (st["mover"] == 1) and any(m["pass"] for m in st["moves"])):
+            # our set-up is over (the swap decision is the other player's);
+            # Ludii's distributor ends his with a pass (Li'b al-'Aqil's
+            # Opening1, where he might still move seeds between holes)
+            lu.ask("apply %d" % [i for i, m in enumerate(st["moves"]) if m["pass"]][0])
+            log.append("pass (ends the set-up)")
+            continue
         ms = st["moves"]
         if (relay_stop and st["mover"] == prev_mover and len(ms) == 2
                 and sum(m["pass"] for m in ms) == 1):
@@ -419,13 +750,101 @@ def play_one(lu, ours, board, rng, cap, stats):
     pos = ours.replay(toks)
     if isinstance(pos, str):
         return "ours: %s" % pos
+    st0 = lu.ask("state")
+    if getattr(board, "total", None) is None:
+        board.total = sum(st0["counts"]) + sum(st0["hands"])
+    mode = getattr(board, "opening", None)
+    if mode:
+        # Ludii's opening made of moves where ours has none (LUDII_OPENING)
+        for _ in range(5000):
+            st0 = lu.ask("state")
+            if st0["over"] or not st0["moves"]:
+                break
+            if mode == "pass":
+                ks = [k for k, m in enumerate(st0["moves"]) if m["pass"]]
+                if not ks:
+                    break
+                lu.ask("apply %d" % ks[0])
+            else:
+                if board.board(st0) == pos["board"] and (st0["mover"] == 1) == (pos["to_move"] == "south"):
+                    break
+                lu.ask("apply 0")
     # a game with relay stops (tokens `5/1`), once seen
     board.relay_stop = getattr(board, "relay_stop", False) or any("/" in t for t in pos["moves"])
-    st = sync(lu, board, pos, 0, [], None, board.relay_stop)
-    before = None
+    # Ludii's set-up moves before the first decision (Gabata (Oromo)'s
+    # opening rearrangement, where our file starts from its result): the
+    # player to move's only moves, played while the boards differ
+    log0 = []
+    st = sync(lu, board, pos, lu.ask("state")["mover"], log0, None, board.relay_stop)
+    stats["forced"] += len(log0)
+    if pos["phase"] == "place" and any(m["type"] != "Select" and m["from"] in board.hole_of and m["to"] in board.hole_of
+                                       and m["from"] != m["to"] for m in st["moves"]):
+        # Makonn: our set-up places each player's reserve seed by seed; in
+        # Ludii he moves seeds of his one-a-hole start from hole to hole,
+        # then passes. Our random placement is made in Ludii by moves
+        # into holes already holding seeds (so that none captures).
+        while pos["phase"] == "place":
+            toks.append(rng.choice(pos["moves"]))
+            pos = ours.replay(toks)
+            if isinstance(pos, str):
+                return "ours: %s (set-up %s)" % (pos, " ".join(toks))
+        target = pos["board"]
+        half = board.holes // 2
+        for side in (1, 2):
+            st = lu.ask("state")
+            mine = range(1, half + 1) if side == 1 else range(half + 1, board.holes + 1)
+            have = board.board(st)
+            srcs = [h for h in mine for _ in range(max(0, have[h - 1] - target[h - 1]))]
+            sinks = [h for h in mine for _ in range(max(0, target[h - 1] - have[h - 1]))]
+            if st["mover"] != side or len(srcs) != len(sinks) or any(have[h - 1] == 0 for h in sinks):
+                return "set-up: cannot rearrange Ludii's seeds into ours (mover %s)" % st["mover"]
+            for a_, b_ in zip(srcs, sinks):
+                ms = lu.ask("state")["moves"]
+                k = [i for i, m in enumerate(ms) if m["from"] == board.site_of[a_] and m["to"] == board.site_of[b_]
+                     and not m["pass"]]
+                if not k:
+                    return "set-up: Ludii has no move %d>%d" % (a_, b_)
+                lu.ask("apply %d" % k[0])
+            ms = lu.ask("state")["moves"]
+            k = [i for i, m in enumerate(ms) if m["pass"]]
+            if not k:
+                return "set-up: Ludii has no pass after the rearrangement"
+            lu.ask("apply %d" % k[0])
+        st = sync(lu, board, pos, 0, [], None, board.relay_stop)
+    before = ("the start", log0) if log0 else None
     for ply in range(cap):
+        if pos["phase"] == "place" and st["moves"] and all(m["type"] == "Remove" for m in st["moves"]):
+            # Ludii empties holes (their seeds leave the game) where ours
+            # fills the others from a reserve (Mangala (Suez)'s set-up):
+            # Ludii's removals are played at random, then ours fill each
+            # player's other holes as Ludii's board has them, South first
+            gone = {1: [], 2: []}
+            while not st["over"] and st["moves"] and all(m["type"] == "Remove" for m in st["moves"]):
+                k = rng.randrange(len(st["moves"]))
+                gone[st["mover"]].append(board.hole_of[st["moves"][k]["from"]])
+                lu.ask("apply %d" % k)
+                st = lu.ask("state")
+            counts = board.board(st)
+            half = board.holes // 2
+            fill = []
+            for who, rng_holes in ((1, range(1, half + 1)), (2, range(half + 1, board.holes + 1))):
+                for h in rng_holes:
+                    if h not in gone[who]:
+                        fill += ["place:%d" % h] * counts[h - 1]
+            before = ("ours %s | Ludii removes %s" % (show_ours(pos), gone), [])
+            toks.extend(fill)
+            pos = ours.replay(toks)
+            if isinstance(pos, str):
+                return "ours: %s (after %s)" % (pos, " ".join(toks))
+            st = sync(lu, board, pos, 0, [], None, board.relay_stop)
         why = differ(board, pos, st)
-        if why and pos["over"] and pos["end"] in ("repetition", "max-plies") and not st["over"]:
+        if why in ("board", "captured seeds") and pos["phase"] == "hand" and not pos["over"] \
+                and (st["mover"] == 1) == (pos["to_move"] == "south"):
+            # ours has taken the seeds into the mover's hand and asks where
+            # they are sown; Ludii takes them with that choice, in its next
+            # move (Bao's captures): compared after it
+            why = None
+        if why and (pos["over"] or pos["phase"] == "lot") and pos["end"] in ("repetition", "max-plies") and not st["over"]:
             # our rule for a recurring position (Ludii has none): not
             # compared further
             stats["repetition"] += 1
@@ -438,6 +857,23 @@ def play_one(lu, ours, board, rng, cap, stats):
         if pos["over"]:
             stats["moves"] += len(toks)
             return None
+        if pos["phase"] == "lot" and pos.get("end"):
+            # a round ended and a lot gives the hole left over (leftover-tie:
+            # lot): the round's end, not compared further
+            stats["rounds"] += 1
+            stats["moves"] += len(toks)
+            return None
+        if pos["phase"] == "lot":
+            # a lot says who begins (chosen-by: lot): ours takes Ludii's mover
+            tok = "lot:" + ("south" if st["mover"] == 1 else "north")
+            if tok not in pos["moves"]:
+                return "lot for the first player after %s: ours %s, Ludii's mover %s" % (
+                    " ".join(toks), pos["moves"], tok)
+            toks.append(tok)
+            pos = ours.replay(toks)
+            if isinstance(pos, str):
+                return "ours: %s (after %s)" % (pos, " ".join(toks))
+            continue
         if pos["phase"] == "first":
             # Ludii has no choice of the first player: ours takes Ludii's
             tok = "first:" + ("south" if st["mover"] == 1 else "north")
@@ -450,11 +886,35 @@ def play_one(lu, ours, board, rng, cap, stats):
                 return "ours: %s (after %s)" % (pos, " ".join(toks))
             continue
         mapped = {}
+        nth = {}
+        dir_after = {}
         for k, m in enumerate(st["moves"]):
             t = board.token(m, pos["moves"], pos["phase"])
+            dirs = getattr(board, "ordered_dirs", None)
+            if t is not None and dirs and t.isdigit() and (t + "cw") in pos["moves"]:
+                # Ludii's moves that name no sowing track: their direction
+                # by their order from the same hole (ORDERED_DIRS)
+                i = nth.get(t, 0)
+                nth[t] = i + 1
+                if i < len(dirs):
+                    t += dirs[i]
+            if t is not None and t.startswith("place:") and t not in pos["moves"] \
+                    and (t + "cw") in pos["moves"]:
+                # Ludii places, then chooses the direction with a move of
+                # its own (Bao): our `place:Hcw` is both
+                for d in ("cw", "ccw"):
+                    if t + d in pos["moves"]:
+                        mapped.setdefault(t + d, k)
+                        dir_after[t + d] = d
+                continue
             if t is not None:
                 mapped.setdefault(t, k)
         plain = [t for t in pos["moves"] if "/" not in t]
+        if set(mapped) != set(plain) and len(plain) == 1 and len(st["moves"]) == 1 and not st["moves"][0]["pass"]:
+            # a forced move on both sides written differently (Lamosh's
+            # stylised opening: our one relay, Ludii's first step of it):
+            # the same decision; its result is compared as usual
+            mapped = {plain[0]: 0}
         if set(mapped) != set(plain):
             # noted (the first one shown), and the game goes on with the
             # moves both have
@@ -464,6 +924,8 @@ def play_one(lu, ours, board, rng, cap, stats):
                 return why
             stats["legal"] += 1
             stats.setdefault("legal_first", why)
+            if os.environ.get("LUDII_SHOW_ALL"):
+                print("  [legal] %s | %s" % (why.splitlines()[0][-300:], why.splitlines()[-1][:160]), flush=True)
             only_ludii = sorted(set(mapped) - set(plain), key=_order)
             only_ours = sorted(set(plain) - set(mapped), key=_order)
             stats.setdefault("legal_kinds", set()).add(
@@ -482,6 +944,16 @@ def play_one(lu, ours, board, rng, cap, stats):
             return "ours: %s (after %s)" % (pos, " ".join(toks))
         lu.ask("apply %d" % mapped[base])
         log = []
+        if base in dir_after:
+            # Ludii's choice of direction after its placement
+            st1 = lu.ask("state")
+            ks = [i for i, m in enumerate(st1["moves"])
+                  if [t for t in m["tracks"] if t]
+                  and board.track_dir.get(board.track_name([t for t in m["tracks"] if t][0])) == dir_after[base]]
+            if len(ks) != 1:
+                return "Ludii's direction after %s: moves %s" % (" ".join(toks), [m["text"][:60] for m in st1["moves"]])
+            lu.ask("apply %d" % ks[0])
+            log.append("dir:%s" % dir_after[base])
         st = sync(lu, board, pos, prev, log, int(stop) if stop else None, board.relay_stop)
         stats["forced"] += len(log)
         before = (before_txt, log)
@@ -528,6 +1000,16 @@ def ludii_title(path):
 HAS_LUDII_CODE = set()
 
 
+def file_has_ludii_code(path):
+    """Whether a variant file declares the option `ludii-code` (a file
+    given by its path may be newer than the built-in of the same name)."""
+    try:
+        with open(path) as f:
+            return re.search(r"^options:\s*$(\n(?:[ #].*)?$)*?\n  ludii-code:", f.read(), re.M) is not None
+    except OSError:
+        return False
+
+
 def our_options(name):
     """Our options for a game: OPTIONS, or else the file's `ludii-code`
     option, by its definition the reading of Ludii's code."""
@@ -557,6 +1039,8 @@ def games_to_run(binary, wanted):
         title = ludii_title(f)
         if title:
             out.append((name, f, title))
+            if file_has_ludii_code(f):
+                HAS_LUDII_CODE.add(name)
     if wanted:
         res = []
         for w in wanted:
@@ -565,6 +1049,8 @@ def games_to_run(binary, wanted):
                 res.append(hit[0])
             elif os.path.exists(w):
                 res.append((os.path.basename(w).rsplit(".", 1)[0], w, ludii_title(w)))
+                if file_has_ludii_code(w):
+                    HAS_LUDII_CODE.add(res[-1][0])
             else:
                 res.append((w, w, built.get(w)))
         out = res
@@ -628,6 +1114,7 @@ def main():
     ap.add_argument("--default-options", action="store_true", help="ignore OPTIONS and LUDII")
     ap.add_argument("--keep-going", action="store_true",
                     help="play every game and count the kinds of differences (the first one shown)")
+    ap.add_argument("--show-all", action="store_true", help="print every game's first difference")
     ap.add_argument("--record", metavar="FILE",
                     help="write each game's result into FILE (tests/crosscheck/results.tsv)")
     ap.add_argument("--bench", type=float, default=0)
@@ -671,7 +1158,8 @@ def main():
             results[key] = ("not-comparable", "Ludii: " + why)
             skipped += 1
             continue
-        label = "%s%s (Ludii %s%s)" % (name, "".join(" -o " + o for o in opts), lud, " " + " ".join(extra) if extra else "")
+        label = "%s%s (Ludii %s%s%s)" % (name, "".join(" -o " + o for o in opts), lud, " " + " ".join(extra) if extra else "",
+                                       ", mirrored" if key in MIRROR and not a.default_options else "")
         if a.bench:
             b = lu.ask("bench %g %g" % (a.bench, a.warmup))
             lu.close()
@@ -684,13 +1172,15 @@ def main():
                       o.get("plies/cpu-s", 0)), flush=True)
             continue
         try:
-            board = Board(lu.layout, len(start["board"]))
+            board = Board(lu.layout, len(start["board"]), mirror=key in MIRROR and not a.default_options)
         except ValueError as e:
             print("NOT COMPARABLE %s: %s" % (label, e))
             results[key] = ("not-comparable", str(e))
             skipped += 1
             lu.close()
             continue
+        board.opening = None if a.default_options else LUDII_OPENING.get(key)
+        board.ordered_dirs = ORDERED_DIRS.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
         bad = None
@@ -700,8 +1190,15 @@ def main():
                 why = play_one(lu, ours, board, rng, a.cap, stats)
             except RuntimeError as e:
                 why = str(e)
+            if why and os.environ.get("LUDII_ALL"):
+                print("  [all] game %d: %s" % (i + 1, why), flush=True)
             if why:
+                if a.show_all:
+                    print("  [game %d] %s" % (i + 1, "\n    ".join(
+                        l.strip() for l in why.splitlines() if not l.strip().startswith("before"))), flush=True)
                 bad = bad or "game %d: %s" % (i + 1, why)
+                if os.environ.get("LUDII_SHOW_ALL"):
+                    print("  [game %d] %s" % (i + 1, why), flush=True)
                 kind = re.sub(r" after .*| \(.*", "", why.splitlines()[0])
                 kinds[kind] = kinds.get(kind, 0) + 1
                 if not a.keep_going:
@@ -713,7 +1210,9 @@ def main():
             if not bad:
                 bad = stats["legal_first"]
         known = EXPLAINED.get(key)
-        first = bad.split(": ", 1)[1] if bad and ": " in bad else (bad or "")
+        # the difference without its "game N: " (a legal-moves difference
+        # has none)
+        first = re.sub(r"^game \d+: ", "", bad or "")
         if bad and known and re.search(known[0], first):
             explained += 1
             print("EXPLAINED %s: %s. First difference: %s" % (label, known[1], bad.splitlines()[0]), flush=True)

@@ -10,7 +10,10 @@ and exits 0 (skipped).
 
 For each built-in game whose `about.mancalagames` names a MancalaGames
 game (`mancala list --json`), or the games given with --game: G random
-games, the moves chosen uniformly among MancalaGames' legal moves (South,
+games (and the further pairs of EXTRA: a MancalaGames game that one of
+our files plays under another name or with options, keyed OURS/MG in
+results.tsv; --game takes our name or MancalaGames'), the moves chosen
+uniformly among MancalaGames' legal moves (South,
 MancalaGames' False, begins). After every move the board, the stores and
 the player to move must be the same in both programs, and our legal moves
 must be MancalaGames' legal moves; the game must end in both at the same
@@ -90,15 +93,22 @@ OPTIONS = {
     "num-num": ["target=10"],
     "uril": ["mancalagames-ouri=true"],
     "waurie": ["skip-origin=true"],
-    "kara": ["capture=all"],
-    "andot": ["marking=valdez"],
-    "hoyito": ["rounds=true"],
+    "kara": ["capture=all", "holes=6", "pass=true"],
+    "bosh": ["ends-when=mover-is-empty"],
+    "dabuda": ["opening=none"],
+    "deka": ["covering=opponents-row"],
+    "andot": ["marking=valdez", "no-return=single-seed", "lone-into-three=true"],
+    "hoyito": ["rounds=true", "stuck-ends-round=true"],
     "leb-bbut-ahbochen": ["relay-six=true"],
     "lamlameta": ["mancalagames=true"],
     "endodoi": ["lone-seed-ends=true"],
     "enkeshui": ["lone-seed-ends=true"],
     "pandi": ["few-seeds-end=true"],
     "tihbat": ["first-seed=next", "capture-row=both"],
+    # MancalaGames' Qelat passes over the emptied origin (the file's option)
+    "qelat-beni-amir-mensa": ["skip-origin=true"],
+    # MancalaGames (after Russ) sows each player's first move in a single lap
+    "tapata": ["first-move-single=true"],
 }
 
 
@@ -106,6 +116,30 @@ OPTIONS = {
 # of its message, and which program reads which source how. A game whose
 # first difference matches is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "jodu": (r"^(after|legal moves|MancalaGames|we end)",
+             "MancalaGames' J'Odu is another account (Hanson 2003: three seeds a hole, rounds played "
+             "for holes, captures of ones and twos); Ludii's text (Murray 1951), followed here, has "
+             "four seeds a hole and a single game; the file's readings say so"),
+    "hoyito": (r"^after .*: board \[[0-3](, [0-3])*\] stores",
+               "MancalaGames ends a round as soon as a capture leaves four seeds or fewer, the "
+               "capturer taking them (its PickLastSeeds); Ludii's text (Gering and Bautista i Roca), "
+               "followed here, gives the last four to the player who takes a four when eight were "
+               "left, and play goes on until then"),
+    "gamacha": (r"^legal moves .* \(after \)$",
+                "MancalaGames (after Russ) starts from a layout of 44 seeds in which North's seventh "
+                "hole has already been moved into the hole facing it, and South begins the play; "
+                "Pankhurst (Ludii's text), followed here, gives North 4 more seeds and has South, the "
+                "player with fewer, move his seventh hole as his first decision"),
+    "erherhe": (r"^(after|legal moves|MancalaGames|we end)",
+                "MancalaGames follows Russ's account (captures of ones and threes with a run behind, "
+                "a lap passing over its origin, a duty to feed, a round ended at a majority); Ludii's "
+                "text and code (Avelot), followed here, capture twos and fours with the two holes "
+                "beside; the file's readings say so"),
+    "bosh": (r"^after .*: board \[(0, )*1(, 0)*\] stores",
+             "MancalaGames ends a round as soon as a single seed is left on the board (its "
+             "NoOutcomeChange, end_move.py: too few seeds for a capture), giving it to the owner "
+             "of its hole; no source has that rule, and here the round is played on (the seed "
+             "circles until the player to move has none, or a third repetition ends it)"),
     "andada": (r"^legal moves .* \(after \)$",
                "MancalaGames starts Andada from its 'clipped triple' layout (3, 3, 0 "
                "repeated), so a third of the holes are empty; docs/rules.md (from "
@@ -133,10 +167,101 @@ EXPLAINED = {
     "lamlameta": (r"^we end the (game|match) after ",
                   "MancalaGames plays further rounds, ending when a player can fill only four holes; "
                   "the source (Pankhurst) has a single game, as here"),
+    "num-num/Adi": (r"^after .*(to move|board)",
+                    "after a drawn round MancalaGames lets the player who did not move last begin; here "
+                    "(as Russ) the players alternate (the same difference as Num-Num's)"),
+    "adji-kui/Adji_Kui_II": (r"^after .*: owners ",
+                             "a hole left over at two seeds each goes to the round's loser in "
+                             "MancalaGames, to the richer player (the winner) here; the file's readings "
+                             "and gaps say so (Valdez's account was not at hand)"),
+    "sungka/Dakon": (r"^after .*: board ",
+                     "at a new round MancalaGames fills each player's holes by itself, from his "
+                     "right (Russ's Dakon); here the player chooses which holes to fill (fill: "
+                     "moves, as in Ludii's code), so the boards differ until he has"),
+    "obridje/Obridjie": (r"^after .*: winner ",
+                         "at the end MancalaGames' Obridjie scores the seeds left on the board for "
+                         "nobody; here each player takes the seeds of his row (Ludii's code; "
+                         "Murray says nothing)"),
     "qelat": (r"^after .*: owners ",
               "MancalaGames' Weg gives every round the two rows back; Qelat's source "
               "(Pankhurst) passes holes to the player who won them, as here"),
+    "lam-waladach": (r"^legal moves .* \(after \)$",
+                     "MancalaGames follows Russ (3 seeds a hole, no stylised opening, a 4 made "
+                     "during a lap taken by the hole's owner, the round ended below 6 seeds, a "
+                     "match to 9 holes); Pankhurst (Ludii's source), as here, has 4 a hole and "
+                     "South's stylised first move"),
+    "leyla-gobale-somaliland": (r"^legal moves .* \(after \)$",
+                                "MancalaGames follows Russ: any first move, a single lap (no relay) and "
+                                "no seed moved into a new qur hole (its stated deviation); Marin (as "
+                                "Ludii's text cites him), as here, begins from the right-hand hole and relays"),
+    "meusueb": (r"^after .*: board ",
+                "MancalaGames plays Russ's ending (with 8 seeds or fewer left, seeds sown into the "
+                "opponent's row are his), not written here (the file's readings), and counts those "
+                "8 on the board after the lap's seeds are lifted (sower.py SowOppCaptsLast.sow_seeds: "
+                "sum(self.game.board) leaves out the hand), so a big sowing already plays that ending"),
+    "qelat-beni-amir-mensa": (r"^(legal moves |after .*: board )",
+                              "MancalaGames forbids sowing a single seed straight back over the end of "
+                              "the row it has just crossed (allowables.py DontUndoMoveOne, its own rule "
+                              "for games sown both ways; the sources have none), and (after Mohr) once a "
+                              "walda is made, captures a 4 made by a last seed elsewhere (its seeds go "
+                              "into a walda); Pankhurst's text, as here, only makes waldas"),
+    "motiq": (r"^after .*: board ",
+              "MancalaGames (after Russ) ends a round only when the player to move cannot move and gives "
+              "the seeds left to the last mover; Ludii's text (Barnes), as here and in Ludii's code, ends "
+              "it as soon as a player's holes are empty, whoever moved (the file's readings)"),
+    "nsa-isong": (r"^MancalaGames ends the game after ",
+                  "MancalaGames ends the match in the middle of a round once the loser can no longer "
+                  "reach enough seeds to keep the holes he needs (end_move.py RoundWinner: 'Game, not "
+                  "round, ended'); here the round is played out, and the same player wins"),
+    "olinda": (r"^after .*: board ",
+               "MancalaGames ends a round as soon as too few seeds are left to capture (end_move.py "
+               "_too_few_for_change: one seed where a capture takes the hole two out), each "
+               "owner taking his row; its source (Russ), as here, ends it when the player to move "
+               "has no seeds, so the last seed keeps moving and may end in the other row"),
+    "pallankuli": (r"^after .*: board ",
+                   "MancalaGames follows Hanson: a lap goes on from the hole after the last one, a 4 "
+                   "made by a lap's last seed is not taken, the hole beyond an empty one is captured, "
+                   "and a round ends at 6 seeds or fewer; Durai (Ludii's text), as here, relays from "
+                   "the last hole and takes every 4 as it is made (the file's readings)"),
+    "rio-kadalis": (r"^after .*: owners ",
+                    "MancalaGames (after Valdez) leaves the holes a player cannot fill out of play in "
+                    "the next round; Pankhurst (Ludii's text), as here, gives them to the opponent"),
 }
+
+
+# MancalaGames' games that one of our files plays under another name, or
+# as a reading of it (an option), besides the game its about.mancalagames
+# names: MancalaGames' name -> (our game, our options). Each pair is
+# compared as the games above are; its result is keyed "OURS/MG" (in
+# OPTIONS' place the options here; in EXPLAINED and SETTLE_CHILDREN by
+# that key).
+EXTRA = {
+    # Russ's Adi is Num-Num (Russ's) with the winner of a round choosing
+    # which of the loser's holes he takes (UCHOWN: asked only by its UI;
+    # its engine, as here, passes the holes over in order)
+    "Adi": ("num-num", ["target=10"]),
+    # Valdez's Adji-boto: the file's option for MancalaGames' reading
+    "Adji-boto": ("adjiboto", ["mancalagames=true"]),
+    # the file's second version (MancalaGames names only the first)
+    "Adji_Kui_II": ("adji-kui", ["version=ii", "target=10"]),
+    # MancalaGames' Cow is Davies' Um el-Bagara (The Cow Game)
+    "Cow": ("um-el-bagara", []),
+    # Russ's Dakon: Sungka with the capturing seed taken too
+    "Dakon": ("sungka", ["take-last-seed=true"]),
+    # Valdez's Obridjie is Murray's Obridje
+    "Obridjie": ("obridje", []),
+    # Valdez's Qelat II: a single game eating two, wegs made anywhere, no
+    # extra turn after eating, no pass
+    "Qelat_II": ("qelat", ["eaten=2", "match=false", "weg-anywhere=true",
+                           "eat-again=false", "pass=false"]),
+    # Russ's Wari is Oware whose grand slam captures
+    "Wari": ("oware", ["grand-slam=capture"]),
+}
+
+
+def extra_key(ours_, mg):
+    """The results key of a pair of EXTRA: our name and MancalaGames'."""
+    return "%s/%s" % (ours_, mg)
 
 
 def run(cmd):
@@ -174,6 +299,24 @@ def token(game, move, n):
 SETTLE_CHILDREN = {"toguz-kumalak", "toguz-xorgol"}
 
 
+# games whose seeds put out of play (ours: `removed`) MancalaGames drops
+# into South's store (its store[0]; Deka has no stores there)
+DIVERTED = {"deka"}
+
+
+# games whose files put the seeds taken out of the game (ours: `removed`)
+# where MancalaGames puts them in the taker's store: the totals compared
+CAPTURES_REMOVED = {"tapata"}
+
+
+def same_stores(key, gs, mine):
+    """Whether MancalaGames' stores `gs` are ours (CAPTURES_REMOVED: in
+    total, with the seeds removed here)."""
+    if key in CAPTURES_REMOVED:
+        return sum(gs) == sum(mine["stores"]) + mine.get("removed", 0)
+    return gs == mine["stores"]
+
+
 def settled(game, name):
     """MancalaGames' board and stores; for the games of SETTLE_CHILDREN,
     with the seeds of its `child` holes in their owner's store."""
@@ -193,6 +336,7 @@ def play_one(binary, name, key, opts, game, rng, cap):
     game.turn = False
     game.starter = False
     toks = []
+    prev_round = None
     for _ in range(cap):
         moves = game.get_moves()
         if moves == [PASS]:
@@ -208,11 +352,14 @@ def play_one(binary, name, key, opts, game, rng, cap):
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
             return "%s (after %s)" % (mine, " ".join(toks))
-        legal = sorted(token(game, m, n) for m in moves)
+        # after a capture in its Gratuitous games MancalaGames' next move
+        # selects the hole the seeds go into: our `put:` (phase put)
+        put = "put:" if mine.get("phase") == "put" else ""
+        legal = sorted(put + token(game, m, n) for m in moves)
         if sorted(mine["moves"]) != legal:
             return "legal moves %s, MancalaGames %s (after %s)" % (mine["moves"], legal, " ".join(toks))
         m = rng.choice(moves)
-        toks.append(token(game, m, n))
+        toks.append(put + token(game, m, n))
         cond = game.move(m)
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
@@ -220,13 +367,22 @@ def play_one(binary, name, key, opts, game, rng, cap):
         if cond is not None and cond.is_game_over():
             # the end: both over, the same winner (where the seeds left
             # go, and when, is each program's own bookkeeping)
+            if not mine["over"] and mine.get("phase") == "put":
+                # a capture that clears the capturer's side ends a
+                # Gratuitous game at once in MancalaGames; here he gives
+                # the seeds away first (a choice that changes nothing) and
+                # the game then ends: compared after his first choice
+                toks.append(mine["moves"][0])
+                mine = ours(binary, name, opts, toks)
+                if isinstance(mine, str):
+                    return "%s (after %s)" % (mine, " ".join(toks))
             if not mine["over"]:
                 # MancalaGames stops a game as soon as a player holds
                 # more than half the seeds (or a territory game's worth),
                 # counting what it claims for him (its ClearWinner, which
                 # leaves no end message); here the game is played out
                 gb, gs = settled(game, key)
-                same = gb == mine["board"] and gs == mine["stores"]
+                same = gb == mine["board"] and same_stores(key, gs, mine)
                 if same and not game.mdata.end_msg:
                     STATS["decided"] += 1
                     return None
@@ -247,13 +403,42 @@ def play_one(binary, name, key, opts, game, rng, cap):
                 theirs = ["north" if o else "south" for o in game.owner]
                 if theirs != mine["owners"]:
                     return "after %s: owners %s, MancalaGames %s" % (" ".join(toks), mine["owners"], theirs)
+            # MancalaGames fills the next round's holes by itself; where
+            # our player chooses them (fill: moves), choose as it did
+            while not mine["over"] and mine.get("phase") == "fill":
+                south = mine["to_move"] == "south"
+                holes = range(1, n + 1) if south else range(n + 1, 2 * n + 1)
+                tok = "fill:" + ",".join(str(h) for h in holes if game.board[h - 1] > 0)
+                if tok not in mine["moves"]:
+                    return "after %s: fills %s, MancalaGames %s" % (" ".join(toks), mine["moves"], tok)
+                toks.append(tok)
+                mine = ours(binary, name, opts, toks)
+                if isinstance(mine, str):
+                    return "%s (after %s)" % (mine, " ".join(toks))
+        if (not (cond is not None and cond.is_round_over()) and prev_round is not None
+                and mine.get("round", 1) > prev_round):
+            # our round ended and MancalaGames' did not: a round ended here
+            # by repetition (the JSON of the next round no longer says why;
+            # the same moves played as a single game do)
+            single = ours(binary, name, opts + ["match=false"], toks)
+            if not isinstance(single, str) and single["over"] and single["end"] == "repetition":
+                STATS["repetition"] += 1
+                return None
+        prev_round = mine.get("round", 1)
         if mine["over"] and mine["end"] == "repetition":
             # the third occurrence of a position ends a game here (its
             # seeds are shared out); MancalaGames has no such rule
             STATS["repetition"] += 1
             return None
         gb, gs = settled(game, key)
-        if gb != mine["board"] or gs != mine["stores"]:
+        if key in DIVERTED:
+            # MancalaGames keeps the seeds taken out of play in South's store
+            mine["stores"] = [mine["stores"][0] + mine.get("removed", 0), mine["stores"][1]]
+        if mine.get("phase") == "put":
+            # the seeds to be put: in our mover's hand, in MancalaGames'
+            # store of his until he chooses
+            mine["stores"][mine["to_move"] == "north"] += mine["hand"]
+        if gb != mine["board"] or not same_stores(key, gs, mine):
             return "after %s: board %s stores %s, MancalaGames %s %s" % (
                 " ".join(toks), mine["board"], mine["stores"], list(game.board), list(game.store))
         if mine["over"]:
@@ -296,21 +481,31 @@ def main():
     # of 96 laps that end): its cap raised far beyond those
     sower.MAX_LAPS = 5000
     games = [json.loads(x) for x in run([a.bin, "list", "--json"]).stdout.splitlines()]
-    todo = [(g["name"], g["mancalagames"]) for g in games
+    # (our name or file, MancalaGames' game, results key, our options)
+    todo = [(g["name"], g["mancalagames"], g["name"], OPTIONS.get(g["name"], [])) for g in games
             if g["mancalagames"] and (not a.game or g["name"] in a.game)]
     # a variant file not built in (--game FILE.yaml): its about.mancalagames
     for path in a.game:
         if path.endswith(".yaml") and os.path.exists(path):
             with open(path) as f:
-                m = re.search(r"^  mancalagames:\s*\"?([^\"\n]+?)\"?\s*$", f.read(), re.M)
+                # about.mancalagames: in the `about` block only (an option
+                # may be called `mancalagames` too)
+                about = re.search(r"^about:\n((?:[ \t].*\n|\n)*)", f.read(), re.M)
+                m = about and re.search(r"^  mancalagames:\s*\"?([^\"\n]+?)\"?\s*$", about.group(1), re.M)
             if m:
-                todo.append((path, m.group(1)))
-            else:
+                todo.append((path, m.group(1), game_key(path), OPTIONS.get(game_key(path), [])))
+            elif not any(ours_ == game_key(path) for ours_, _ in EXTRA.values()):
                 print("NOT COMPARABLE %s: no about.mancalagames" % path)
+    # the further pairs of EXTRA: all of them, or those asked for by our
+    # name, our file or MancalaGames' name
+    for mg, (ours_, opts) in sorted(EXTRA.items()):
+        asked = [x for x in a.game if x in (ours_, mg) or (x.endswith(".yaml") and game_key(x) == ours_)]
+        if not a.game or asked:
+            files = [x for x in asked if x.endswith(".yaml")]
+            todo.append((files[0] if files else ours_, mg, extra_key(ours_, mg), opts))
     agree = disagree = explained = skipped = 0
     results = {}
-    for name, mg in todo:
-        key = game_key(name)
+    for name, mg, key, opts in todo:
         path = os.path.join(a.mg, "GameProps", mg + ".txt")
         if not os.path.exists(path):
             print("NOT COMPARABLE %s: no %s" % (name, path))
@@ -325,8 +520,12 @@ def main():
             # a relay sowing that never ends is no legal move here (as
             # docs/rules.md says); MancalaGames' own switch for that
             game.disallow_endless(True)
-            why = play_one(a.bin, name, key, OPTIONS.get(key, []), game, rng, a.cap)
+            why = play_one(a.bin, name, key, opts, game, rng, a.cap)
             if why:
+                if os.environ.get("HA_ALL"):
+                    print("  game %d: %s" % (i + 1, why))
+                    bad = bad or "game %d: %s" % (i + 1, why)
+                    continue
                 bad = "game %d: %s" % (i + 1, why)
                 break
         known = EXPLAINED.get(key)
@@ -340,7 +539,7 @@ def main():
             results[key] = ("disagree", bad)
         else:
             results[key] = ("agree", "%d random games%s" % (
-                a.games, " with %s" % " ".join(OPTIONS[key]) if key in OPTIONS else ""))
+                a.games, " with %s" % " ".join(opts) if opts else ""))
             agree += 1
             print("AGREE %s (MancalaGames %s): %d games (%d stopped there at a decided majority, "
                   "%d ended here by repetition)" % (name, mg, a.games, STATS["decided"], STATS["repetition"]))
