@@ -109,6 +109,10 @@ OPTIONS = {
     "qelat-beni-amir-mensa": ["skip-origin=true"],
     # MancalaGames (after Russ) sows each player's first move in a single lap
     "tapata": ["first-move-single=true"],
+    # MancalaGames' Urim takes the first hole of a run at 4 too
+    "urim": ["first-at-four=true"],
+    # MancalaGames' engine ends Lahemay Waladat's match at 38 seeds
+    "lahemay-waladat": ["target=38"],
 }
 
 
@@ -226,6 +230,25 @@ EXPLAINED = {
     "rio-kadalis": (r"^after .*: owners ",
                     "MancalaGames (after Valdez) leaves the holes a player cannot fill out of play in "
                     "the next round; Pankhurst (Ludii's text), as here, gives them to the opponent"),
+    "mangala-iii": (r"winner .* MancalaGames",
+                    "at the end MancalaGames' configuration shares the seeds left out evenly (the odd one "
+                    "to the poorer player); its description, as here, gives each player the seeds of his "
+                    "own holes"),
+    "tegre": (r"^after .*: board ",
+              "at a new round the holes a player cannot fill stay in play, empty, in the source and in "
+              "MancalaGames; here `next: fill` puts them out of play (the file's gaps)"),
+    "jongkak": (r"^we end the match after",
+                "only the first round is played here: in later rounds only the loser refills and the "
+                "winner keeps his row and store as they are, which no `match.next` says (the file's gaps)"),
+    "lahemay-waladat": (r"^after .*: (owners|board) ",
+                        "a round cycling for ever ends here at the third occurrence of a position (its "
+                        "seeds to their owners); MancalaGames plays it on"),
+    "urim": (r"^after .*: board ",
+             "a round cycling for ever ends here at the third occurrence of a position (its seeds to "
+             "their owners); MancalaGames plays it on"),
+    "ali-guli-mane": (r"^after .*: board ",
+                      "a round cycling for ever ends here at the third occurrence of a position (its "
+                      "seeds to their owners); MancalaGames plays it on"),
 }
 
 
@@ -296,7 +319,7 @@ def token(game, move, n):
 # games whose files put the seeds sown into a player's special hole (a
 # tuzdyk) into his store as they fall, where MancalaGames keeps them in
 # the hole (its `child`) until the end: compared with those seeds moved
-SETTLE_CHILDREN = {"toguz-kumalak", "toguz-xorgol"}
+SETTLE_CHILDREN = {"krur", "toguz-kumalak", "toguz-xorgol"}
 
 
 # games whose seeds put out of play (ours: `removed`) MancalaGames drops
@@ -399,6 +422,16 @@ def play_one(binary, name, key, opts, game, rng, cap):
             game.new_game(new_round=True)
             if mine["over"]:
                 return "we end the match after %s, MancalaGames plays another round" % " ".join(toks)
+            if mine.get("phase") == "lot" and game.owner:
+                # a hole left over drawn by lot in both programs: ours
+                # takes MancalaGames' draw
+                theirs = ["north" if o else "south" for o in game.owner]
+                for t in ("lot:south", "lot:north"):
+                    m2 = ours(binary, name, opts, toks + [t])
+                    if not isinstance(m2, str) and m2.get("owners") == theirs:
+                        toks.append(t)
+                        mine = m2
+                        break
             if game.owner and "owners" in mine:
                 theirs = ["north" if o else "south" for o in game.owner]
                 if theirs != mine["owners"]:
