@@ -103,6 +103,8 @@ OPTIONS = {
     "jodu": ["ludii-code=true"],
     # Ludii's Gamacha code leaves out the 4 extra seeds of the text
     "gamacha": ["extra-four=false"],
+    # Ludii's Kara code takes the last hole alone (the file's option)
+    "kara": ["capture=last"],
     # Ludii's Dabuda code lets any hole be sown after the opening
     "dabuda": ["any-move=true"],
     "tsoro-baia": ["ludii-code=true"],
@@ -156,6 +158,11 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "kiuthi": (r"^board", "Kiuthi.lud judges only the first lap's last hole (its ReachOpponent is set only "
+               "by a lap ending in the opponent's row): a first lap ending in the mover's own row, even "
+               "after sowing through the opponent's, neither relays nor captures but gives him a new move "
+               "from any hole, either way; its rules text (Leakey, and ours) relays from a loaded last "
+               "hole and gives the second move only to a sowing that never reached the opponent's row"),
     "oware": (r"^board", "Ludii's Sow leaves the landing hole at the origin when a lap's last seed "
               "is the one that passes over it (a 12-seed lap on 2x6), so that sowing captures "
               "nothing; the rules (and ours) capture where the seed lands"),
@@ -597,6 +604,13 @@ class Board:
                     # moves from the hole holding it: our token is the hole
                     # it is sown into (Papan Dakon's choice)
                     return str(self.hole_of[to])
+                if phase == "opening" and tok not in our_moves:
+                    # an opening move that Ludii writes with both holes
+                    # (Gamacha's `7>18`) where our token names the origin
+                    # alone (with its direction, if ours has one)
+                    own = [t for t in (str(h), "%dcw" % h, "%dccw" % h) if t in our_moves]
+                    if len(own) == 1:
+                        return own[0]
                 return tok
             # the move's own sowing is the first found (a capture may sow
             # again, on another track: Mweso's)

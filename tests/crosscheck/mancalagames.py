@@ -113,6 +113,9 @@ OPTIONS = {
     "urim": ["first-at-four=true"],
     # MancalaGames' engine ends Lahemay Waladat's match at 38 seeds
     "lahemay-waladat": ["target=38"],
+    # MancalaGames' Giuthi (Russ): 8 holes a row, its capture run and
+    # free second move (the file's options)
+    "kiuthi": ["holes=8", "mancalagames=true"],
 }
 
 
@@ -249,6 +252,22 @@ EXPLAINED = {
     "ali-guli-mane": (r"^after .*: board ",
                       "a round cycling for ever ends here at the third occurrence of a position (its "
                       "seeds to their owners); MancalaGames plays it on"),
+    "kiuthi": (r"^we end the match after .*, MancalaGames plays another round$",
+               "ours plays a single game (the match, in which the poorer player lays out his seeds for "
+               "the other to copy, is a gap of the file, see about.gaps); MancalaGames (Russ) goes on to "
+               "its next round; both agree up to there"),
+    "je-ki-n-je": (r"^legal moves .*, MancalaGames",
+                   "MancalaGames offers both directions of a hole whenever its must-share filter allows "
+                   "one (UdirMoves.get_moves), so it also offers a direction that leaves the opponent "
+                   "without seeds; Valdez has the player feed when he can, as here"),
+    "long-night-game": (r"^after .*: board ",
+                        "MancalaGames spreads the 40 seeds at random at each round's start; a layout here "
+                        "cannot be random, so rounds start with 5 a hole (the file's gaps)"),
+    "lami": (r"^(after .*: (south|north) to move, MancalaGames|legal moves|MancalaGames has no move|we end)",
+             "after a drawn round MancalaGames gives the first move to the player who moved last (Russ is "
+             "silent; here the rounds alternate); and it lets a player sow a hole of two when his other "
+             "holes would sow for ever (it counts only playable holes), where the source's 'all non-empty "
+             "holes' leaves him no move here and ends the round"),
 }
 
 
@@ -324,7 +343,7 @@ SETTLE_CHILDREN = {"krur", "toguz-kumalak", "toguz-xorgol"}
 
 # games whose seeds put out of play (ours: `removed`) MancalaGames drops
 # into South's store (its store[0]; Deka has no stores there)
-DIVERTED = {"deka"}
+DIVERTED = {"deka", "embeli"}
 
 
 # games whose files put the seeds taken out of the game (ours: `removed`)
