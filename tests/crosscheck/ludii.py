@@ -403,12 +403,29 @@ EXPLAINED = {
                "next has no move, so a player who leaves himself without a hole of two is found out one turn "
                "late (the same winner, after his opponent's next move); the rules text (and ours) end the game "
                "as soon as a player has no hole of two or more"),
+    "quela": (r"^legal moves", "Ludii offers relays that never end (a position repeated after 107 laps); "
+              "here they are no legal move"),
+    "bao-kiswahili-east-africa": (r"^(board|legal moves|player to move|captured)",
+                                  "Ludii's code puts the captured seeds into the chosen kichwa, then lifts the "
+                                  "kichwa's whole content and sows it from the next hole, and lets a capturing "
+                                  "seed go into an empty hole; its text (Sanderson, as here, with de Voogt's "
+                                  "reading of the kichwa) sows the captured seeds from the kichwa and captures "
+                                  "only from an occupied one"),
+    "bao-kiswahili-dr-congo": (r"^(board|legal moves|player to move|captured)",
+                               "Ludii's code puts the captured seeds into the chosen kichwa, then lifts the "
+                               "kichwa's whole content and sows it from the next hole; its text (Townshend, "
+                               "as here, with de Voogt's reading) sows the captured seeds from the kichwa, "
+                               "the first into it"),
 }
 
 # games whose file plays the mirror image of Ludii's board (Ludii's source
 # has each store at its owner's left and sows clockwise; the file puts the
 # stores at the right and sows counterclockwise, the same game seen in a
 # mirror): our hole in column c is Ludii's hole in column C+1-c
+# games whose set-up Ludii plays as rearranging moves of the two players
+# in turn (each passing once done), where ours places seeds one by one
+ALTERNATE_SETUP = {"quela", "quiela"}
+
 MIRROR = {
     "chongka": "stores at the left, clockwise in Ludii (and its source)",
     "sungka": "stores at the left, clockwise in Ludii (and its source)",
@@ -802,28 +819,72 @@ def play_one(lu, ours, board, rng, cap, stats):
             pos = ours.replay(toks)
             if isinstance(pos, str):
                 return "ours: %s (set-up %s)" % (pos, " ".join(toks))
-        target = pos["board"]
-        half = board.holes // 2
-        for side in (1, 2):
+        if board.alternate_setup:
+            # Quela, Quiela: Ludii alternates the players' rearranging
+            # moves, each passing once his are made
+            target = pos["board"]
+            half = board.holes // 2
             st = lu.ask("state")
-            mine = range(1, half + 1) if side == 1 else range(half + 1, board.holes + 1)
             have = board.board(st)
-            srcs = [h for h in mine for _ in range(max(0, have[h - 1] - target[h - 1]))]
-            sinks = [h for h in mine for _ in range(max(0, target[h - 1] - have[h - 1]))]
-            if st["mover"] != side or len(srcs) != len(sinks) or any(have[h - 1] == 0 for h in sinks):
-                return "set-up: cannot rearrange Ludii's seeds into ours (mover %s)" % st["mover"]
-            for a_, b_ in zip(srcs, sinks):
-                ms = lu.ask("state")["moves"]
-                k = [i for i, m in enumerate(ms) if m["from"] == board.site_of[a_] and m["to"] == board.site_of[b_]
-                     and not m["pass"]]
-                if not k:
-                    return "set-up: Ludii has no move %d>%d" % (a_, b_)
+            todo = {}
+            for side in (1, 2):
+                mine = range(1, half + 1) if side == 1 else range(half + 1, board.holes + 1)
+                srcs = [h for h in mine for _ in range(max(0, have[h - 1] - target[h - 1]))]
+                sinks = [h for h in mine for _ in range(max(0, target[h - 1] - have[h - 1]))]
+                if len(srcs) != len(sinks):
+                    return "set-up: cannot rearrange Ludii's seeds into ours"
+                todo[side] = list(zip(srcs, sinks))
+            # HQ: North makes at least as many moves as South (round trips
+            # of a seed), so that South moves first after the passes
+            mine2 = [h for h in range(half + 1, board.holes + 1) if have[h - 1] > 0]
+            while len(todo[2]) < len(todo[1]):
+                todo[2] = [(mine2[0], mine2[1]), (mine2[1], mine2[0])] + todo[2]
+            # HQ: Ludii alternates the rearranging moves (Quela): one move
+            # each in turn, a pass once a player's are made, until both pass
+            passes = 0
+            for _ in range(1000):
+                st = lu.ask("state")
+                if passes >= 2 or st["over"]:
+                    break
+                side = st["mover"]
+                ms = st["moves"]
+                if todo[side]:
+                    a_, b_ = todo[side].pop(0)
+                    k = [i for i, m in enumerate(ms) if m["from"] == board.site_of[a_] and m["to"] == board.site_of[b_]
+                         and not m["pass"]]
+                    if not k:
+                        return "set-up: Ludii has no move %d>%d" % (a_, b_)
+                    passes = 0
+                else:
+                    k = [i for i, m in enumerate(ms) if m["pass"]]
+                    if not k:
+                        return "set-up: Ludii has no pass after the rearrangement"
+                    passes += 1
                 lu.ask("apply %d" % k[0])
-            ms = lu.ask("state")["moves"]
-            k = [i for i, m in enumerate(ms) if m["pass"]]
-            if not k:
-                return "set-up: Ludii has no pass after the rearrangement"
-            lu.ask("apply %d" % k[0])
+        else:
+            # Makonn: each player makes all his moves, then passes
+            target = pos["board"]
+            half = board.holes // 2
+            for side in (1, 2):
+                st = lu.ask("state")
+                mine = range(1, half + 1) if side == 1 else range(half + 1, board.holes + 1)
+                have = board.board(st)
+                srcs = [h for h in mine for _ in range(max(0, have[h - 1] - target[h - 1]))]
+                sinks = [h for h in mine for _ in range(max(0, target[h - 1] - have[h - 1]))]
+                if st["mover"] != side or len(srcs) != len(sinks) or any(have[h - 1] == 0 for h in sinks):
+                    return "set-up: cannot rearrange Ludii's seeds into ours (mover %s)" % st["mover"]
+                for a_, b_ in zip(srcs, sinks):
+                    ms = lu.ask("state")["moves"]
+                    k = [i for i, m in enumerate(ms) if m["from"] == board.site_of[a_] and m["to"] == board.site_of[b_]
+                         and not m["pass"]]
+                    if not k:
+                        return "set-up: Ludii has no move %d>%d" % (a_, b_)
+                    lu.ask("apply %d" % k[0])
+                ms = lu.ask("state")["moves"]
+                k = [i for i, m in enumerate(ms) if m["pass"]]
+                if not k:
+                    return "set-up: Ludii has no pass after the rearrangement"
+                lu.ask("apply %d" % k[0])
         st = sync(lu, board, pos, 0, [], None, board.relay_stop)
     before = ("the start", log0) if log0 else None
     for ply in range(cap):
@@ -1187,6 +1248,7 @@ def main():
             continue
         try:
             board = Board(lu.layout, len(start["board"]), mirror=key in MIRROR and not a.default_options)
+            board.alternate_setup = key in ALTERNATE_SETUP
         except ValueError as e:
             print("NOT COMPARABLE %s: %s" % (label, e))
             results[key] = ("not-comparable", str(e))

@@ -268,6 +268,15 @@ EXPLAINED = {
              "silent; here the rounds alternate); and it lets a player sow a hole of two when his other "
              "holes would sow for ever (it counts only playable holes), where the source's 'all non-empty "
              "holes' leaves him no move here and ends the round"),
+    "sadeqa": (r"^after .*: board ",
+               "at a new round MancalaGames lays the board out for the new starter (his opponent gets the "
+               "row with the single seed); this file always starts from South's layout (its gaps), so the "
+               "boards differ from the second round on whenever the layout is turned"),
+    "sadeqa-ii": (r"^(after .*: board |MancalaGames ends the game after )",
+                  "at a new round MancalaGames lays the board out for the new starter (this file always "
+                  "starts from South's layout: its gaps); and it ends the match when a player has fewer "
+                  "than 11 seeds at a round's end (end_move.py RoundWinner), although its own leftover "
+                  "rule then leaves the richer player 9 holes, short of the description's 10"),
 }
 
 
@@ -375,9 +384,24 @@ def settled(game, name):
 def play_one(binary, name, key, opts, game, rng, cap):
     """One random game; returns None if both programs agree, else why."""
     n = len(game.board) // 2
+    toks = []
+    # MancalaGames' make_game may lay the board out for North's start (its
+    # first game begins with North): laid out again for South's; its
+    # MOVE_RIGHTMOST pattern (9) has made South's forced first move, and
+    # disallow_endless, remaking the game, North's too: the board is
+    # filled afresh, South's move made there, and ours played as well
+    import fill_patterns   # MancalaGames' own module (its src/ is on the path)
+    sp = int(getattr(game.info, "start_pattern", 0) or 0)
     game.turn = False
     game.starter = False
-    toks = []
+    if sp == 9:
+        for i in range(2 * n):
+            game.board[i] = game.cts.nbr_start
+        game.store[0] = game.store[1] = 0
+        fill_patterns.PCLASSES[sp].fill_seeds(game)
+        toks.append(str(n))
+    elif sp in (2, 3, 7):
+        fill_patterns.PCLASSES[sp].fill_seeds(game)
     prev_round = None
     for _ in range(cap):
         moves = game.get_moves()
@@ -439,6 +463,13 @@ def play_one(binary, name, key, opts, game, rng, cap):
             # a round of a match is over: MancalaGames sets up the next
             # one when asked; ours did on its own (compared below)
             game.new_game(new_round=True)
+            if not mine["over"] and mine.get("phase") == "put":
+                # as at a game's end: the capture that clears the
+                # capturer's row ends the round at once in MancalaGames
+                toks.append(mine["moves"][0])
+                mine = ours(binary, name, opts, toks)
+                if isinstance(mine, str):
+                    return "%s (after %s)" % (mine, " ".join(toks))
             if mine["over"]:
                 return "we end the match after %s, MancalaGames plays another round" % " ".join(toks)
             if mine.get("phase") == "lot" and game.owner:
