@@ -416,6 +416,21 @@ EXPLAINED = {
                                "kichwa's whole content and sows it from the next hole; its text (Townshend, "
                                "as here, with de Voogt's reading) sows the captured seeds from the kichwa, "
                                "the first into it"),
+    'awari': ('^(end|over|winner)', "where no move leaves the opponent seeds, Ludii's `ifAfterwards` leaves the player no move: he passes, and when the other cannot move either Ludii scores two passes in a row as a draw (End.java, `allPass`); the option (the language has no pass from a `must` filter) ends the game there and counts the seeds taken, as at the rules' end"),
+    'baqura': ('^over: ours True, Ludii False', "ours plays a single round (Hyde's later rounds, the poorer player's free layout copied by the other, are a gap of the file) and the game ends there; Ludii's round ends with the same seeds taken and its match goes on"),
+    'enindji': ('^board', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6: Sow.java sets `to` before it skips the origin), so that sowing captures nothing; the rules (and ours) capture where the seed lands"),
+    'foji': ('^(board|legal)', "the slip in Ludii's Sow (a lap whose last seed passes over its origin ends at the origin, Sow.java) stops Ludii's relay early; and Ludii tests that the opponent keeps seeds after the first lap of a move only (`ifAfterwards` on the first Select), the option after the whole move"),
+    'hus-nama': ('^board', "in Ludii's capture from the inner row with the outer hole behind occupied too, the number of seeds sown on is counted with the outer-row defines (OppositePitOuter, OppositeOuterPitOuter: holes two and three rows away, counted before the capture), so a wrong number is sown and the rest stays in the capturing hole; the text (and ours) sows all the seeds taken"),
+    'kotu-baendum': ('^(board|legal)', "Ludii's Sow tests `skipIf` (a hole of three is passed over) on the counts before the lap's seeds are placed (it collects the lap's actions and applies them afterwards), so a lap of 13 seeds or more does not pass over a hole it has made three, and never runs out of holes to sow; the text (and ours) passes over every hole holding three when the seed comes"),
+    'mefuvha': ('^over: ours True, Ludii False', "Ludii's only end test, no move for the mover (`no Moves Mover`), does not stop the game when a player's seeds have all been taken (his opponent still moves), so its game goes on; the text (and ours) ends it there, the taker winning"),
+    'namudilakunze': ('^legal', 'Ludii offers relays that never end (a lap sequence that comes back to its start); docs/rules.md refuses them, so ours does not list such a move'),
+    'njombwa': ('^legal', 'Ludii offers relays that never end (a lap sequence that comes back to its start); docs/rules.md refuses them, so ours does not list such a move'),
+    'njombwa-one-counter': ('^legal', 'Ludii offers relays that never end (a lap sequence that comes back to its start); docs/rules.md refuses them, so ours does not list such a move'),
+    'njombwa-two-counters': ('^legal', 'Ludii offers relays that never end (a lap sequence that comes back to its start); docs/rules.md refuses them, so ours does not list such a move'),
+    'ti': ('^board', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6: Sow.java sets `to` before it skips the origin), so that sowing captures nothing; the rules (and ours) capture where the seed lands"),
+    'uril': ('^(board|end|over|winner)', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), so that sowing captures nothing; and where no move leaves the opponent seeds Ludii's player passes, two passes in a row being a draw (End.java, `allPass`), where the option ends the game and each takes his row"),
+    'wouri': ('^(board|over|legal)', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), ending its relay; and Ludii tests that the opponent keeps seeds after each lap (`ifAfterwards` on every Select), the option after the whole move"),
+    'yovodji': ('^board', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), so that sowing captures nothing and ends the relay; the rules (and ours) go on where the seed lands"),
 }
 
 # games whose file plays the mirror image of Ludii's board (Ludii's source
@@ -445,6 +460,17 @@ LUDII_OPENING = {
     # the fixed opening (gathering, redistribution, a relay sowing): our
     # file starts from the layout it makes
     "isolo": "replay",
+}
+
+# games whose set opening is one move of each player here and several
+# turns of each player, taken in turn, in Ludii: the number of our first
+# decisions (the opening) after which Ludii's forced moves (one legal
+# move, whoever's) are played until the positions agree; the board is not
+# compared before that
+OPENING_TURNS = {
+    # Ludii: each player's sowing, then each one's move of the two seeds,
+    # then each one's removal (phases Opening1-3); ours: one move each
+    "njombwa-one-counter": 2,
 }
 
 # games whose Ludii moves carry no sowing track for their direction (a
@@ -764,6 +790,16 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             lu.ask("apply %d" % k)
             log.append("stop" if chance == stop_at else "again:%s" % board.token(ms[k], []))
             continue
+        if (st["mover"] == prev_mover and len(ms) > 1 and all(m["type"] == "Add" for m in ms)
+                and len({m["to"] for m in ms}) == 1):
+            # Ti's first moves: Ludii lets the mover drop as many seeds as
+            # he likes into each hole, a decision a hole, where ours sows
+            # one a hole: the choice of one seed (a single Add)
+            k = [i for i, m in enumerate(ms) if m["text"].count("[Add:") == 1]
+            if k:
+                lu.ask("apply %d" % k[0])
+                log.append("add:%s" % board.hole_of.get(ms[k[0]]["to"], "?"))
+                continue
         if (st["mover"] == prev_mover and len(ms) == 1 and not isinstance(pos, str)
                 and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1)
                      or differ(board, pos, st))):
@@ -887,7 +923,16 @@ def play_one(lu, ours, board, rng, cap, stats):
                 lu.ask("apply %d" % k[0])
         st = sync(lu, board, pos, 0, [], None, board.relay_stop)
     before = ("the start", log0) if log0 else None
+    lag = getattr(board, "opening_turns", 0)
     for ply in range(cap):
+        if lag and len(toks) == lag:
+            # the end of a set opening that Ludii plays in more turns
+            # (OPENING_TURNS): its forced moves until the positions agree
+            while differ(board, pos, st) and not st["over"] and len(st["moves"]) == 1:
+                lu.ask("apply 0")
+                before[1].append("again:%s" % board.token(st["moves"][0], []))
+                stats["forced"] += 1
+                st = lu.ask("state")
         if pos["phase"] == "place" and st["moves"] and all(m["type"] == "Remove" for m in st["moves"]):
             # Ludii empties holes (their seeds leave the game) where ours
             # fills the others from a reserve (Mangala (Suez)'s set-up):
@@ -913,6 +958,9 @@ def play_one(lu, ours, board, rng, cap, stats):
                 return "ours: %s (after %s)" % (pos, " ".join(toks))
             st = sync(lu, board, pos, 0, [], None, board.relay_stop)
         why = differ(board, pos, st)
+        if why == "board" and len(toks) < lag:
+            # inside a set opening that Ludii plays in more turns
+            why = None
         if why in ("board", "captured seeds") and pos["phase"] == "hand" and not pos["over"] \
                 and (st["mover"] == 1) == (pos["to_move"] == "south"):
             # ours has taken the seeds into the mover's hand and asks where
@@ -1256,6 +1304,7 @@ def main():
             lu.close()
             continue
         board.opening = None if a.default_options else LUDII_OPENING.get(key)
+        board.opening_turns = 0 if a.default_options else OPENING_TURNS.get(key, 0)
         board.ordered_dirs = ORDERED_DIRS.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
