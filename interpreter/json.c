@@ -24,6 +24,29 @@ static json_t *hole_list(const Rules *r, Mask m)
     return a;
 }
 
+/* The fields of a decision inside a move: the hand and where it may be
+ * sown (phase hand), the holes to pick (phase pick), where the hand may
+ * be put (phase put); hand_from holds the holes of whichever phase. */
+static void mid_move_fields(const Rules *r, const Position *p, json_t *o)
+{
+    if (r->hand_choice || r->has_puts)
+        json_object_set_new(o, "hand", json_integer(p->hand));
+    if (r->hand_choice) {
+        json_t *hf = json_object();
+        const int hand = p->phase == PH_HAND;   /* in phase pick the words hold the picks */
+        json_object_set_new(hf, "cw", hole_list(r, hand ? p->hand_from[DIR_CW] : 0));
+        json_object_set_new(hf, "ccw", hole_list(r, hand ? p->hand_from[DIR_CCW] : 0));
+        json_object_set_new(o, "hand_from", hf);
+    }
+    if (r->has_picks) {
+        json_object_set_new(o, "picks", json_integer(p->picks));
+        json_object_set_new(o, "pick_from", hole_list(r, p->phase == PH_PICK ? p->hand_from[0] : 0));
+        json_object_set_new(o, "pick_rule", json_integer(p->pick_rule));
+    }
+    if (r->has_puts)
+        json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
+}
+
 char *pos_to_json(Vm *vm, const Position *p)
 {
     const Rules *r = vm->r;
@@ -53,22 +76,7 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_array_append_new(rs, json_integer(p->reserve[1]));
         json_object_set_new(o, "reserve", rs);
     }
-    if (r->hand_choice || r->has_puts)
-        json_object_set_new(o, "hand", json_integer(p->hand));
-    if (r->hand_choice) {
-        json_t *hf = json_object();
-        const int hand = p->phase == PH_HAND;   /* in phase pick the words hold the picks */
-        json_object_set_new(hf, "cw", hole_list(r, hand ? p->hand_from[DIR_CW] : 0));
-        json_object_set_new(hf, "ccw", hole_list(r, hand ? p->hand_from[DIR_CCW] : 0));
-        json_object_set_new(o, "hand_from", hf);
-    }
-    if (r->has_picks) {
-        json_object_set_new(o, "picks", json_integer(p->picks));
-        json_object_set_new(o, "pick_from", hole_list(r, p->phase == PH_PICK ? p->hand_from[0] : 0));
-        json_object_set_new(o, "pick_rule", json_integer(p->pick_rule));
-    }
-    if (r->has_puts)
-        json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
+    mid_move_fields(r, p, o);
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
     if (r->uses_sowed) {
