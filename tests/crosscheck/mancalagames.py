@@ -116,6 +116,10 @@ OPTIONS = {
     # MancalaGames' Giuthi (Russ): 8 holes a row, its capture run and
     # free second move (the file's options)
     "kiuthi": ["holes=8", "mancalagames=true"],
+    # MancalaGames sows an odd number of seeds counterclockwise (Troyka:
+    # clockwise); its Cross-Kalah ends when the mover has no seed
+    "cross-kalah": ["odd-sows=ccw", "ends-when=mover-is-empty"],
+    "cross-wari": ["odd-sows=ccw"],
 }
 
 
@@ -277,6 +281,11 @@ EXPLAINED = {
                   "starts from South's layout: its gaps); and it ends the match when a player has fewer "
                   "than 11 seeds at a round's end (end_move.py RoundWinner), although its own leftover "
                   "rule then leaves the richer player 9 holes, short of the description's 10"),
+    "four-capture": (r"^legal moves ",
+                     "when an empty opponent must be fed, MancalaGames' must-share filter (MustShareUdir) keeps "
+                     "only the direction of a hole that feeds him, but its move list (UdirMoves.get_moves) "
+                     "offers both directions of a hole with one allowed, and the other leaves the opponent "
+                     "empty; here only the feeding directions are moves"),
 }
 
 
@@ -357,7 +366,7 @@ DIVERTED = {"deka", "embeli"}
 
 # games whose files put the seeds taken out of the game (ours: `removed`)
 # where MancalaGames puts them in the taker's store: the totals compared
-CAPTURES_REMOVED = {"tapata"}
+CAPTURES_REMOVED = {"tapata", "enlightenment"}
 
 
 def same_stores(key, gs, mine):
@@ -422,10 +431,17 @@ def play_one(binary, name, key, opts, game, rng, cap):
         # selects the hole the seeds go into: our `put:` (phase put)
         put = "put:" if mine.get("phase") == "put" else ""
         legal = sorted(put + token(game, m, n) for m in moves)
+        # MancalaGames lists both ways for the prescribed first moves
+        # (NO_UDIR_FIRSTS) but sows them its base way: one move each
+        collapse = (int(getattr(game.info, "prescribed", 0) or 0) == 6
+                    and any(t.endswith("cw") for t in legal)
+                    and not any(t.endswith("cw") for t in mine["moves"]))
+        if collapse:
+            legal = sorted(set(re.sub(r"c?cw$", "", t) for t in legal))
         if sorted(mine["moves"]) != legal:
             return "legal moves %s, MancalaGames %s (after %s)" % (mine["moves"], legal, " ".join(toks))
         m = rng.choice(moves)
-        toks.append(put + token(game, m, n))
+        toks.append(put + (re.sub(r"c?cw$", "", token(game, m, n)) if collapse else token(game, m, n)))
         cond = game.move(m)
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
