@@ -843,6 +843,15 @@ def play_one(lu, ours, board, rng, cap, stats):
     # player to move's only moves, played while the boards differ
     log0 = []
     st = sync(lu, board, pos, lu.ask("state")["mover"], log0, None, board.relay_stop)
+    # forced opening moves of each player in turn (I Pere's fourth hole
+    # into the store): our game starts after them
+    for _ in range(20):
+        ms = st["moves"]
+        if st["over"] or len(ms) != 1 or ms[0]["pass"] or not differ(board, pos, st):
+            break
+        lu.ask("apply 0")
+        log0.append("forced")
+        st = sync(lu, board, pos, lu.ask("state")["mover"], log0, None, board.relay_stop)
     stats["forced"] += len(log0)
     if pos["phase"] == "place" and any(m["type"] != "Select" and m["from"] in board.hole_of and m["to"] in board.hole_of
                                        and m["from"] != m["to"] for m in st["moves"]):
@@ -1047,8 +1056,6 @@ def play_one(lu, ours, board, rng, cap, stats):
                 return why
             stats["legal"] += 1
             stats.setdefault("legal_first", why)
-            if os.environ.get("LUDII_SHOW_ALL"):
-                print("  [legal] %s | %s" % (why.splitlines()[0][-300:], why.splitlines()[-1][:160]), flush=True)
             only_ludii = sorted(set(mapped) - set(plain), key=_order)
             only_ours = sorted(set(plain) - set(mapped), key=_order)
             stats.setdefault("legal_kinds", set()).add(
@@ -1315,15 +1322,11 @@ def main():
                 why = play_one(lu, ours, board, rng, a.cap, stats)
             except RuntimeError as e:
                 why = str(e)
-            if why and os.environ.get("LUDII_ALL"):
-                print("  [all] game %d: %s" % (i + 1, why), flush=True)
             if why:
                 if a.show_all:
                     print("  [game %d] %s" % (i + 1, "\n    ".join(
                         l.strip() for l in why.splitlines() if not l.strip().startswith("before"))), flush=True)
                 bad = bad or "game %d: %s" % (i + 1, why)
-                if os.environ.get("LUDII_SHOW_ALL"):
-                    print("  [game %d] %s" % (i + 1, why), flush=True)
                 kind = re.sub(r" after .*| \(.*", "", why.splitlines()[0])
                 kinds[kind] = kinds.get(kind, 0) + 1
                 if not a.keep_going:
