@@ -493,21 +493,24 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
         dg_error(ld->dg, ld_nloc(p->key[CK_CANCEL]), "`cancel-if` belongs to `captures`, not to `each-seed`");
         return;
     }
-    if (each_seed && p->val[CK_PICK]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "`pick` belongs to `captures`: the mover picks once the sowing is over");
-        return;
-    }
-    if (p->val[CK_PICK] && p->val[CK_CANCEL]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_PICK]), "a rule with `pick` cannot be undone by `cancel-if`");
-        return;
-    }
-    if (each_seed && p->val[CK_PUT]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_PUT]), "`put` belongs to `captures`: the mover chooses once the sowing is over");
-        return;
-    }
-    if (p->val[CK_PUT] && p->val[CK_CANCEL]) {
-        dg_error(ld->dg, ld_nloc(p->key[CK_PUT]), "a rule with `put` cannot be undone by `cancel-if`");
-        return;
+    /* decisions inside the move (`pick`, `put`): after the sowing, for good */
+    static const struct {
+        int key;
+        const char *name, *who;
+    } decides[] = { { CK_PICK, "pick", "the mover picks" }, { CK_PUT, "put", "the mover chooses" } };
+    for (size_t i = 0; i < sizeof decides / sizeof *decides; i++) {
+        const yaml_node_t *kn = p->key[decides[i].key];
+        if (!p->val[decides[i].key])
+            continue;
+        if (each_seed) {
+            dg_error(ld->dg, ld_nloc(kn), "`%s` belongs to `captures`: %s once the sowing is over", decides[i].name,
+                     decides[i].who);
+            return;
+        }
+        if (p->val[CK_CANCEL]) {
+            dg_error(ld->dg, ld_nloc(kn), "a rule with `%s` cannot be undone by `cancel-if`", decides[i].name);
+            return;
+        }
     }
     lk_read(ld, &s);
 }

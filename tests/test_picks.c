@@ -21,6 +21,36 @@
 #include "testlib.h"
 #include "gamelib.h"
 
+/* Each position bad[i][0] is refused with a message containing
+ * bad[i][1]. */
+static void refused_positions(const Rules *r, const char *const bad[][2], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char e[256] = "";
+        Position p;
+        assert_false(pos_from_json(r, bad[i][0], strlen(bad[i][0]), &p, e, sizeof e));
+        if (!strstr(e, bad[i][1]))
+            fail_msg("case %zu: \"%s\", expected \"...%s...\"", i, e, bad[i][1]);
+    }
+}
+
+/* The variant `base` cut before `cut`, then each bad[i][0]: refused,
+ * its first message containing bad[i][1]. */
+static void refused_files(const char *base, const char *cut, const char *const bad[][2], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(base, cut) - base), base, bad[i][0]);
+        Diags dg;
+        dg_init(&dg, "t.yaml", text, strlen(text));
+        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
+        assert_null(r);
+        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
+            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
+        dg_free(&dg);
+    }
+}
+
 /* 2x4, a last seed in an empty hole of one's own takes the hole facing
  * it, then two holes of the opponent's row of the mover's choice */
 static const char pick[] =
@@ -134,13 +164,7 @@ static void test_picks_json(void **state)
           " \"picks\": 129, \"pick_from\": [5], \"pick_rule\": 1}",
           "expected 0..128 holes" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char e[256] = "";
-        Position p;
-        assert_false(pos_from_json(g.r, bad[i][0], strlen(bad[i][0]), &p, e, sizeof e));
-        if (!strstr(e, bad[i][1]))
-            fail_msg("case %zu: \"%s\", expected \"...%s...\"", i, e, bad[i][1]);
-    }
+    refused_positions(g.r, bad, sizeof bad / sizeof *bad);
     game_end(&g);
 }
 
@@ -152,17 +176,7 @@ static void test_picks_refused(void **state)
         { "extra-turn: last == store(mover)\n", "cannot read the move" },
         { "end: [{when: captured > 3, seeds: owners}]\n", "cannot read the move" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char text[1024];
-        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(pick, "end:") - pick), pick, bad[i][0]);
-        Diags dg;
-        dg_init(&dg, "t.yaml", text, strlen(text));
-        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
-        assert_null(r);
-        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
-            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
-        dg_free(&dg);
-    }
+    refused_files(pick, "end:", bad, sizeof bad / sizeof *bad);
 }
 
 /* 2x4: a last seed that makes 2 or 4 in a hole of the opponent's takes
@@ -302,13 +316,7 @@ static void test_put_json(void **state)
           " \"hand\": 2, \"put_from\": [9]}",
           "expected a list of hole numbers 1..8" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char e[256] = "";
-        Position p;
-        assert_false(pos_from_json(g.r, bad[i][0], strlen(bad[i][0]), &p, e, sizeof e));
-        if (!strstr(e, bad[i][1]))
-            fail_msg("case %zu: \"%s\", expected \"...%s...\"", i, e, bad[i][1]);
-    }
+    refused_positions(g.r, bad, sizeof bad / sizeof *bad);
     /* phase put in a variant without `put` */
     Game o;
     game_at(&o, pick, MC_LOAD_DEFAULT, pos);
@@ -337,17 +345,7 @@ static void test_put_refused(void **state)
         { "captures:\n  - {when: last.count == 2, take: last, put: row(opponent)}\nextra-turn: last == store(mover)\n",
           "with `put` the `extra-turn` and `end` rules are tried after the put" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char text[1024];
-        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(put, "captures:") - put), put, bad[i][0]);
-        Diags dg;
-        dg_init(&dg, "t.yaml", text, strlen(text));
-        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
-        assert_null(r);
-        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
-            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
-        dg_free(&dg);
-    }
+    refused_files(put, "captures:", bad, sizeof bad / sizeof *bad);
 }
 
 /* 2x4, relay sowing; where a lap ends in an occupied first hole of a row

@@ -995,20 +995,10 @@ def play_one(lu, ours, board, rng, cap, stats):
             stats["rounds"] += 1
             stats["moves"] += len(toks)
             return None
-        if pos["phase"] == "lot":
-            # a lot says who begins (chosen-by: lot): ours takes Ludii's mover
-            tok = "lot:" + ("south" if st["mover"] == 1 else "north")
-            if tok not in pos["moves"]:
-                return "lot for the first player after %s: ours %s, Ludii's mover %s" % (
-                    " ".join(toks), pos["moves"], tok)
-            toks.append(tok)
-            pos = ours.replay(toks)
-            if isinstance(pos, str):
-                return "ours: %s (after %s)" % (pos, " ".join(toks))
-            continue
-        if pos["phase"] == "first":
-            # Ludii has no choice of the first player: ours takes Ludii's
-            tok = "first:" + ("south" if st["mover"] == 1 else "north")
+        if pos["phase"] in ("lot", "first"):
+            # Ludii has no choice of the first player, nor a lot for him
+            # (chosen-by: lot): ours takes Ludii's mover
+            tok = pos["phase"] + ":" + ("south" if st["mover"] == 1 else "north")
             if tok not in pos["moves"]:
                 return "choice of the first player after %s: ours %s, Ludii's mover %s" % (
                     " ".join(toks), pos["moves"], tok)
