@@ -185,17 +185,20 @@ EXPLAINED = {
                              "a hole left over at two seeds each goes to the round's loser in "
                              "MancalaGames, to the richer player (the winner) here; the file's readings "
                              "and gaps say so (Valdez's account was not at hand)"),
-    "sungka/Dakon": (r"^after .*: board ",
-                     "at a new round MancalaGames fills each player's holes by itself, from his "
-                     "right (Russ's Dakon); here the player chooses which holes to fill (fill: "
-                     "moves, as in Ludii's code), so the boards differ until he has"),
+    "sungka/Dakon": (r"^after .*: (board |(north|south) to move, MancalaGames)",
+                     "at a new round MancalaGames (Russ's Dakon) fills each player's holes by "
+                     "itself, from his right, and lets the last mover begin; here the player "
+                     "chooses which holes to fill (fill: moves, as in Ludii's code) and the "
+                     "players begin the rounds in turn (the file's reading of Sungka)"),
     "obridje/Obridjie": (r"^after .*: winner ",
                          "at the end MancalaGames' Obridjie scores the seeds left on the board for "
                          "nobody; here each player takes the seeds of his row (Ludii's code; "
                          "Murray says nothing)"),
-    "qelat": (r"^after .*: owners ",
-              "MancalaGames' Weg gives every round the two rows back; Qelat's source "
-              "(Pankhurst) passes holes to the player who won them, as here"),
+    "qelat": (r"^(after .*: owners |MancalaGames ends the game after )",
+              "MancalaGames' Weg gives every round the two rows back, and ends the match as soon as a "
+              "player cannot fill a hole; Qelat's source (Pankhurst) passes holes to the player who won "
+              "them and draws a hole left over at two seeds each by lot, which may leave the poorer "
+              "player a hole to play on, as here"),
     "lam-waladach": (r"^legal moves .* \(after \)$",
                      "MancalaGames follows Russ (3 seeds a hole, no stylised opening, a 4 made "
                      "during a lap taken by the hole's owner, the round ended below 6 seeds, a "
