@@ -22,7 +22,7 @@ static int perft_from(Vm *vm, const Position *p, const Move *moves, int n, Histo
         int k = flow_play(vm, &q, &moves[i], h, next);
         if (k < 0)
             return k;
-        int d = (q.phase == PH_HAND || q.phase == PH_PICK || q.phase == PH_PUT) && !q.over ? depth : depth - 1;
+        int d = pos_mid_move(&q) ? depth : depth - 1;
         int rc = d ? perft_from(vm, &q, next, k, h, d, total) : MC_OK;
         *total += !d;
         if (rc < 0)

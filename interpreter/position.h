@@ -132,4 +132,12 @@ static inline int pos_owner(const Position *p, int h)
     return has_hole(p->north_owned, h);
 }
 
+/* The game is not over and the mover is in the middle of his move,
+ * deciding where his hand is sown, the holes he picks or where he puts
+ * what he took: perft counts the move with those decisions as one. */
+static inline int pos_mid_move(const Position *p)
+{
+    return (p->phase == PH_HAND || p->phase == PH_PICK || p->phase == PH_PUT) && !p->over;
+}
+
 #endif

@@ -350,7 +350,7 @@ static int perft_walk(Vm *vm, const Position *p, History *h, int level, int dept
         Position q = *p;
         int sn = h->n, sb = h->base;
         int rc = flow_play(vm, &q, &moves[i], h, NULL);
-        int more = compound && (q.phase == PH_HAND || q.phase == PH_PICK || q.phase == PH_PUT) && !q.over;
+        int more = compound && pos_mid_move(&q);
         counts[level + 1] += compound && !more;
         if (rc >= 0 && (more || level + 1 < depth))
             rc = perft_walk(vm, &q, h, more ? level : level + 1, depth, counts);

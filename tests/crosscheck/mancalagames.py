@@ -449,18 +449,19 @@ def play_one(binary, name, key, opts, game, rng, cap):
         mine = ours(binary, name, opts, toks)
         if isinstance(mine, str):
             return "%s (after %s)" % (mine, " ".join(toks))
+        if (cond is not None and (cond.is_game_over() or cond.is_round_over())
+                and not mine["over"] and mine.get("phase") == "put"):
+            # a capture that clears the capturer's side ends a Gratuitous
+            # game (round) at once in MancalaGames; here he gives the seeds
+            # away first (a choice that changes nothing) and the game
+            # (round) then ends: compared after his first choice
+            toks.append(mine["moves"][0])
+            mine = ours(binary, name, opts, toks)
+            if isinstance(mine, str):
+                return "%s (after %s)" % (mine, " ".join(toks))
         if cond is not None and cond.is_game_over():
             # the end: both over, the same winner (where the seeds left
             # go, and when, is each program's own bookkeeping)
-            if not mine["over"] and mine.get("phase") == "put":
-                # a capture that clears the capturer's side ends a
-                # Gratuitous game at once in MancalaGames; here he gives
-                # the seeds away first (a choice that changes nothing) and
-                # the game then ends: compared after his first choice
-                toks.append(mine["moves"][0])
-                mine = ours(binary, name, opts, toks)
-                if isinstance(mine, str):
-                    return "%s (after %s)" % (mine, " ".join(toks))
             if not mine["over"] and mine.get("phase") == "lot":
                 # a lot for a hole left over is drawn here even where the
                 # match is decided whatever it gives; MancalaGames ends at
@@ -490,13 +491,6 @@ def play_one(binary, name, key, opts, game, rng, cap):
             # a round of a match is over: MancalaGames sets up the next
             # one when asked; ours did on its own (compared below)
             game.new_game(new_round=True)
-            if not mine["over"] and mine.get("phase") == "put":
-                # as at a game's end: the capture that clears the
-                # capturer's row ends the round at once in MancalaGames
-                toks.append(mine["moves"][0])
-                mine = ours(binary, name, opts, toks)
-                if isinstance(mine, str):
-                    return "%s (after %s)" % (mine, " ".join(toks))
             if mine["over"]:
                 return "we end the match after %s, MancalaGames plays another round" % " ".join(toks)
             if mine.get("phase") == "lot" and game.owner:
