@@ -354,6 +354,55 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
     }
 }
 
+/* Rule c of turn-start takes the holes of its `take`, the hole of `for`
+ * being cx->hole (NO_HOLE without `for`); what it takes goes to `to` or
+ * into its `into`. */
+static void turn_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
+{
+    const Rules *r = vm->r;
+    int holes[MAX_TAKES], n = 0;
+    const int into = c->into.code ? into_hole(r, p, c, cx) : NO_HOLE;
+    if (c->into.code && into == NO_HOLE)
+        return;
+    const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
+    for (int k = 0; k < c->ntake; k++) {   /* the holes first, then the seeds */
+        int h = (int)ex_eval(&c->take[k], cx);
+        if (is_hole(r, h) && !has_hole(p->out_of_play, h) && !listed(holes, n, h) && h != into)
+            holes[n++] = h;
+    }
+    for (int k = 0; k < n; k++) {
+        int got = take_of(c, p->count[holes[k]], most);
+        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - got);
+        if (into != NO_HOLE)
+            to_hole(vm, p, holes[k], got, into, cx->mover, 0);
+        else
+            receive(vm, p, c->to, holes[k], got, cx->mover, 0);
+    }
+}
+
+void cap_turn_start(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    for (int i = 0; i < r->nturn_start; i++) {
+        const CaptureRule *c = &r->turn_start[i];
+        if (c->when.code && !ex_true(&c->when, &cx))
+            continue;
+        if (!c->each.code) {
+            turn_take(vm, p, c, &cx);
+            continue;
+        }
+        /* the set as the rule begins, its holes in number order */
+        Mask m = ex_eval_set(&c->each, &cx) & mask_n(r->nholes);
+        for (; m; m &= m - 1) {
+            cx.hole = ctz_mask(m);
+            turn_take(vm, p, c, &cx);
+        }
+        cx.hole = NO_HOLE;
+    }
+}
+
 void cap_pick(Vm *vm, Position *p, int h)
 {
     const CaptureRule *c = &vm->r->captures[p->pick_rule - 1];

@@ -246,6 +246,8 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
               SowInfo *si);
 /* The capture rules after a sowing. */
 void cap_after(Vm *vm, Position *p, SowInfo *si);
+/* The turn-start rules, for the player to move at `p` as his turn begins. */
+void cap_turn_start(Vm *vm, Position *p);
 
 /* ---- moves (movegen.c) -------------------------------------------------------- */
 

@@ -92,8 +92,10 @@ static inline int repeated(Vm *vm, Position *p, History *h)
 
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
- * move generation this needs anyway, not repeated by the caller). */
-static int advance(Vm *vm, Position *p, History *h, Move *out)
+ * move generation this needs anyway, not repeated by the caller). `turn`:
+ * the next sowing decision begins a turn (a decision was just made, or
+ * the game starts): the turn-start rules come first. */
+static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
 {
     const Rules *r = vm->r;
     if (r->plan.moves_direct && p->phase == PH_PLAY && !p->over && vm->status == MC_OK && no_must(vm, p)) {
@@ -111,12 +113,18 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
     }
     /* Each pass either reaches a decision or ends a game; a match has at
      * most max_rounds games, so this loop ends. */
+    int round = p->round, passed = 0;
     for (int guard = 0; guard < 4 * (r->max_rounds + 2); guard++) {
         int known = -1;   /* moves listed in `out` for p as it is now */
         if (vm->status != MC_OK)
             return vm->status;
         if (p->over)
             return 0;
+        if (p->round != round) {   /* a new round: its first turn begins */
+            round = p->round;
+            turn = 1;
+            passed = 0;
+        }
         Move tmp[MAX_MOVES];
         if (p->phase == PH_OPENING) {
             /* no opening sowing is possible (no seeds where `from` allows,
@@ -162,13 +170,27 @@ static int advance(Vm *vm, Position *p, History *h, Move *out)
             known = n;
         }
         if (p->phase == PH_PLAY) {
+            if (turn && r->nturn_start) {   /* his turn begins: its captures first */
+                cap_turn_start(vm, p);
+                turn = 0;
+            }
             const MustRule *me = NULL;
             int n = gen_sow(vm, p, out ? out : tmp, &me, !out);
             if (vm->status != MC_OK)
                 return vm->status;
             known = n;
+            if (n == 0 && passed) {
+                /* the other passed, and this turn's start left him no
+                 * move either: neither can move */
+                rnd_end(vm, p, cap_resolve(r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
+                continue;
+            }
             if (n == 0 && !no_move(vm, p, h, me))
                 continue;
+            if (n == 0 && r->nturn_start) {   /* he passed: the other's turn begins */
+                turn = passed = 1;
+                continue;
+            }
             if (n == 0)
                 known = -1;   /* a pass is not a decision: record the position */
         }
@@ -213,12 +235,15 @@ int flow_start(Vm *vm, Position *p, History *h)
     }
     if (h)
         h->base = h->n;
-    return flow_settle(vm, p, h);
+    int rc = advance(vm, p, h, NULL, 1);
+    return rc < 0 ? rc : 0;
 }
 
 int flow_settle(Vm *vm, Position *p, History *h)
 {
-    int rc = advance(vm, p, h, NULL);
+    /* a position in phase play is one where the decision is due, its
+     * turn begun; from any other phase the next sowing begins a turn */
+    int rc = advance(vm, p, h, NULL, p->phase != PH_PLAY);
     return rc < 0 ? rc : 0;
 }
 
@@ -413,7 +438,7 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
     }
     if (m->kind == MV_SOW && p->phase != PH_OPENING) {   /* a sowing (or of the hand): the usual decision */
         play_sowing(vm, p, m, h);
-        return advance(vm, p, h, next);
+        return advance(vm, p, h, next, 1);
     }
     switch (m->kind) {
     case MV_FIRST:
@@ -462,5 +487,5 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     }
     }
-    return advance(vm, p, h, next);
+    return advance(vm, p, h, next, 1);
 }

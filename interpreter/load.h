@@ -188,6 +188,7 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule);
 /* loadabout.c */
 void ls_about(Ld *ld, const yaml_node_t *n);
 void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule);
+void ls_turn_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_end_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_no_moves(Ld *ld, const yaml_node_t *n);
 void ls_repetition(Ld *ld, const yaml_node_t *n);

@@ -159,7 +159,9 @@ static void plan_moves(Rules *r)
     pl->moves_by_mask = 1;
     pl->from_min = (int16_t)min;
     pl->dirs = (uint8_t)dirs;
-    pl->moves_direct = r->sow.laps != LAPS_RELAY;
+    /* (turn-start rules change the board before the moves are listed:
+     * the loop of flow.c applies them) */
+    pl->moves_direct = r->sow.laps != LAPS_RELAY && !r->nturn_start;
 }
 
 /* The counts of the last hole at which some capture rule may fire. */

@@ -49,6 +49,7 @@ static void each_capture(CaptureRule *c, int n, const char *what, ExprFn fn, voi
     for (int i = 0; i < n; i++) {
         snprintf(rule, sizeof rule, "%s[%d]", what, i);
         visit_key(fn, arg, &c[i].when, rule, "when", -1);
+        visit_key(fn, arg, &c[i].each, rule, "for", -1);
         for (int k = 0; k < c[i].ntake; k++)
             visit_key(fn, arg, &c[i].take[k], rule, "take", c[i].ntake > 1 ? k : -1);
         visit_key(fn, arg, &c[i].chain_while, rule, "while", -1);
@@ -97,6 +98,7 @@ void rules_each_expr(Rules *r, ExprFn fn, void *arg)
     }
     each_sow(&r->sow, "sowing", fn, arg);
     each_capture(r->captures, r->ncaptures, "captures", fn, arg);
+    each_capture(r->turn_start, r->nturn_start, "turn-start", fn, arg);
     visit(fn, arg, &r->extra_turn, "extra-turn", -1);
     visit(fn, arg, &r->no_moves_pass, "no-moves.pass", -1);
     for (int i = 0; i < r->nends; i++) {

@@ -25,6 +25,7 @@
 #define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
 #define MAX_SETTLE      8        /* rules of match.settle */
+#define MAX_TURN_START  8        /* rules of turn-start */
 #define MAX_ABOUT       16       /* texts of about.names, about.sources */
 #define MAX_NAME        64
 
@@ -130,6 +131,8 @@ typedef struct CaptureRule {
                                     holes of pick_from, one a decision (PH_PICK) */
     Expr put;                    /* captures, instead of `to`: the seeds taken go
                                     into a hole of this set the mover chooses (PH_PUT) */
+    Expr each;                   /* turn-start: `for` each hole of this set (`hole`),
+                                    take and into are evaluated again */
     SetEffect *set;              /* in the arena; nset of them */
     int nset;
     SrcLoc loc;
@@ -270,6 +273,8 @@ typedef struct McRules {
     SowRules sow;
     CaptureRule captures[MAX_CAPTURES];
     int ncaptures;
+    CaptureRule turn_start[MAX_TURN_START];   /* applied in order as a turn begins */
+    int nturn_start;
     Expr extra_turn;
 
     /* no legal move */

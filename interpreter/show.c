@@ -535,6 +535,29 @@ static void capture_words(FILE *f, const Rules *r)
     }
 }
 
+/* The turn-start rules, applied in order as a turn begins. */
+static void turn_start_words(FILE *f, const Rules *r)
+{
+    if (!r->nturn_start)
+        return;
+    fprintf(f, "\nAs a turn begins, before the decision (every rule that applies, in order; mover: the player "
+               "whose turn it is):\n");
+    for (int i = 0; i < r->nturn_start; i++) {
+        const CaptureRule *c = &r->turn_start[i];
+        if (c->when.code && c->when.is_const && !c->when.value)
+            continue;   /* switched off by an option */
+        fprintf(f, "  -");
+        if (c->when.code)
+            fprintf(f, " If %s:", c->when.src ? c->when.src : "?");
+        if (c->each.code)
+            fprintf(f, " for each hole of %s (in number order):",
+                    c->each.src ? c->each.src : "?");
+        take_words(f, c);
+        into_words(f, c);
+        fprintf(f, "\n");
+    }
+}
+
 /* A receiver of the board when the player to move cannot move, with who
  * `mover` and `opponent` are there. */
 static const char *no_moves_to(Receiver to)
@@ -653,6 +676,7 @@ void rules_describe(const Rules *r, FILE *f)
     if (r->first_lot && !r->has_opening)
         fprintf(f, "\nFirst player: drawn by lot before anything else (lot:south or lot:north).\n");
     opening_words(f, r);
+    turn_start_words(f, r);
     move_words(f, r);
     fprintf(f, "\nSowing:\n");
     sow_words(f, r, &r->sow);

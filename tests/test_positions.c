@@ -119,6 +119,12 @@ static json_t *position_json(const Rules *r, const Position *p)
 
 static int read_pos(const Rules *r, json_t *before, Position *p, History *h, const char *name)
 {
+    if (json_is_string(before) && !strcmp(json_string_value(before), "start")) {   /* the game's start */
+        h->n = h->base = 0;
+        Vm vm;
+        vm_init(&vm, r);
+        return flow_start(&vm, p, h) == MC_OK;
+    }
     char *s = json_dumps(before, JSON_COMPACT);
     char err[300];
     int ok = pos_from_json(r, s, strlen(s), p, err, sizeof err);

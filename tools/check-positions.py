@@ -35,12 +35,14 @@ def options_args(opts):
 
 
 def replay(binary, variant, opts, before, moves):
-    """Runs `mancala replay`; returns (position or None, stderr)."""
+    """Runs `mancala replay` (from the game's start when `before` is
+    "start"); returns (position or None, stderr)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(before, f)
         path = f.name
     try:
-        cmd = [binary, "replay", variant, "--from", path] + options_args(opts)
+        start = [] if before == "start" else ["--from", path]
+        cmd = [binary, "replay", variant] + start + options_args(opts)
         cmd += ["--"] if any(str(m).startswith("-") for m in moves) else []
         cmd += [str(m) for m in moves]
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
