@@ -381,6 +381,10 @@ EXPLAINED = {
                       "ForEachNonMoverNoMovesLoss reads a flag set only when that player is to move) one turn "
                       "late: he passes and the game ends, with the same winner, after the winner's next move; "
                       "ours ends it as soon as his side is empty (the rules text: whoever captures all wins)"),
+    "kisolo": (r"^(board|over|legal moves)", "after a capture made during the sowing, Ludii's code sows on from the "
+               "hole after the one the seeds went into (its LastHole reads `last To afterConsequence:True`, the "
+               "capture's destination); its rules text (and ours) from the hole after the last seed's, the "
+               "capturing hole"),
     "kisolo-lali": (r"^(over|legal moves)", "once every hole of the mover holds seeds, no lap can end in an empty "
                     "hole (each lap's first seed goes back into its origin): Ludii offers these endless relays "
                     "as moves, ours refuses them (docs/rules.md), so that player has no move and loses"),
@@ -472,6 +476,12 @@ OPENING_TURNS = {
     # then each one's removal (phases Opening1-3); ours: one move each
     "njombwa-one-counter": 2,
 }
+
+# games whose captures as a turn begins (our `turn-start`) are moves of
+# their own in Ludii, the player whose turn begins selecting each
+# capturing hole in turn (the only moves he has while one is left): they
+# are played until the boards agree
+TURN_START = {"kisolo"}
 
 # games whose Ludii moves carry no sowing track for their direction (a
 # fromTo opening): the direction of the k-th Ludii move from one hole
@@ -800,6 +810,14 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
                 lu.ask("apply %d" % k[0])
                 log.append("add:%s" % board.hole_of.get(ms[k[0]]["to"], "?"))
                 continue
+        if (getattr(board, "turn_start", False) and not isinstance(pos, str) and not pos["over"]
+                and (pos["to_move"] == "south") == (st["mover"] == 1) and differ(board, pos, st)
+                and sum(x.startswith("turn-start:") for x in log) < 64):
+            # our captures as the turn began, Ludii's moves of that player
+            # (TURN_START)
+            lu.ask("apply 0")
+            log.append("turn-start:%s" % board.token(ms[0], []))
+            continue
         if (st["mover"] == prev_mover and len(ms) == 1 and not isinstance(pos, str)
                 and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1)
                      or differ(board, pos, st))):
@@ -1303,6 +1321,7 @@ def main():
         board.opening = None if a.default_options else LUDII_OPENING.get(key)
         board.opening_turns = 0 if a.default_options else OPENING_TURNS.get(key, 0)
         board.ordered_dirs = ORDERED_DIRS.get(key)
+        board.turn_start = key in TURN_START
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
         bad = None
