@@ -416,6 +416,9 @@ static int ls_setup_mark(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
     return lk_map(ld, &d);
 }
 
+/* setup.first: who moves first after the swap decision */
+static const char *const setup_first_words[] = { "by-choice", "chooser", NULL };
+
 static const LdKey setup_keys[] = {
     { .name = "by", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,
       .off = offsetof(Rules, setup_by) },
@@ -425,6 +428,8 @@ static const LdKey setup_keys[] = {
       .off = offsetof(Rules, setup_where) },
     { .name = "swap", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_player_words, .off = offsetof(Rules, setup_swap) },
     { .name = "mark", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_setup_mark },
+    { .name = "first", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_first_words,
+      .off = offsetof(Rules, setup_swapper_first) },
     { .name = NULL }
 };
 
@@ -446,4 +451,6 @@ void ls_setup(Ld *ld, const yaml_node_t *n)
     else if (!!p->val[0] != !!p->val[1])
         dg_error(ld->dg, ld_nloc(p->val[0] ? p->val[0] : p->val[1]),
                  "`setup.by` and `setup.seeds` go together: who places, and how many seeds");
+    else if (p->val[5] && !p->val[3])
+        dg_error(ld->dg, ld_nloc(p->key[5]), "`setup.first` says who moves first after `swap`: add `swap`");
 }

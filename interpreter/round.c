@@ -290,8 +290,9 @@ void rnd_swap(Vm *vm, Position *p, int swap)
     }
     if (ev_on(vm))
         ev_basic(vm, MC_EV_SWAP, who, NO_HOLE, swap, 0);
-    /* keeping the board, he moves first; swapping costs him the first move */
-    p->starter = (uint8_t)(swap ? !who : who);
+    /* keeping the board, he moves first; swapping costs him the first
+     * move, unless he moves first either way (setup.first: chooser) */
+    p->starter = (uint8_t)(swap && !r->setup_swapper_first ? !who : who);
     p->phase = PH_PLAY;
     p->to_move = p->starter;
 }

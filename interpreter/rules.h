@@ -329,6 +329,9 @@ typedef struct McRules {
     Expr setup_seeds;            /* each player's reserve (`player`) */
     Expr setup_where;            /* where a seed may go (`hole`, `mover`) */
     int setup_swap;              /* the player who may swap sides, or -1 */
+    int setup_swapper_first;     /* setup.first: chooser: he moves first, swap or
+                                    keep (0: keeping the board he does, swapping
+                                    the other) */
     int setup_reserve[2];        /* setup_seeds of South, North */
     int setup_mark_flag;         /* setup.mark: the flag marked, or -1 ... */
     int setup_mark_n;            /* ... how many holes each player marks ... */

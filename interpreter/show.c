@@ -429,7 +429,10 @@ static void setup_words(FILE *f, const Rules *r)
                    "the marking ends early if the player to mark has no such hole.",
                 r->flags[r->setup_mark_flag], r->setup_mark_where.src ? r->setup_mark_where.src : "?");
     }
-    if (r->setup_swap >= 0)
+    if (r->setup_swap >= 0 && r->setup_swapper_first)
+        fprintf(f, " Then %s keeps the board (keep) or swaps sides, turning the board round (swap); either way "
+                   "he moves first.", r->setup_swap ? "North" : "South");
+    else if (r->setup_swap >= 0)
         fprintf(f, " Then %s keeps the board and moves first (keep), or swaps sides, turning the board round, "
                    "and the other moves first (swap).", r->setup_swap ? "North" : "South");
     fprintf(f, "\n");

@@ -641,6 +641,34 @@ static void test_board_setup(void **state)
     game_end(&g);
 }
 
+/* setup.first: chooser: North, who may turn the board, moves first
+ * whether he keeps it or turns it. South places 8 seeds as above
+ * (3 1 1 | 1 1 1); turned, 1's three go to 4: 1 1 1 | 3 1 1. */
+static void test_board_setup_chooser_first(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, "%.*s  first: chooser\n%s",
+             (int)(strstr(setup_text, "moves:") - setup_text), setup_text, strstr(setup_text, "moves:"));
+    static const int turned[] = { 1, 1, 1, 3, 1, 1 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, text, mode);
+        play(&g.vm, &g.p, &g.h, "place:1 place:1 place:1 place:2 place:3 place:4 place:5 place:6");
+        assert_int_equal(g.p.phase, PH_SWAP);
+        Position keep = g.p;
+        play(&g.vm, &keep, NULL, "keep");
+        assert_int_equal(keep.to_move, NORTH);
+        assert_int_equal(keep.starter, NORTH);
+        play(&g.vm, &g.p, &g.h, "swap");
+        counts_are(&g.p, turned, 6);
+        assert_int_equal(g.p.phase, PH_PLAY);
+        assert_int_equal(g.p.to_move, NORTH);
+        assert_int_equal(g.p.starter, NORTH);
+        game_end(&g);
+    }
+}
+
 /* moves.step: when the opponent has no seeds, the mover's move carries
  * one seed of his to the opponent's first hole (Li'b al-'Aqil). */
 static void test_board_steps(void **state)
@@ -1222,6 +1250,7 @@ int main(void)
         cmocka_unit_test(test_board_cycle_sees_flags),
         cmocka_unit_test(test_board_skip_reads_hand),
         cmocka_unit_test(test_board_setup),
+        cmocka_unit_test(test_board_setup_chooser_first),
         cmocka_unit_test(test_board_steps),
         cmocka_unit_test(test_board_copy_layout),
         cmocka_unit_test(test_board_endless_after),
