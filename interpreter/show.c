@@ -514,7 +514,10 @@ static void capture_words(FILE *f, const Rules *r)
         const CaptureRule *c = &r->captures[i];
         fprintf(f, "  - If %s:", c->when.src);
         if (c->sweep.code && c->sweep.src) {
-            fprintf(f, " take every hole of %s", c->sweep.src);
+            if (c->amount.code && c->amount.src)
+                fprintf(f, " take at most %s seeds from each hole of %s", c->amount.src, c->sweep.src);
+            else
+                fprintf(f, " take every hole of %s", c->sweep.src);
             if (c->sweep_where.code && c->sweep_where.src)
                 fprintf(f, " where %s", c->sweep_where.src);
             into_words(f, c);

@@ -58,6 +58,20 @@ grep -q 'grand-slam = capture' "$T/out" && ok || bad "show: option value not sho
 check show-bad-option 1 "$M" show oware --option grand-slam=maybe
 grep -q 'grand-slam' "$T/err" && ok || bad "show-bad-option: message does not name the option"
 check show-unknown-option 1 "$M" show oware --option colour=red
+# show: a sweep's `amount` is said
+cat > "$T/sweep.yaml" <<'EOF2'
+game: sweep
+board: {rows: 2, holes: 3, seeds: 3, stores: off-track}
+moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}
+captures:
+  - when: last.owner == opponent
+    sweep: row(opponent)
+    where: hole.count > 1
+    amount: 1
+    to: mover
+EOF2
+check show-sweep-amount 0 "$M" show "$T/sweep.yaml"
+grep -q 'take at most 1 seeds from each hole of row(opponent) where hole.count > 1' "$T/out" && ok || bad "show: a sweep's amount is not said"
 # show --plan: Oware's sowing (next hole, the origin skipped, one lap) is
 # the plain kernel; its `from` in normal form; the reference mode has no
 # short cut
