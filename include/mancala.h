@@ -217,7 +217,9 @@ typedef struct McMove {
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
                             stops at the k-th relay where it may (relay-stop) */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
-                            holes to fill only on boards of at most 24 holes) */
+                            holes to fill only on boards of at most 24 holes);
+                            MC_MOVE_SOW: 0, or the seeds the sowing lifts
+                            from its hole, chosen (moves.lift) */
 } McMove;
 
 /* ---- rule sets ---------------------------------------------------------- */

@@ -115,7 +115,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -143,6 +143,26 @@ static void ls_from_dir(Ld *ld, const LdSec *s, const LdPart *p)
                  "`next` and `prev` in `moves.from` need one direction for every move (`direction: ccw` or `cw`): the hole is chosen before the direction");
 }
 
+enum { LI_MIN, LI_MAX, LI_N };
+
+static const LdKey lift_keys[LI_N + 1] = {
+    [LI_MIN] = { .name = "min", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+                 .ctx = CTX_FROM, .off = offsetof(Rules, lift_min) },
+    [LI_MAX] = { .name = "max", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+                 .ctx = CTX_FROM, .off = offsetof(Rules, lift_max) },
+};
+
+/* moves.lift: {min, max}, the seeds a sowing lifts, chosen by the mover. */
+static int ls_move_lift(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    LdSec d;
+    lk_sec(&d, v, "`moves.lift`", "moves.lift");
+    lk_part(&d, lift_keys, 0, base, NULL);
+    return lk_map(ld, &d);
+}
+
 static const LdKey moves_keys[MK_N + 1] = {
     [MK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                   .ctx = CTX_FROM | CX_DIR, .feature = FT_FROM, .off = offsetof(Rules, from) },
@@ -155,6 +175,7 @@ static const LdKey moves_keys[MK_N + 1] = {
                   .hi = MAX_MUST, .rule = ls_must_rule },
     [MK_STEP] = { .name = "step", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_STEP, .read = ls_step },
     [MK_PLACE] = { .name = "place", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_PLACE, .read = ls_place },
+    [MK_LIFT] = { .name = "lift", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_MOVE_LIFT, .read = ls_move_lift },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

@@ -251,6 +251,29 @@ static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, 
     return k;
 }
 
+/* moves.lift: each of the n candidates in out[] once for each number of
+ * seeds the mover may lift from its hole (`min` to `max`, cut to 1..the
+ * seeds there: none if min > max), in Move.holes; at most `room` moves in
+ * all. Returns how many. */
+static int lift_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out, int n, int room)
+{
+    Move base[MAX_MOVES];
+    memcpy(base, out, (size_t)n * sizeof *out);
+    int k = 0;
+    for (int i = 0; i < n && k < room; i++) {
+        cx->hole = base[i].hole;
+        int64_t lo = ex_eval(&r->lift_min, cx), hi = ex_eval(&r->lift_max, cx);
+        lo = lo < 1 ? 1 : lo;
+        hi = hi > p->count[base[i].hole] ? p->count[base[i].hole] : hi;
+        for (int64_t a = lo; a <= hi && k < room; a++) {
+            out[k] = base[i];
+            out[k++].holes = (uint64_t)a;
+        }
+    }
+    cx->hole = NO_HOLE;
+    return k;
+}
+
 /* Sows each candidate on a copy: drops the endless ones, keeps the
  * results for the `must` rules, and (keep) the sowings for the move
  * played next. Returns how many candidates are left. */
@@ -423,6 +446,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     }
     unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
     int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
+    if (n && r->lift_min.code)   /* the seeds lifted, chosen */
+        n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
     if (n && r->sow.relay_stop.code)
         n = stop_variants(vm, p, out, n, MAX_MOVES, 0);
     /* Only relay sowings can be endless; only `must` rules that apply here
@@ -446,7 +471,8 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
     if (!t->n || memcmp(&t->src, p, sizeof *p) != 0)
         return 0;
     for (int i = 0; i < t->n; i++)
-        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && t->mv[i].arg == m->arg && !t->info[i].endless) {
+        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && t->mv[i].arg == m->arg &&
+            t->mv[i].holes == m->holes && !t->info[i].endless) {
             *p = t->after[i];
             *si = t->info[i];
             return 1;

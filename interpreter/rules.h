@@ -83,7 +83,8 @@ enum {
     FT_MARK        = 1u << 10,
     FT_MUST        = 1u << 11,
     FT_STEP        = 1u << 14,
-    FT_PLACE       = 1u << 17
+    FT_PLACE       = 1u << 17,
+    FT_MOVE_LIFT   = 1u << 18
 };
 
 typedef struct OptionDef {
@@ -314,6 +315,9 @@ typedef struct McRules {
      * where `place_where` holds; each player starts a round with
      * `place_reserve` seeds in reserve */
     int has_place;
+    Expr lift_min, lift_max;     /* moves.lift: the mover chooses how many seeds
+                                    his sowing lifts, from lift_min to lift_max
+                                    (`hole` the hole sown; absent: no choice) */
     Expr place_when, place_where;
     int place_reserve;
     int has_reserves;            /* has_setup or has_place: positions carry the

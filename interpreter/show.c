@@ -478,6 +478,10 @@ static void move_words(FILE *f, const Rules *r)
                 r->place_also ? "also include" : "are", r->place_where.src);
         sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw");
     }
+    if (r->lift_min.code)
+        fprintf(f, "  The mover chooses how many seeds his sowing lifts from the hole: from %s to %s, at least one "
+                   "and at most all of them (written 3x4: four seeds lifted from 3).\n",
+                r->lift_min.src ? r->lift_min.src : "?", r->lift_max.src ? r->lift_max.src : "?");
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
     for (int i = 0; i < r->nmust; i++) {

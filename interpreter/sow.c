@@ -381,7 +381,9 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             cx.origin = before >= 0 ? before : origin;
         } else {
             hand = p->count[origin];
-            if (s->lift.code && hand > 1) {   /* part of the hole: 1..all of it */
+            if (lap == 1 && si->amount) {   /* as many as the mover chose (moves.lift) */
+                hand = si->amount < hand ? si->amount : hand;
+            } else if (s->lift.code && hand > 1) {   /* part of the hole: 1..all of it */
                 int64_t k = ex_eval(&s->lift, &cx);
                 hand = k < 1 ? 1 : k < hand ? (int)k : hand;
             }
@@ -454,7 +456,7 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
 {
     int spill = spill_of(vm, s, p, si);
     vm_sowing(vm);
-    if (sp->kernel == KERNEL_PLAIN && !spill && !p->out_of_play && !ev_seeds_on(vm)) {
+    if (sp->kernel == KERNEL_PLAIN && !spill && !si->amount && !p->out_of_play && !ev_seeds_on(vm)) {
         if (vm->r->geo.board_track)
             sow_plain(vm, s, sp, p, si);
         else
@@ -479,6 +481,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, spill);
     si->stop_at = (int)m->arg;
+    si->amount = (int)m->holes;   /* moves.lift: the seeds chosen */
     move_begins(r, p, mover, 0);
     if (r->mark_flag >= 0 && !has_hole(p->flags[r->mark_flag], m->hole)) {
         p->flags[r->mark_flag] |= bit(m->hole);

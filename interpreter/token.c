@@ -1,5 +1,6 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12", "put:9". */
+ * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12", "put:9",
+ * "3x4" (4 seeds lifted from 3), "5/1". */
 #include <stdio.h>
 
 #include "engine.h"
@@ -34,11 +35,17 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
             }
         return (int)len;
     }
-    default:
-        if (m->arg)   /* the sowing stops at the arg-th chance its relay gives (relay-stop) */
-            return snprintf(buf, n, "%d%s/%u", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
-                            (unsigned)m->arg);
-        return snprintf(buf, n, "%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
+    default: {
+        /* the hole, its direction, the seeds lifted (moves.lift: "x4"), the
+         * relay chance it stops at (relay-stop: "/2") */
+        char amount[24] = "", stop[24] = "";
+        if (m->holes)
+            snprintf(amount, sizeof amount, "x%llu", (unsigned long long)m->holes);
+        if (m->arg)
+            snprintf(stop, sizeof stop, "/%u", (unsigned)m->arg);
+        return snprintf(buf, n, "%d%s%s%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
+                        amount, stop);
+    }
     }
 }
 
