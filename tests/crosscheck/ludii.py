@@ -381,6 +381,12 @@ EXPLAINED = {
                       "ForEachNonMoverNoMovesLoss reads a flag set only when that player is to move) one turn "
                       "late: he passes and the game ends, with the same winner, after the winner's next move; "
                       "ours ends it as soon as his side is empty (the rules text: whoever captures all wins)"),
+    "mangola": (r"^(board|legal)", "after a capture Ludii's code sows the seeds taken as a lap of their own (from "
+                "the second hole after the nearest empty hole behind the capturing hole) and then lifts the "
+                "capturing hole again (its moveAgain and Replay are set at the capture); its text does not say "
+                "what follows the sowing of the seeds taken: ours (its option ludii-code starting that sowing in "
+                "the same hole) goes on from where they end, as in Omweso. Ludii also offers relays that never "
+                "end (docs/rules.md refuses them)"),
     "kisolo": (r"^(board|over|legal moves)", "after a capture made during the sowing, Ludii's code sows on from the "
                "hole after the one the seeds went into (its LastHole reads `last To afterConsequence:True`, the "
                "capture's destination); its rules text (and ours) from the hole after the last seed's, the "
@@ -444,6 +450,22 @@ EXPLAINED = {
 # games whose set-up Ludii plays as rearranging moves of the two players
 # in turn (each passing once done), where ours places seeds one by one
 ALTERNATE_SETUP = {"quela", "quiela"}
+
+# games whose sowing lifts a number of seeds the mover chooses (our
+# moves.lift, tokens 3x4), a number Ludii sets before its move (SetTemp):
+# what to add to Ludii's number to get ours
+LIFT_TEMP = {
+    # Ludii's count includes the seed its sowing puts back into the origin
+    "okwe-achalla": -1,
+}
+
+# games on a board that is not rows of holes (a ring): Ludii's site of
+# each of our holes 1..N, the other sites being stores
+SITES = {
+    # Okwe (Achalla): ten holes in a ring round the stores, sown along
+    # 0 2 4 6 8 9 7 5 3 1; South's holes 3 1 0 2 4, North's 6 8 9 7 5
+    "okwe-achalla": [3, 1, 0, 2, 4, 6, 8, 9, 7, 5],
+}
 
 MIRROR = {
     "chongka": "stores at the left, clockwise in Ludii (and its source)",
@@ -534,13 +556,17 @@ class Ludii:
 class Board:
     """Ludii's sites as our holes and stores."""
 
-    def __init__(self, layout, holes, mirror=False):
+    def __init__(self, layout, holes, mirror=False, site_map=None):
         self.hole_of = {}
         self.stores = []
         rows, cols = layout.get("rows"), layout.get("columns")
         sites = layout["sites"]
         grid = [(i, x, y) for i, x, y in sites if float(x).is_integer() and float(y).is_integer()]
-        if rows and cols:
+        if site_map:
+            # a ring of holes (SITES): two rows of holes/2 in our numbering
+            grid = [(i, x, y) for i, x, y in sites if i in site_map]
+            rows, cols = 2, holes // 2
+        elif rows and cols:
             grid = [(i, x, y) for i, x, y in grid if 0 <= x < cols and 0 <= y < rows]
             xs, ys = list(range(cols)), list(range(rows))
         else:
@@ -556,6 +582,10 @@ class Board:
         n = cols
         on_grid = set()
         for i, x, y in grid:
+            if site_map:
+                self.hole_of[i] = site_map.index(i) + 1
+                on_grid.add(i)
+                continue
             r, c = ys.index(y) + 1, xs.index(x) + 1
             if mirror:
                 # the file plays the game seen in a mirror (MIRROR)
@@ -669,10 +699,16 @@ class Board:
             # again, on another track: Mweso's)
             names = [t for t in mv["tracks"] if t]
             way = self.track_dir.get(self.track_name(names[0])) if names else None
+            tok = str(h)
             if ("%dcw" % h) in our_moves or ("%dccw" % h) in our_moves:
                 if way:
-                    return "%d%s" % (h, way)
-            return str(h)
+                    tok = "%d%s" % (h, way)
+            temp = re.search(r"\[SetTemp:temp=(\d+)\]", mv["text"])
+            if temp and getattr(self, "lift_temp", None) is not None:
+                # the seeds the sowing lifts, a number Ludii sets first
+                # (LIFT_TEMP): our moves.lift token
+                tok += "x%d" % (int(temp.group(1)) + self.lift_temp)
+            return tok
         if frm in self.hands and to in self.hole_of:
             return "place:%d" % self.hole_of[to]
         return "?%s:%s>%s" % (mv["type"], frm, to)
@@ -1310,7 +1346,8 @@ def main():
                       o.get("plies/cpu-s", 0)), flush=True)
             continue
         try:
-            board = Board(lu.layout, len(start["board"]), mirror=key in MIRROR and not a.default_options)
+            board = Board(lu.layout, len(start["board"]), mirror=key in MIRROR and not a.default_options,
+                          site_map=SITES.get(key))
             board.alternate_setup = key in ALTERNATE_SETUP
         except ValueError as e:
             print("NOT COMPARABLE %s: %s" % (label, e))
@@ -1322,6 +1359,7 @@ def main():
         board.opening_turns = 0 if a.default_options else OPENING_TURNS.get(key, 0)
         board.ordered_dirs = ORDERED_DIRS.get(key)
         board.turn_start = key in TURN_START
+        board.lift_temp = LIFT_TEMP.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
         bad = None
