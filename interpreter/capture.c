@@ -354,16 +354,16 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
     }
 }
 
-/* Rule c of turn-start takes the holes of its `take`, the hole of `for`
- * being cx->hole (NO_HOLE without `for`); what it takes goes to `to` or
- * into its `into`. */
-static void turn_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
+/* Rule c of turn-start or before-sowing takes the holes of its `take`,
+ * the hole of `for` being cx->hole (NO_HOLE without `for`); what it takes
+ * goes to `to` or into its `into`. Returns the seeds taken. */
+static int start_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
 {
     const Rules *r = vm->r;
-    int holes[MAX_TAKES], n = 0;
+    int holes[MAX_TAKES], n = 0, got = 0;
     const int into = c->into.code ? into_hole(r, p, c, cx) : NO_HOLE;
     if (c->into.code && into == NO_HOLE)
-        return;
+        return 0;
     const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
     for (int k = 0; k < c->ntake; k++) {   /* the holes first, then the seeds */
         int h = (int)ex_eval(&c->take[k], cx);
@@ -371,36 +371,60 @@ static void turn_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
             holes[n++] = h;
     }
     for (int k = 0; k < n; k++) {
-        int got = take_of(c, p->count[holes[k]], most);
-        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - got);
+        int seeds = take_of(c, p->count[holes[k]], most);
+        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - seeds);
         if (into != NO_HOLE)
-            to_hole(vm, p, holes[k], got, into, cx->mover, 0);
+            to_hole(vm, p, holes[k], seeds, into, cx->mover, 0);
         else
-            receive(vm, p, c->to, holes[k], got, cx->mover, 0);
+            receive(vm, p, c->to, holes[k], seeds, cx->mover, 0);
+        got += seeds;
     }
+    return got;
+}
+
+/* The rules rs[0..n) applied in order in the context cx: each whose
+ * `when` holds, for each hole of its `for` (the set as the rule begins,
+ * in number order) or once. Returns the seeds taken. */
+static int start_rules(Vm *vm, Position *p, const CaptureRule *rs, int n, ExCtx *cx)
+{
+    const Rules *r = vm->r;
+    int got = 0;
+    for (int i = 0; i < n; i++) {
+        const CaptureRule *c = &rs[i];
+        if (c->when.code && !ex_true(&c->when, cx))
+            continue;
+        if (!c->each.code) {
+            got += start_take(vm, p, c, cx);
+            continue;
+        }
+        Mask m = ex_eval_set(&c->each, cx) & mask_n(r->nholes);
+        for (; m; m &= m - 1) {
+            cx->hole = ctz_mask(m);
+            got += start_take(vm, p, c, cx);
+        }
+        cx->hole = NO_HOLE;
+    }
+    return got;
 }
 
 void cap_turn_start(Vm *vm, Position *p)
 {
+    ExCtx cx;
+    ctx_init(&cx, vm->r, p, p->to_move);
+    start_rules(vm, p, vm->r->turn_start, vm->r->nturn_start, &cx);
+}
+
+void cap_before_sowing(Vm *vm, Position *p, SowInfo *si)
+{
     const Rules *r = vm->r;
     ExCtx cx;
-    ctx_init(&cx, r, p, p->to_move);
-    for (int i = 0; i < r->nturn_start; i++) {
-        const CaptureRule *c = &r->turn_start[i];
-        if (c->when.code && !ex_true(&c->when, &cx))
-            continue;
-        if (!c->each.code) {
-            turn_take(vm, p, c, &cx);
-            continue;
-        }
-        /* the set as the rule begins, its holes in number order */
-        Mask m = ex_eval_set(&c->each, &cx) & mask_n(r->nholes);
-        for (; m; m &= m - 1) {
-            cx.hole = ctz_mask(m);
-            turn_take(vm, p, c, &cx);
-        }
-        cx.hole = NO_HOLE;
-    }
+    ctx_init(&cx, r, p, si->mover);
+    cx.start = si->start;
+    cx.dir = si->dir;
+    int got = start_rules(vm, p, r->before_sow, r->nbefore_sow, &cx);
+    si->captured += got;
+    if (got && r->uses_took)
+        p->last_move |= (uint8_t)(1u << si->mover);
 }
 
 void cap_pick(Vm *vm, Position *p, int h)

@@ -248,6 +248,9 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
 void cap_after(Vm *vm, Position *p, SowInfo *si);
 /* The turn-start rules, for the player to move at `p` as his turn begins. */
 void cap_turn_start(Vm *vm, Position *p);
+/* The before-sowing rules of the sowing si, its decision made, before
+ * its seeds are lifted (what they take counts in si->captured). */
+void cap_before_sowing(Vm *vm, Position *p, SowInfo *si);
 
 /* ---- moves (movegen.c) -------------------------------------------------------- */
 

@@ -78,7 +78,7 @@ size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 /* ---- the root mapping ------------------------------------------------- */
 
 enum { R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
-       R_CAPTURES, R_TURN_START, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
+       R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
 
 /* game: a short name (of a file, a record, a command line). */
 static int ld_game(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
@@ -161,6 +161,9 @@ static const LdKey root_keys[R_N + 1] = {
     [R_TURN_START] = { .name = "turn-start", .kind = LK_RULES, .flags = LF_RULES_IN,
                        .off = offsetof(Rules, turn_start), .count = offsetof(Rules, nturn_start),
                        .size = sizeof(CaptureRule), .hi = MAX_TURN_START, .rule = ls_turn_rule },
+    [R_BEFORE_SOW] = { .name = "before-sowing", .kind = LK_RULES, .flags = LF_RULES_IN,
+                       .off = offsetof(Rules, before_sow), .count = offsetof(Rules, nbefore_sow),
+                       .size = sizeof(CaptureRule), .hi = MAX_TURN_START, .rule = ls_before_rule },
     [R_EXTRA] = { .name = "extra-turn", .kind = LK_EXPR, .type = T_BOOL, .ctx = CTX_CAPTURED,
                   .off = offsetof(Rules, extra_turn) },
     [R_NO_MOVES] = { .name = "no-moves", .kind = LK_SECTION, .section = ls_no_moves },
@@ -177,7 +180,7 @@ static const LdKey root_keys[R_N + 1] = {
  * the sowing before the opening that reuses the sowing's keys. */
 static const unsigned char root_order[R_N] = {
     R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
-    R_CAPTURES, R_TURN_START, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
+    R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
 };
 
 /* The checks between sections, once all are read. */

@@ -1,5 +1,5 @@
 /* load.h: what the loader's files share (load.c, loadkey.c, loadsec.c,
- * loadopt.c); nothing outside them includes it.
+ * loadstart.c, loadopt.c, ...); nothing outside them includes it.
  *
  * Every mapping of a variant file is read against a table of its keys
  * (LdKey), written once as data: a key's name, whether it is required,
@@ -188,7 +188,13 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule);
 /* loadabout.c */
 void ls_about(Ld *ld, const yaml_node_t *n);
 void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule);
+/* A capture rule's `take` (one hole, or a list) and `to` (a receiver,
+ * or `hand`), read into a CaptureRule (loadsec.c). */
+int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
+int ls_capture_to_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
+/* One rule of turn-start, of before-sowing (loadstart.c). */
 void ls_turn_rule(Ld *ld, const yaml_node_t *n, void *rule);
+void ls_before_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_end_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_no_moves(Ld *ld, const yaml_node_t *n);
 void ls_repetition(Ld *ld, const yaml_node_t *n);

@@ -226,7 +226,7 @@ static int ls_is_seed_rule(const LdSec *s)
 }
 
 /* take: one hole, or a list of at most MAX_TAKES. */
-static int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     CaptureRule *c = base;
     char buf[80];
@@ -294,7 +294,7 @@ static void ls_capture_while(Ld *ld, const LdSec *s, const LdPart *p)
 }
 
 /* to: a receiver, or `hand` (an each-seed rule: sown at once). */
-static int ls_capture_to_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+int ls_capture_to_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     CaptureRule *c = base;
     char buf[80];
@@ -546,54 +546,6 @@ void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule)
 static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 {
     ls_capture(ld, n, rule, 1);
-}
-
-/* ---- turn-start: captures as a turn begins ---------------------------- */
-
-enum { TK_WHEN, TK_FOR, TK_TAKE, TK_AMOUNT, TK_TO, TK_INTO, TK_N };
-
-static const LdKey turn_keys[TK_N + 1] = {
-    [TK_WHEN] = { .name = "when", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_BOOL,
-                  .off = offsetof(CaptureRule, when) },
-    [TK_FOR] = { .name = "for", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
-                 .off = offsetof(CaptureRule, each) },
-    [TK_TAKE] = { .name = "take", .required = 1, .kind = LK_CUSTOM, .ctx = CX_HOLE, .read = ls_take },
-    [TK_AMOUNT] = { .name = "amount", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_INT, .ctx = CX_HOLE,
-                    .off = offsetof(CaptureRule, amount) },
-    [TK_TO] = { .name = "to", .kind = LK_CUSTOM, .read = ls_capture_to_read },
-    [TK_INTO] = { .name = "into", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLE, .ctx = CX_HOLE,
-                  .off = offsetof(CaptureRule, into) },
-};
-
-/* One rule of `turn-start`: holes taken as a player's turn begins, before
- * his decision; with `for`, once for each hole of a set (`hole`). */
-void ls_turn_rule(Ld *ld, const yaml_node_t *n, void *rule)
-{
-    CaptureRule *c = rule;
-    LdSec s;
-    memset(c, 0, sizeof *c);
-    c->loc = ld_nloc(n);
-    lk_sec(&s, n, "a rule of `turn-start`", "turn-start");
-    /* `hole` is the hole of `for`: known in take (below), amount, into */
-    s.ctx = CX_STATE;
-    LdPart *p = lk_part(&s, turn_keys, 0, c, NULL);
-    if (!lk_map(ld, &s))
-        return;
-    if (!!p->val[TK_TO] + !!p->val[TK_INTO] != 1) {
-        dg_error(ld->dg, p->val[TK_INTO] ? ld_nloc(p->key[TK_INTO]) : c->loc,
-                 "a rule of `turn-start` gives the seeds it takes `to` a player or puts them `into` a hole: one of them");
-        return;
-    }
-    if (p->val[TK_TO] && (c->to_hand || c->to == RCV_STAY || c->to == RCV_LAST_MOVER)) {
-        dg_error(ld->dg, ld_nloc(p->val[TK_TO]),
-                 "seeds taken as a turn begins go to mover, opponent, owner, removed, starter, south or north");
-        return;
-    }
-    unsigned uses = c->amount.uses | c->into.uses;
-    for (int i = 0; i < c->ntake; i++)
-        uses |= c->take[i].uses;
-    if ((uses & CX_HOLE) && !c->each.code)
-        dg_error(ld->dg, c->loc, "`hole` in a rule of `turn-start` is each hole of `for`: add `for`");
 }
 
 /* ---- sowing and opening ----------------------------------------------- */

@@ -99,6 +99,7 @@ void rules_each_expr(Rules *r, ExprFn fn, void *arg)
     each_sow(&r->sow, "sowing", fn, arg);
     each_capture(r->captures, r->ncaptures, "captures", fn, arg);
     each_capture(r->turn_start, r->nturn_start, "turn-start", fn, arg);
+    each_capture(r->before_sow, r->nbefore_sow, "before-sowing", fn, arg);
     visit(fn, arg, &r->extra_turn, "extra-turn", -1);
     visit(fn, arg, &r->no_moves_pass, "no-moves.pass", -1);
     for (int i = 0; i < r->nends; i++) {

@@ -25,7 +25,7 @@
 #define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
 #define MAX_SETTLE      8        /* rules of match.settle */
-#define MAX_TURN_START  8        /* rules of turn-start */
+#define MAX_TURN_START  8        /* rules of turn-start, of before-sowing */
 #define MAX_ABOUT       16       /* texts of about.names, about.sources */
 #define MAX_NAME        64
 
@@ -276,6 +276,9 @@ typedef struct McRules {
     int ncaptures;
     CaptureRule turn_start[MAX_TURN_START];   /* applied in order as a turn begins */
     int nturn_start;
+    CaptureRule before_sow[MAX_TURN_START];   /* ... after a sowing decision, before
+                                                 its seeds are lifted */
+    int nbefore_sow;
     Expr extra_turn;
 
     /* no legal move */

@@ -545,23 +545,22 @@ static void capture_words(FILE *f, const Rules *r)
     }
 }
 
-/* The turn-start rules, applied in order as a turn begins. */
-static void turn_start_words(FILE *f, const Rules *r)
+/* Rules applied in order without a decision: `turn-start` (as a turn
+ * begins) or `before-sowing` (after a sowing decision), headed `head`. */
+static void start_rule_words(FILE *f, const CaptureRule *rs, int n, const char *head)
 {
-    if (!r->nturn_start)
+    if (!n)
         return;
-    fprintf(f, "\nAs a turn begins, before the decision (every rule that applies, in order; mover: the player "
-               "whose turn it is):\n");
-    for (int i = 0; i < r->nturn_start; i++) {
-        const CaptureRule *c = &r->turn_start[i];
+    fprintf(f, "\n%s (every rule that applies, in order):\n", head);
+    for (int i = 0; i < n; i++) {
+        const CaptureRule *c = &rs[i];
         if (c->when.code && c->when.is_const && !c->when.value)
             continue;   /* switched off by an option */
         fprintf(f, "  -");
         if (c->when.code)
             fprintf(f, " If %s:", c->when.src ? c->when.src : "?");
         if (c->each.code)
-            fprintf(f, " for each hole of %s (in number order):",
-                    c->each.src ? c->each.src : "?");
+            fprintf(f, " for each hole of %s (in number order):", c->each.src ? c->each.src : "?");
         take_words(f, c);
         into_words(f, c);
         fprintf(f, "\n");
@@ -686,8 +685,12 @@ void rules_describe(const Rules *r, FILE *f)
     if (r->first_lot && !r->has_opening)
         fprintf(f, "\nFirst player: drawn by lot before anything else (lot:south or lot:north).\n");
     opening_words(f, r);
-    turn_start_words(f, r);
+    start_rule_words(f, r->turn_start, r->nturn_start,
+                     "As a turn begins, before the decision (mover: the player whose turn it is)");
     move_words(f, r);
+    start_rule_words(f, r->before_sow, r->nbefore_sow,
+                     "Before each sowing, the move chosen and its seeds not yet lifted (start: the hole sown; "
+                     "if its seeds are taken, nothing is sown)");
     fprintf(f, "\nSowing:\n");
     sow_words(f, r, &r->sow);
     capture_words(f, r);

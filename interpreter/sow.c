@@ -488,6 +488,11 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
         if (ev_on(vm))
             ev_basic(vm, MC_EV_FLAG, mover, m->hole, r->mark_flag, 0);
     }
+    if (r->nbefore_sow) {
+        cap_before_sowing(vm, p, si);
+        if (!p->count[m->hole])
+            return;   /* its seeds were taken: nothing is sown, the move is over */
+    }
     sow(vm, &r->sow, &r->plan.sow, p, si);
     if (captures && !si->endless && !si->paused)
         cap_after(vm, p, si);

@@ -1,5 +1,6 @@
 /* test_turnstart: captures made as a turn begins, before the decision
- * (`turn-start`): after a move, at the start of the game, before an
+ * (`turn-start`), and after the decision before the sowing
+ * (`before-sowing`): after a move, at the start of the game, before an
  * extra turn, after a pass, at the start of a new round; a position read
  * from JSON is not captured again; both VM paths give the same perft;
  * what the loader refuses. Expected boards are worked out by hand in the
@@ -265,6 +266,89 @@ static void test_turn_perft(void **state)
         assert_int_equal(nodes[0][d], nodes[1][d]);
 }
 
+/* before-sowing: after the decision, before the seeds are lifted, on the
+ * board as the move began (the hole sown counts as a single too). */
+#define BEFORE                                                           \
+    "game: before\n"                                                     \
+    "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"          \
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n" \
+    "before-sowing:\n"                                                   \
+    "  - for: row(mover) where hole.count == 1\n"                        \
+    "    take: opposite(hole)\n"                                         \
+    "    to: mover\n"
+
+/* South [1,0,1,2], North [0,3,1,0]: his moves are listed before any
+ * capture (1, 3, 4). Playing 1: his singles 1 and 3 face 8 (empty) and
+ * 6 (3): he takes 3; then 1's seed goes into 2: [0,1,1,2, 0,0,1,0]. */
+static void test_before_sowing(void **state)
+{
+    (void)state;
+    char buf[64];
+    static const int want[] = { 0, 1, 1, 2, 0, 0, 1, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, BEFORE, mode, "{\"board\": [1,0,1,2, 0,3,1,0], \"stores\": [0,0], \"to_move\": \"south\"}");
+        assert_string_equal(tokens(&g, buf, sizeof buf), "1 3 4");
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.store[SOUTH], 3);
+        counts_are(&g.p, want, 8);
+        assert_int_equal(g.p.to_move, NORTH);
+        game_end(&g);
+    }
+}
+
+/* What the rules take counts as the move's (`captured`: another turn
+ * here); a rule that takes the hole sown leaves nothing to sow. */
+static void test_before_sowing_captured(void **state)
+{
+    (void)state;
+    static const char text[] = BEFORE "extra-turn: captured > 0\n";
+    static const int want[] = { 0, 1, 1, 2, 0, 0, 1, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [1,0,1,2, 0,3,1,0], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "1");
+        counts_are(&g.p, want, 8);
+        assert_int_equal(g.p.to_move, SOUTH);   /* he took 3: he moves again */
+        game_end(&g);
+    }
+    /* a single seed sown goes to the opponent instead: South 4 (1) is
+     * taken, nothing is sown, North moves */
+    static const char gone[] =
+        "game: gone\n"
+        "board: {rows: 2, holes: 4, seeds: 2, stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "before-sowing:\n"
+        "  - when: start.count == 1\n"
+        "    take: start\n"
+        "    to: opponent\n";
+    static const int after[] = { 2, 0, 0, 0, 2, 2, 2, 2 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, gone, mode, "{\"board\": [2,0,0,1, 2,2,2,2], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "4");
+        counts_are(&g.p, after, 8);
+        assert_int_equal(g.p.store[NORTH], 1);
+        assert_int_equal(g.p.to_move, NORTH);
+        game_end(&g);
+    }
+}
+
+/* perft from the start with before-sowing: the same on both paths */
+static void test_before_sowing_perft(void **state)
+{
+    (void)state;
+    uint64_t nodes[2] = { 0, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, BEFORE, mode);
+        assert_int_equal(perft_count(&g.vm, &g.p, &g.h, 6, &nodes[mode == MC_LOAD_GENERAL]), MC_OK);
+        game_end(&g);
+    }
+    assert_true(nodes[0] > 0);
+    assert_int_equal(nodes[0], nodes[1]);
+}
+
 static void test_turn_refused(void **state)
 {
     (void)state;
@@ -279,6 +363,9 @@ static void test_turn_refused(void **state)
         { "turn-start:\n  - take: hole(1)\n    to: mover\n    chain: forward\n", "unknown key `chain`" },
         { "turn-start:\n  - take: [hole(1), hole(2), hole(3), hole(4), hole(5)]\n    to: mover\n", "at most 4" },
         { "turn-start: 3\n", "turn-start" },
+        { "before-sowing:\n  - take: last\n    to: mover\n", "`last` is not available" },
+        { "before-sowing:\n  - take: opposite(hole)\n    to: mover\n", "rule of `before-sowing` is each hole of `for`" },
+        { "before-sowing:\n  - take: start\n    to: hand\n", "taken before the sowing go to" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char text[1024];
@@ -305,6 +392,9 @@ int main(void)
         cmocka_unit_test(test_turn_new_round),
         cmocka_unit_test(test_turn_four_rows),
         cmocka_unit_test(test_turn_perft),
+        cmocka_unit_test(test_before_sowing),
+        cmocka_unit_test(test_before_sowing_captured),
+        cmocka_unit_test(test_before_sowing_perft),
         cmocka_unit_test(test_turn_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

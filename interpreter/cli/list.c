@@ -41,6 +41,7 @@ static int f_step(const Rules *r) { return r->has_steps; }
 static int f_pick(const Rules *r) { return r->has_picks; }
 static int f_put(const Rules *r) { return r->has_puts; }
 static int f_turn_start(const Rules *r) { return r->nturn_start > 0; }
+static int f_before_sowing(const Rules *r) { return r->nbefore_sow > 0; }
 static int f_flags(const Rules *r) { return r->nflags > 0; }
 static int f_lot(const Rules *r) { return r->has_lots; }
 static int f_loans(const Rules *r) { return r->has_debts; }
@@ -57,6 +58,7 @@ static const Feature features[] = {
     { "pick", "holes picked after a capture", f_pick },
     { "put", "captured seeds put into a hole the mover chooses", f_put },
     { "turn-start", "captures as a turn begins (turn-start)", f_turn_start },
+    { "before-sowing", "captures once a sowing is chosen, before it (before-sowing)", f_before_sowing },
     { "flags", "holes that change role (board.flags)", f_flags },
     { "lot", "lots drawn", f_lot },
     { "loans", "loans and debts between rounds", f_loans },
