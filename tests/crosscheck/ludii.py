@@ -669,8 +669,10 @@ class Board:
         """Ludii's move as our token (None: not mapped)."""
         if mv["pass"] and phase == "swap":
             # the chooser keeps the board as it is (Li'b al-'Aqil's
-            # Opening2: a pass, then he moves first)
-            return "keep"
+            # Opening2: a pass, then he moves first); a pass with
+            # consequences turns the board round (Mangala (Bedouin)'s
+            # OpeningP2: a pass that swaps the middle holes)
+            return "swap" if "[And(" in mv["text"] or "Add" in mv["text"] or "Remove" in mv["text"] else "keep"
         if mv["pass"] or mv["type"] in ("Propose", "Vote", "Swap"):
             # (Ludii's Swap exchanges the players, the board staying as it
             # is: not our `swap`, which turns the board round)
@@ -794,6 +796,11 @@ def differ(board, pos, st):
         return "board"
     cap, how = board.captured(st)
     off = ours_off_board(pos, how)
+    shared = sum(st["hands"][k] for k, s in enumerate(board.hands) if board.hands[s] not in (1, 2))
+    if shared and cap is not None and "reserve" in pos and sum(pos["reserve"]) == shared:
+        # Ludii keeps the seeds still to place in a shared hand (Mangala
+        # (Bedouin)'s distribution): our reserve
+        cap = [c + r for c, r in zip(cap, pos["reserve"])]
     if pos.get("removed"):
         # ours takes seeds out of the game (Andada's captures): compare the
         # total only
@@ -816,7 +823,11 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
         st = lu.ask("state")
         if st["over"] or not st["moves"]:
             return st
-        if all(m["pass"] for m in st["moves"]):
+        if all(m["pass"] for m in st["moves"]) and not (
+                not isinstance(pos, str) and pos["phase"] == "swap" and len(st["moves"]) > 1
+                and (pos["to_move"] == "south") == (st["mover"] == 1)):
+            # (two passes for the chooser in phase swap are his choice,
+            # keep or swap: Mangala (Bedouin)'s OpeningP2)
             lu.ask("apply 0")
             log.append("pass")
             continue

@@ -99,6 +99,18 @@ OPTIONS = {
     "deka": ["covering=opponents-row"],
     "andot": ["marking=valdez", "no-return=single-seed", "lone-into-three=true"],
     "hoyito": ["rounds=true", "stuck-ends-round=true"],
+    # MancalaGames' engine ends a round at a lone seed (the file's option)
+    "pallam-kuzhi": ["few-seeds-end=true"],
+    # MancalaGames' ZigZag: no capturing return, the seeds left to the owners (the file's option)
+    "zigzag": ["mancalagames=true"],
+    # MancalaGames makes Gelech's captures once the hole is chosen, before
+    # the sowing (the file's option for that order)
+    "gelech": ["mancalagames=true"],
+    # MancalaGames' engine takes a third pair ahead when the hole behind
+    # the last one does not match (the file's option)
+    "centering": ["mancalagames-chain=true"],
+    # MancalaGames ends Alemungula when a single seed is left (the file's option)
+    "alemungula": ["lone-seed-ends=true"],
     "leb-bbut-ahbochen": ["relay-six=true"],
     "lamlameta": ["mancalagames=true"],
     "endodoi": ["lone-seed-ends=true"],
@@ -127,6 +139,23 @@ OPTIONS = {
 # of its message, and which program reads which source how. A game whose
 # first difference matches is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "ovalhu/Ohvulhu": (r"^MancalaGames ends the game after ",
+                       "MancalaGames ends the match in the middle of a round as soon as a player holds "
+                       "more than 96 seeds, the other short of the 32 he needs for four holes (end_move.py "
+                       "ClearWinner, RoundWinner: 'Game, not round, ended'); here the round is played out, "
+                       "and the same player wins"),
+    "lagerung": (r"^after .*: (south|north) to move, MancalaGames (south|north)$",
+                 "after a drawn round (49 seeds each) MancalaGames' engine gives the next round to the player "
+                 "who was not to move when the round ended (its fallback where a round has no loser; usually "
+                 "the last mover); its notes say only that the loser begins; here, after a draw, South begins "
+                 "an odd-numbered round and North an even one (`starter: loser`)"),
+    "hoyito/Hoyito_II": (r"^after .*: board ",
+                         "MancalaGames ends a round once the mover leaves the opponent's row 1 to 4 "
+                         "seeds, giving him every seed on the board (its PickLastSeeds, which counts "
+                         "only the side where captures are allowed: capt_side); its description "
+                         "(after Valdez) says nothing of the ending, and the file keeps Ludii's text "
+                         "(Gering and Bautista i Roca): with eight or fewer left, the first capture "
+                         "takes the rest"),
     "jodu": (r"^(after|legal moves|MancalaGames|we end)",
              "MancalaGames' J'Odu is another account (Hanson 2003: three seeds a hole, rounds played "
              "for holes, captures of ones and twos); Ludii's text (Murray 1951), followed here, has "
@@ -305,6 +334,12 @@ EXTRA = {
     "Adi": ("num-num", ["target=10"]),
     # Valdez's Adji-boto: the file's option for MancalaGames' reading
     "Adji-boto": ("adjiboto", ["mancalagames=true"]),
+    # Mancala World's Ohvalhu (Congkak's capture), no pass, a match to four holes
+    "Ohvulhu": ("ovalhu", ["capture-row=own", "take-last-seed=true", "pass=false", "min-holes=4"]),
+    # Valdez's Huroy: Gelech without the rule on holes facing singles
+    "Huroy": ("gelech", ["sow-facing-single=true", "mancalagames=true"]),
+    # Valdez's second Hoyito: the file's version ii, played in rounds as there
+    "Hoyito_II": ("hoyito", ["version=ii", "rounds=true", "stuck-ends-round=true"]),
     # the file's second version (MancalaGames names only the first)
     "Adji_Kui_II": ("adji-kui", ["version=ii", "target=10"]),
     # MancalaGames' Cow is Davies' Um el-Bagara (The Cow Game)
@@ -359,7 +394,7 @@ def token(game, move, n):
 # games whose files put the seeds sown into a player's special hole (a
 # tuzdyk) into his store as they fall, where MancalaGames keeps them in
 # the hole (its `child`) until the end: compared with those seeds moved
-SETTLE_CHILDREN = {"krur", "toguz-kumalak", "toguz-xorgol"}
+SETTLE_CHILDREN = {"krur", "toguz-kumalak", "toguz-xorgol", "no-sides-child", "only-child"}
 
 
 # games whose seeds put out of play (ours: `removed`) MancalaGames drops
@@ -522,10 +557,12 @@ def play_one(binary, name, key, opts, game, rng, cap):
         if (not (cond is not None and cond.is_round_over()) and prev_round is not None
                 and mine.get("round", 1) > prev_round):
             # our round ended and MancalaGames' did not: a round ended here
-            # by repetition (the JSON of the next round no longer says why;
-            # the same moves played as a single game do)
-            single = ours(binary, name, opts + ["match=false"], toks)
-            if not isinstance(single, str) and single["over"] and single["end"] == "repetition":
+            # by repetition? (the JSON of the next round no longer says why:
+            # the `end` event of the last move does)
+            r = run([binary, "replay", name, "--events"] + [x for o in opts for x in ("-o", o)] + toks)
+            ends = [e for e in (json.loads(x) for x in r.stdout.splitlines() if x.strip())
+                    if e.get("event") == "end"] if not r.returncode else []
+            if ends and ends[-1].get("reason") == "repetition":
                 STATS["repetition"] += 1
                 return None
         prev_round = mine.get("round", 1)
