@@ -1,7 +1,8 @@
 /* gamelib.h: games played move by move in the unit tests (include it
  * after cmocka.h and testlib.h): a variant's text loaded in a mode, its
  * machine and history, a position from the start or from JSON, moves
- * played by their tokens, and the board checked hole by hole. */
+ * played by their tokens, the board checked hole by hole, and variant
+ * texts the loader must refuse. */
 #ifndef MANCALA_GAMELIB_H
 #define MANCALA_GAMELIB_H
 
@@ -79,6 +80,23 @@ static inline const char *tokens(Game *g, char *buf, size_t n)
         len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", tok);
     }
     return buf;
+}
+
+/* The variant `base` cut before `cut`, then each bad[i][0]: refused,
+ * its first message containing bad[i][1]. */
+static inline void refused_files(const char *base, const char *cut, const char *const bad[][2], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(base, cut) - base), base, bad[i][0]);
+        Diags dg;
+        dg_init(&dg, "t.yaml", text, strlen(text));
+        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
+        assert_null(r);
+        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
+            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
+        dg_free(&dg);
+    }
 }
 
 #endif

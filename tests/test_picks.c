@@ -34,23 +34,6 @@ static void refused_positions(const Rules *r, const char *const bad[][2], size_t
     }
 }
 
-/* The variant `base` cut before `cut`, then each bad[i][0]: refused,
- * its first message containing bad[i][1]. */
-static void refused_files(const char *base, const char *cut, const char *const bad[][2], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char text[1024];
-        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(base, cut) - base), base, bad[i][0]);
-        Diags dg;
-        dg_init(&dg, "t.yaml", text, strlen(text));
-        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
-        assert_null(r);
-        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
-            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
-        dg_free(&dg);
-    }
-}
-
 /* 2x4, a last seed in an empty hole of one's own takes the hole facing
  * it, then two holes of the opponent's row of the mover's choice */
 static const char pick[] =

@@ -367,17 +367,7 @@ static void test_turn_refused(void **state)
         { "before-sowing:\n  - take: opposite(hole)\n    to: mover\n", "rule of `before-sowing` is each hole of `for`" },
         { "before-sowing:\n  - take: start\n    to: hand\n", "taken before the sowing go to" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char text[1024];
-        snprintf(text, sizeof text, "%.*s%s", (int)(strstr(singles, "turn-start:") - singles), singles, bad[i][0]);
-        Diags dg;
-        dg_init(&dg, "t.yaml", text, strlen(text));
-        Rules *r = rules_open("t.yaml", text, strlen(text), NULL, 0, MC_LOAD_DEFAULT, &dg);
-        assert_null(r);
-        if (dg.count == 0 || !strstr(dg.items[0].msg, bad[i][1]))
-            fail_msg("%s: got \"%s\"", bad[i][0], dg.count ? dg.items[0].msg : "(loaded)");
-        dg_free(&dg);
-    }
+    refused_files(singles, "turn-start:", bad, sizeof bad / sizeof *bad);
 }
 
 int main(void)
