@@ -101,6 +101,9 @@ OPTIONS = {
     "hoyito": ["rounds=true", "stuck-ends-round=true"],
     # MancalaGames' engine ends a round at a lone seed (the file's option)
     "pallam-kuzhi": ["few-seeds-end=true"],
+    # MancalaGames' engine plays Bao (Russ) without its opening: no
+    # rearranging and no holding back of the first player (its screen's)
+    "bao-russ": ["opening=none"],
     # MancalaGames' ZigZag: no capturing return, the seeds left to the owners (the file's option)
     "zigzag": ["mancalagames=true"],
     # MancalaGames makes Gelech's captures once the hole is chosen, before
@@ -139,6 +142,11 @@ OPTIONS = {
 # of its message, and which program reads which source how. A game whose
 # first difference matches is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "bao-russ": (r"^we end the match after .*, MancalaGames plays another round$",
+                 "only the first round is played here: MancalaGames' later rounds (the poorer player "
+                 "fills four a hole from his left and puts his remainder in the next hole, the richer "
+                 "fills the holes facing those, the other holes out of play) are a gap of the file, as "
+                 "no `match.next` lays a round out so; both agree up to there"),
     "ovalhu/Ohvulhu": (r"^MancalaGames ends the game after ",
                        "MancalaGames ends the match in the middle of a round as soon as a player holds "
                        "more than 96 seeds, the other short of the 32 he needs for four holes (end_move.py "
