@@ -682,7 +682,7 @@ static const LdKey sow_keys[SK_N + 1] = {
                    .ctx = CX_STATE | CX_START, .feature = FT_SPILL, .off = offsetof(SowRules, spill) },
     [SK_ENDLESS] = { .name = "endless-after", .kind = LK_STATIC, .flags = LF_QUALIFY, .feature = FT_ENDLESS,
                      .type = T_INT, .lo = 1,
-                     .hi = 1000000000, .off = offsetof(SowRules, endless_after), .then = ls_sow_endless },
+                     .hi = 999999999, .off = offsetof(SowRules, endless_after), .then = ls_sow_endless },
     [SK_EACH] = { .name = "each-seed", .kind = LK_RULES, .flags = LF_SOWING, .feature = FT_EACH_SEED,
                   .off = offsetof(SowRules, each_seed), .count = offsetof(SowRules, neach),
                   .size = sizeof(CaptureRule), .hi = MAX_CAPTURES, .rule = ls_seed_rule },

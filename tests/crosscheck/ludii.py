@@ -387,6 +387,10 @@ EXPLAINED = {
                 "what follows the sowing of the seeds taken: ours (its option ludii-code starting that sowing in "
                 "the same hole) goes on from where they end, as in Omweso. Ludii also offers relays that never "
                 "end (docs/rules.md refuses them)"),
+    "kubuguza": (r"^legal", "Ludii offers relays that never end (each lap is a move of its own); ours, with "
+                 "exact endless detection, does not list such a move (docs/rules.md)"),
+    "choro-acholi": (r"^legal", "Ludii offers relays that never end (each lap is a move of its own); ours, "
+                     "with exact endless detection, does not list such a move (docs/rules.md)"),
     "kisolo": (r"^(board|over|legal moves)", "after a capture made during the sowing, Ludii's code sows on from the "
                "hole after the one the seeds went into (its LastHole reads `last To afterConsequence:True`, the "
                "capture's destination); its rules text (and ours) from the hole after the last seed's, the "
@@ -504,6 +508,14 @@ OPENING_TURNS = {
 # capturing hole in turn (the only moves he has while one is left): they
 # are played until the boards agree
 TURN_START = {"kisolo"}
+
+# games whose seeds taken (or relay hole) Ludii keeps in a hole and sows
+# from the next hole, the way the mover chooses (a move from that hole,
+# moveAgain), where ours holds them in hand (phase `hand`, sow-from a
+# choice): Ludii's move from hole h is our token of the first hole sown,
+# and our forced choice (one hole, the way Ludii's only move goes) is
+# played at once with the rest of the turn
+HAND_NEXT = {"mweiso", "ikibuguzo", "kubuguza", "choro-acholi", "choro-lango"}
 
 # games whose Ludii moves carry no sowing track for their direction (a
 # fromTo opening): the direction of the k-th Ludii move from one hole
@@ -701,6 +713,15 @@ class Board:
             # again, on another track: Mweso's)
             names = [t for t in mv["tracks"] if t]
             way = self.track_dir.get(self.track_name(names[0])) if names else None
+            if (phase == "hand" and way and getattr(self, "hand_next", False) and str(h) not in our_moves
+                    and ("%d%s" % (h, way)) not in our_moves):
+                # Ludii sows the hole holding the seeds taken (or the
+                # relay hole) from the next hole on, a way chosen; ours
+                # holds them in hand, its token the hole of the first seed
+                n = self.succ(h) if way == "ccw" else [x for x in range(1, self.holes + 1) if self.succ(x) == h][0]
+                if ("%d%s" % (n, way)) in our_moves:
+                    return "%d%s" % (n, way)
+                return str(n)
             tok = str(h)
             if ("%dcw" % h) in our_moves or ("%dccw" % h) in our_moves:
                 if way:
@@ -1127,6 +1148,13 @@ def play_one(lu, ours, board, rng, cap, stats):
         pos = ours.replay(toks)
         if isinstance(pos, str):
             return "ours: %s (after %s)" % (pos, " ".join(toks))
+        while board.hand_next and not pos["over"] and pos["phase"] == "hand" and len(pos["moves"]) == 1:
+            # our forced choice of where the hand is sown (one hole):
+            # Ludii's single move of the turn, played with the rest
+            toks.append(pos["moves"][0])
+            pos = ours.replay(toks)
+            if isinstance(pos, str):
+                return "ours: %s (after %s)" % (pos, " ".join(toks))
         lu.ask("apply %d" % mapped[base])
         log = []
         if base in dir_after:
@@ -1370,6 +1398,7 @@ def main():
         board.opening_turns = 0 if a.default_options else OPENING_TURNS.get(key, 0)
         board.ordered_dirs = ORDERED_DIRS.get(key)
         board.turn_start = key in TURN_START
+        board.hand_next = key in HAND_NEXT
         board.lift_temp = LIFT_TEMP.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
