@@ -387,6 +387,19 @@ EXPLAINED = {
                 "what follows the sowing of the seeds taken: ours (its option ludii-code starting that sowing in "
                 "the same hole) goes on from where they end, as in Omweso. Ludii also offers relays that never "
                 "end (docs/rules.md refuses them)"),
+    "gabata-adowa": (r"^over: ours True, Ludii False", "ours plays a single round (the match, laid out three a hole "
+                     "on three rows, is a gap of the file) and the game ends there; Ludii's round ends with the "
+                     "same seeds taken and its match goes on"),
+    "gabata-aksum": (r"^over: ours True, Ludii False", "ours plays a single round (the match, laid out three a hole "
+                     "on three rows, is a gap of the file) and the game ends there; Ludii's round ends with the "
+                     "same seeds taken and its match goes on"),
+    "selus-massawa": (r"^over: ours True, Ludii False", "ours plays a single round (the match, laid out three a hole "
+                      "on three rows, is a gap of the file) and the game ends there; Ludii's round ends with the "
+                      "same seeds taken and its match goes on"),
+    "abalalae": (r"^over: ours False, Ludii True", "Ludii tests its end (a player's holes empty) after each lap, each "
+                 "lap being a move of its own, so a capture that takes the opponent's last seeds ends the game "
+                 "before the capturing seed moves on; the text has that seed move on (\"the player then continues "
+                 "to move\"), and ours ends the game when a player's holes are empty after the move"),
     "kubuguza": (r"^legal", "Ludii offers relays that never end (each lap is a move of its own); ours, with "
                  "exact endless detection, does not list such a move (docs/rules.md)"),
     "choro-acholi": (r"^legal", "Ludii offers relays that never end (each lap is a move of its own); ours, "
