@@ -360,24 +360,20 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
 static int start_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
 {
     const Rules *r = vm->r;
-    int holes[MAX_TAKES], n = 0, got = 0;
     const int into = c->into.code ? into_hole(r, p, c, cx) : NO_HOLE;
     if (c->into.code && into == NO_HOLE)
         return 0;
-    const int64_t most = c->amount.code ? ex_eval(&c->amount, cx) : 0;
-    for (int k = 0; k < c->ntake; k++) {   /* the holes first, then the seeds */
-        int h = (int)ex_eval(&c->take[k], cx);
-        if (is_hole(r, h) && !has_hole(p->out_of_play, h) && !listed(holes, n, h) && h != into)
-            holes[n++] = h;
-    }
+    int holes[MAX_HOLES], amounts[MAX_HOLES], got = 0;
+    const int n = capture_holes(r, p, c, cx, cx->dir, holes, amounts);   /* the holes first, then the seeds */
     for (int k = 0; k < n; k++) {
-        int seeds = take_of(c, p->count[holes[k]], most);
-        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - seeds);
+        if (holes[k] == into)
+            continue;   /* a hole is not taken into itself */
+        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
         if (into != NO_HOLE)
-            to_hole(vm, p, holes[k], seeds, into, cx->mover, 0);
+            to_hole(vm, p, holes[k], amounts[k], into, cx->mover, 0);
         else
-            receive(vm, p, c->to, holes[k], seeds, cx->mover, 0);
-        got += seeds;
+            receive(vm, p, c->to, holes[k], amounts[k], cx->mover, 0);
+        got += amounts[k];
     }
     return got;
 }
