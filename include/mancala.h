@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 2
-#define MANCALA_VERSION_MINOR 2
+#define MANCALA_VERSION_MINOR 3
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "2.2.0"
+#define MANCALA_VERSION "2.3.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -171,8 +171,9 @@ typedef struct McPosition {
     uint8_t last_move;              /* bit p (0, 1): player p's last move took seeds
                                        (while he makes it: has taken some so far);
                                        bit 2: the last move began by placing a seed
-                                       of the reserve (moves.place) (kept only where
-                                       the rules read them) */
+                                       of the reserve (moves.place); bits 3-5: 1 + the
+                                       entry of moves.store it sowed from the store,
+                                       or 0 (kept only where the rules read them) */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
     uint16_t debt[2];               /* seeds South, North owe the opponent
@@ -198,7 +199,10 @@ typedef enum McMoveKind {
     MC_MOVE_PICK,        /* the seeds of `hole` taken (MC_PHASE_PICK) */
     MC_MOVE_MARK,        /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
     MC_MOVE_LOT,         /* the lot falls to player `dir` (MC_PHASE_LOT) */
-    MC_MOVE_PUT          /* the seeds in hand put into `hole` (MC_PHASE_PUT) */
+    MC_MOVE_PUT,         /* the seeds in hand put into `hole` (MC_PHASE_PUT) */
+    MC_MOVE_STORE        /* seeds of the mover's store (`holes` of them) sown
+                            from `hole` on, way `dir`; `arg`: the entry of
+                            moves.store */
 } McMoveKind;
 /* What a lot decides (McPosition.lot & 3). */
 enum { MC_LOT_FIRST = 1,   /* who begins (first-player: chosen-by: lot) */
@@ -215,11 +219,13 @@ typedef struct McMove {
     uint32_t arg;        /* MC_MOVE_STEP: 0, or 1 + the direction (MC_CCW, MC_CW)
                             the sowing goes on in from the hole the seed went to
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
-                            stops at the k-th relay where it may (relay-stop) */
+                            stops at the k-th relay where it may (relay-stop);
+                            MC_MOVE_STORE: the entry of moves.store */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
                             holes to fill only on boards of at most 24 holes);
                             MC_MOVE_SOW: 0, or the seeds the sowing lifts
-                            from its hole, chosen (moves.lift) */
+                            from its hole, chosen (moves.lift);
+                            MC_MOVE_STORE: the seeds sown from the store */
 } McMove;
 
 /* ---- rule sets ---------------------------------------------------------- */
@@ -311,6 +317,8 @@ typedef enum McEventKind {
     MC_EV_SETTLE,        /* as a round ends (match.settle), player passed seeds
                             to the other: n 0 a gift, 1 a loan, 2 what he
                             borrowed (player is the lender), 3 a repayment */
+    MC_EV_UNSTORE,       /* player took seeds from his store to sow them from
+                            hole on (moves.store); n: what his store keeps */
     MC_EV_COUNT
 } McEventKind;
 
@@ -415,6 +423,11 @@ MC_API int mc_position_from_json(const McRules *r, const char *text, size_t len,
 MC_API int mc_settle(McVm *vm, McPosition *p, McHistory *h);
 /* Seeds on the board, in stores and out of the game. */
 MC_API long mc_seed_total(const McRules *r, const McPosition *p);
+/* 1 if the decision due at `p` is nobody's but drawn at random (a lot,
+ * MC_PHASE_LOT; a seed placed by chance, MC_PHASE_PLACE with the
+ * variant's `setup.chance`): draw one of mc_moves uniformly (as
+ * mc_player_choose does for every kind of player); else 0. */
+MC_API int mc_is_chance(const McRules *r, const McPosition *p);
 
 /* ---- computer players --------------------------------------------------- */
 

@@ -174,8 +174,8 @@ static int64_t child_value(Ai *ai, const Position *p, const Position *q, int dep
     return -negamax(ai, q, depth, ply, -beta, -alpha);
 }
 
-/* A lot (PH_LOT): the average of its outcomes, each searched in the
- * full window (expectimax; lots are rare, their nodes are not kept). A
+/* A lot (PH_LOT), or a seed placed by chance: the average of its
+ * outcomes, each searched in the full window (expectimax; lots are rare, their nodes are not kept). A
  * lot counts as a ply of the depth: rounds that end without a decision
  * can bring lot after lot. */
 static int64_t chance_value(Ai *ai, const Position *p, int depth, int ply)
@@ -213,7 +213,7 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         return ai_evaluate(r, p, p->to_move);
     if (time_up(ai))
         return 0;
-    if (p->phase == PH_LOT)
+    if (pos_chance(r, p))
         return chance_value(ai, p, depth, ply);
     uint64_t key = hist_hash(r, p);
     TTEntry *e = &ai->tt[key & ((1u << TT_BITS) - 1)];
@@ -441,7 +441,7 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
         int ni = 0;
         while (ai->nodes[ni].expanded && ai->nodes[ni].nchildren > 0) {
             Node *nd = &ai->nodes[ni];
-            if (nd->pos.phase == PH_LOT) {   /* the lot is drawn, not chosen */
+            if (pos_chance(ai->r, &nd->pos)) {   /* a lot (a seed by chance) is drawn, not chosen */
                 ni = nd->first_child + rng_below(&ai->rng, nd->nchildren);
                 if (ai->nodes[ni].visits == 0)
                     break;
@@ -553,7 +553,7 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
     if (n == 1 && ai->spec.kind != AI_RANDOM)
         return 0;
     int k;
-    if (p->phase == PH_LOT)   /* nobody chooses: the lot is drawn */
+    if (pos_chance(ai->r, p))   /* nobody chooses: the lot (the hole of a seed by chance) is drawn */
         return rng_below(&ai->rng, n);
     switch (ai->spec.kind) {
     case AI_GREEDY:

@@ -261,6 +261,11 @@ long mc_seed_total(const McRules *r, const McPosition *p)
     return pos_seed_total(r, p);
 }
 
+int mc_is_chance(const McRules *r, const McPosition *p)
+{
+    return pos_chance(r, p);
+}
+
 /* ---- players -------------------------------------------------------------- */
 
 McPlayer *mc_player_new(const McRules *r, const char *spec, uint64_t seed, char *err, size_t errlen)

@@ -171,33 +171,35 @@ static inline int store_open(const SowRules *s, int p, int mover)
     return s->into_stores == INTO_BOTH || (s->into_stores == INTO_OWN && p == mover);
 }
 
-/* The next place on the track after `h`, stores included where sown. */
+/* The hole a store lies after on a counterclockwise track: the last hole
+ * of its player's row (stores on the track, two rows). */
+static inline int store_gate(const Rules *r, int p)
+{
+    return p ? r->nholes - 1 : r->width - 1;
+}
+
+/* The next place on the track after `h`, stores included where sown:
+ * each player's store lies after the last hole of his row (going
+ * counterclockwise), on every track that passes that hole (round the
+ * board: both stores; a track round the player's own row: his own). */
 int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
 {
-    const int w = r->width, nh = r->nholes, on_track = r->stores == STORES_ON_TRACK;
-    if (!on_track)
-        return is_hole(r, h) ? r->geo.next[mover][dir][h] : NO_HOLE;
-    /* stores on the track: two rows, the track round the board */
-    if (dir == DIR_CCW) {
-        if (h == STORE_HOLE(0))
-            return w;
-        if (h == STORE_HOLE(1))
-            return 0;
-        if (h == w - 1 && store_open(s, 0, mover))
-            return STORE_HOLE(0);
-        if (h == nh - 1 && store_open(s, 1, mover))
-            return STORE_HOLE(1);
-        return ring_next(h, nh, 1);
+    const int8_t *nx = r->geo.next[mover][dir];
+    if (r->stores != STORES_ON_TRACK)
+        return is_hole(r, h) ? nx[h] : NO_HOLE;
+    if (is_store(h)) {
+        int a = store_gate(r, h - MAX_HOLES);
+        return dir == DIR_CCW ? nx[a] : a;
     }
-    if (h == STORE_HOLE(0))
-        return w - 1;
-    if (h == STORE_HOLE(1))
-        return nh - 1;
-    if (h == w && store_open(s, 0, mover))
-        return STORE_HOLE(0);
-    if (h == 0 && store_open(s, 1, mover))
-        return STORE_HOLE(1);
-    return ring_next(h, nh, 0);
+    if (!is_hole(r, h))
+        return NO_HOLE;
+    const int t = nx[h];
+    for (int p = 0; p < 2; p++) {
+        const int a = store_gate(r, p);
+        if ((dir == DIR_CCW ? h == a : t == a) && store_open(s, p, mover) && has_hole(r->geo.track_mask[mover], a))
+            return STORE_HOLE(p);
+    }
+    return t;
 }
 
 /* Whether the sowing passes over hole `h` (out of play, or skipped). */

@@ -19,7 +19,7 @@ static inline int destination(const Rules *r, const Position *p, Receiver to, in
     switch (to) {
     case RCV_MOVER: return mover;
     case RCV_OPPONENT: return !mover;
-    case RCV_OWNER: return is_hole(r, h) ? pos_owner(p, h) : mover;
+    case RCV_OWNER: return is_hole(r, h) ? pos_owner(p, h) : is_store(h) ? h - MAX_HOLES : mover;
     case RCV_REMOVED: return MC_TO_REMOVED;
     case RCV_LAST_MOVER: return p->last_mover;
     case RCV_STARTER: return p->starter;
@@ -69,6 +69,16 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
 static inline int take_of(const CaptureRule *c, int count, int64_t most)
 {
     return !c->amount.code || count <= most ? count : most > 0 ? (int)most : 0;
+}
+
+/* n seeds taken out of h, a board hole or a store (a capture rule's
+ * `take` may name a store: `store(opponent)`, `last`). */
+static inline void take_out(Position *p, int h, int n)
+{
+    if (is_store(h))
+        p->store[h - MAX_HOLES] -= n;
+    else
+        p->count[h] = (uint16_t)(p->count[h] - n);
 }
 
 /* Seeds taken from hole h into board hole `into` (a rule's `into`). */
@@ -234,6 +244,11 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
+        if (is_store(h) && !listed(holes, n, h)) {   /* a store: its seeds, no chain from it */
+            holes[n] = h;
+            amounts[n++] = take_of(c, p->store[h - MAX_HOLES], most);
+            continue;
+        }
         if (!is_hole(r, h) || has_hole(p->out_of_play, h) || listed(holes, n, h))
             continue;
         holes[n] = h;
@@ -309,7 +324,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         for (int k = 0; k < n; k++) {
             if (holes[k] == into)
                 continue;   /* a hole is not taken into itself */
-            p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
+            take_out(p, holes[k], amounts[k]);
             if (into != NO_HOLE)
                 to_hole(vm, p, holes[k], amounts[k], into, si->mover, 0);
             else if (put)
@@ -324,7 +339,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 for (int k = 0; k < n; k++) {
                     if (holes[k] == into)
                         continue;
-                    p->count[holes[k]] = (uint16_t)(p->count[holes[k]] + amounts[k]);
+                    if (!is_store(holes[k]))   /* (the stores are restored whole below) */
+                        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] + amounts[k]);
                     if (into != NO_HOLE)
                         p->count[into] = (uint16_t)(p->count[into] - amounts[k]);
                 }
@@ -368,7 +384,7 @@ static int start_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
     for (int k = 0; k < n; k++) {
         if (holes[k] == into)
             continue;   /* a hole is not taken into itself */
-        p->count[holes[k]] = (uint16_t)(p->count[holes[k]] - amounts[k]);
+        take_out(p, holes[k], amounts[k]);
         if (into != NO_HOLE)
             to_hole(vm, p, holes[k], amounts[k], into, cx->mover, 0);
         else

@@ -105,15 +105,20 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
 
 /* A move of `mover` begins (not the sowing of a hand that resumes one):
  * what Position.last_move remembers of the last, where the rules read
- * it, starts afresh (`placed`: it places a seed of the reserve). */
-static inline void move_begins(const Rules *r, Position *p, int mover, int placed)
+ * it, starts afresh (`how`: LM_PLACED, LM_STORED(k) or 0). */
+static inline void move_begins(const Rules *r, Position *p, int mover, unsigned how)
 {
     if (__builtin_expect(!r->keeps_last_move, 1))
         return;
     if (r->uses_took)
         p->last_move &= (uint8_t)~(1u << mover);
-    if (r->has_place)
-        p->last_move = (uint8_t)((p->last_move & ~4u) | (placed ? 4u : 0u));
+    p->last_move = (uint8_t)((p->last_move & 3u) | how);
+}
+
+/* The seeds a step carries (moves.step.seeds; Move.holes, 0 for one). */
+static inline int step_seeds(const Move *m)
+{
+    return m->holes ? (int)m->holes : 1;
 }
 
 /* board.c */
@@ -224,6 +229,9 @@ void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
 /* A placement that sows on (moves.place.sow-on): a seed of the mover's
  * reserve sown into m->hole as a lap, the sowing going on way m->dir. */
 void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
+/* A sowing from the store (moves.store): m->holes seeds of the mover's
+ * store sown as a lap from the hand, the first into m->hole, way m->dir. */
+void sow_store(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si);
 /* PH_PICK: the mover picks hole h (its seeds go to the picking rule's
  * `to`); the count of picks left and the holes left are updated. */
 void cap_pick(Vm *vm, Position *p, int h);

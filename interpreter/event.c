@@ -169,6 +169,11 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"left\":%d", ev->seeds, ev->n);
         break;
+    case MC_EV_UNSTORE:
+        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
+        place(o, "into", ev->hole);
+        out(o, ",\"left\":%d", ev->n);
+        break;
     case MC_EV_STEP:
         out(o, ",\"player\":\"%s\"", player(ev->player));
         place(o, "from", ev->hole);
@@ -197,7 +202,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle", "unstore" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

@@ -48,6 +48,8 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return (ExVal)cx->reached;
     if (v == EXV_PLACED)
         return (cx->pos->last_move >> 2) & 1;
+    if (v == EXV_STORED)
+        return (cx->pos->last_move >> LM_STORED_SHIFT) & 7;
     if (v == EXV_CLOCKWISE)
         return cx->dir == DIR_CW;
     return (ExVal)(mask_n(cx->rules->nholes) & ~cx->pos->out_of_play);

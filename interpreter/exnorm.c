@@ -60,6 +60,8 @@ static int subject(const Tab *t, const ExNode *n, ExAtom *a)
         return 0;
     int v;
     if ((v = name_var(t, n)) >= 0) {
+        if (v >= EXV_BOARD)
+            return 0;   /* a value the context computes (`stored`): not read directly */
         a->subj = EXS_VALUE;
         a->var = (uint8_t)v;
         return s->ann.type == T_INT || s->ann.type == T_PLAYER || s->ann.type == T_HOLE;

@@ -44,7 +44,7 @@ enum {
 typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
-    EXV_PLACED, EXV_CLOCKWISE,
+    EXV_PLACED, EXV_CLOCKWISE, EXV_STORED,
     EXV_COUNT
 } ExVar;
 /* Bits of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`

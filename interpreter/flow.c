@@ -219,6 +219,10 @@ int flow_start(Vm *vm, Position *p, History *h)
     p->last_mover = NORTH;
     p->winner = WIN_NONE;
     p->phase = PH_PLAY;
+    if (r->first_begins >= 0) {   /* first-player.begins */
+        p->starter = p->to_move = (uint8_t)r->first_begins;
+        p->last_mover = (uint8_t)!r->first_begins;
+    }
     if (r->has_opening) {
         p->phase = PH_OPENING;
         p->to_move = (uint8_t)r->opening_by;
@@ -315,10 +319,10 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
         ev_basic(vm, MC_EV_EXTRA_TURN, mover, NO_HOLE, 0, 0);
 }
 
-/* A step (moves.step): one seed carried from m->hole to m->dir; then, as
- * after a sowing that captured nothing, the extra turn and the end rules.
- * A step that sows on is a lap of that seed (sow_step), with what
- * follows a sowing. */
+/* A step (moves.step): one seed (or m->holes seeds: step.seeds) carried
+ * from m->hole to m->dir; then, as after a sowing that captured nothing,
+ * the extra turn and the end rules. A step that sows on is a lap of
+ * those seeds (sow_step), with what follows a sowing. */
 static void play_step(Vm *vm, Position *p, const Move *m, History *h)
 {
     int mover = p->to_move;
@@ -328,7 +332,7 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
         ev.player = (uint8_t)mover;
         ev.hole = m->hole;
         ev.last = m->dir;
-        ev.seeds = 1;
+        ev.seeds = step_seeds(m);
         ev_send(vm, &ev);
     }
     SowInfo si;
@@ -339,8 +343,8 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
         return;
     }
     move_begins(vm->r, p, mover, 0);
-    p->count[m->hole]--;
-    p->count[m->dir]++;
+    p->count[m->hole] = (uint16_t)(p->count[m->hole] - step_seeds(m));
+    p->count[m->dir] = (uint16_t)(p->count[m->dir] + step_seeds(m));
     memset(&si, 0, sizeof si);
     si.mover = mover;
     si.start = si.origin = m->hole;
@@ -365,7 +369,7 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
             after_move(vm, p, &si, h);
         return;
     }
-    move_begins(r, p, mover, 1);
+    move_begins(r, p, mover, LM_PLACED);
     p->reserve[mover]--;
     p->count[m->hole]++;
     if (ev_on(vm))
@@ -375,6 +379,20 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
     si.start = si.origin = si.last = m->hole;
     si.step = 1;
     after_move(vm, p, &si, h);
+}
+
+/* A sowing from the store (moves.store): m->holes seeds of the mover's
+ * store sown from m->hole on as a lap from the hand, with the captures,
+ * the extra turn and the end rules of any sowing. */
+static void play_store(Vm *vm, Position *p, const Move *m, History *h)
+{
+    int mover = p->to_move;
+    SowInfo si;
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_UNSTORE, mover, m->hole, p->store[mover] - (int)m->holes, (int)m->holes);
+    sow_store(vm, p, m, mover, 1, &si);
+    if (!mid_move(p, &si, mover))
+        after_move(vm, p, &si, h);
 }
 
 /* The move is over after decisions inside it (picks, a put): the extra
@@ -465,6 +483,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_STEP:
         play_step(vm, p, m, h);
+        break;
+    case MV_STORE:
+        play_store(vm, p, m, h);
         break;
     case MV_PICK:
         play_pick(vm, p, m, h);

@@ -87,7 +87,7 @@ char *pos_to_json(Vm *vm, const Position *p)
         }
         json_object_set_new(o, "sowed", sw);
     }
-    if (r->uses_took || r->has_place) {
+    if (r->keeps_last_move) {
         json_t *lm = json_object();
         if (r->uses_took) {
             json_t *tk = json_object();
@@ -96,7 +96,9 @@ char *pos_to_json(Vm *vm, const Position *p)
             json_object_set_new(lm, "took", tk);
         }
         if (r->has_place)
-            json_object_set_new(lm, "placed", json_boolean((p->last_move >> 2) & 1));
+            json_object_set_new(lm, "placed", json_boolean((p->last_move & LM_PLACED) != 0));
+        if (r->nstore_moves)
+            json_object_set_new(lm, "stored", json_integer((p->last_move >> LM_STORED_SHIFT) & 7));
         json_object_set_new(o, "last_move", lm);
     }
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
@@ -501,15 +503,16 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
-/* `last_move`: `took` (each player's last move took seeds) and `placed`
- * (the last move began by placing a seed), where the rules keep them. */
+/* `last_move`: `took` (each player's last move took seeds), `placed`
+ * (the last move began by placing a seed) and `stored` (the entry of
+ * moves.store it sowed from, 1..; 0: none), where the rules keep them. */
 static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *lm = json_object_get(o, "last_move");
-    if (!lm || !(r->uses_took || r->has_place))
+    if (!lm || !r->keeps_last_move)
         return 1;
     if (!json_is_object(lm))
-        return fail(err, errlen, "field `last_move`: expected {\"took\": ..., \"placed\": ...}");
+        return fail(err, errlen, "field `last_move`: expected {\"took\": ..., \"placed\": ..., \"stored\": ...}");
     json_t *v = json_object_get(lm, "took");
     if (v && r->uses_took) {
         const char *key;
@@ -530,7 +533,14 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
         if (!json_is_boolean(v))
             return fail(err, errlen, "field `last_move.placed`: expected true or false");
         if (json_is_true(v))
-            p->last_move = (uint8_t)(p->last_move | 4u);
+            p->last_move = (uint8_t)(p->last_move | LM_PLACED);
+    }
+    v = json_object_get(lm, "stored");
+    if (v && r->nstore_moves) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > r->nstore_moves)
+            return fail(err, errlen, "field `last_move.stored`: expected 0 (none) or an entry of `moves.store`, 1..%d",
+                        r->nstore_moves);
+        p->last_move = (uint8_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
     return 1;
 }

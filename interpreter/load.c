@@ -137,8 +137,11 @@ static void ld_board_known(Ld *ld, const LdSec *s, const LdPart *p)
 static void ld_first_player(Ld *ld, const LdSec *s, const LdPart *p)
 {
     (void)s;
-    if (p->val[R_FIRST] && !p->val[R_OPENING] && !ld->r->first_lot)
+    if (p->val[R_FIRST] && !p->val[R_OPENING] && ld->r->first_chooser >= 0)
         dg_error(ld->dg, ld_nloc(p->key[R_FIRST]), "`first-player` is chosen after an `opening`; this file has none");
+    if (p->val[R_FIRST] && p->val[R_OPENING] && ld->r->first_begins >= 0)
+        dg_error(ld->dg, ld_nloc(p->key[R_FIRST]),
+                 "`first-player.begins` names who moves first where there is no `opening` (`opening.by` says it)");
 }
 
 static const LdKey root_keys[R_N + 1] = {
@@ -278,6 +281,7 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
         return;
     r->mark_flag = -1;
     r->first_chooser = -1;
+    r->first_begins = -1;
     r->setup_swap = -1;
     r->setup_mark_flag = -1;
     r->repetition = 3;
@@ -485,7 +489,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
     r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
     r->uses_took = (vars_used >> EXU_TOOK) & 1;
-    r->keeps_last_move = r->uses_took || r->has_place;
+    r->keeps_last_move = r->uses_took || r->has_place || r->nstore_moves;
     r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
     r->has_reserves = r->has_setup || r->has_place;
     r->rec_extra = r->mid_move || r->has_reserves;

@@ -56,6 +56,8 @@ typedef enum LdKind {
                        the array at `off` (rules of `size` bytes), counted
                        by the int at `count` */
     LK_SECTION,     /* a mapping of its own, read by `section` */
+    LK_MAP,         /* a mapping whose keys, the table `sub`, are read into
+                       the same struct (`moves.lift: {min, max}`) */
     LK_CUSTOM       /* read by `read` */
 } LdKind;
 
@@ -104,6 +106,7 @@ struct LdKey {
     LdRule rule;                 /* LK_RULES */
     LdSection section;           /* LK_SECTION */
     LdRead read;                 /* LK_CUSTOM */
+    const LdKey *sub;            /* LK_MAP: its keys */
     LdThen then;                 /* optional */
 };
 
@@ -180,6 +183,9 @@ void ls_moves(Ld *ld, const yaml_node_t *n);
 /* loadstep.c: moves.step and moves.place (LK_CUSTOM readers). */
 int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
 int ls_place(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
+/* moves.store: one entry (LK_RULES reader), and the list's check (`then`). */
+void ls_store_rule(Ld *ld, const yaml_node_t *n, void *rule);
+void ls_store_names(Ld *ld, const LdSec *s, const LdPart *p);
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);
 void ls_setup(Ld *ld, const yaml_node_t *n);

@@ -368,9 +368,9 @@ static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
     char why[120];
     if (!geo_tracks(r, why, sizeof why))
         dg_error(ld->dg, ld_nloc(p->val[BK_TRACK] ? p->val[BK_TRACK] : n), "`board.track`: %s", why);
-    else if (r->stores == STORES_ON_TRACK && !(r->rows == 2 && r->geo.board_track))
+    else if (r->stores == STORES_ON_TRACK && r->rows != 2)
         dg_error(ld->dg, ld_nloc(p->val[BK_STORES]),
-                 "stores on the track need a board of 2 rows sown round the board (`track: board`)");
+                 "stores on the track need a board of 2 rows (each store after its player's row)");
 }
 
 /* `board`: read even when the mapping has errors, so that the board's
@@ -405,17 +405,6 @@ static const LdKey mark_keys[] = {
     { .name = NULL }
 };
 
-/* setup.mark: the players mark holes with a flag, one a decision. */
-static int ls_setup_mark(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
-{
-    (void)s;
-    (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`setup.mark`", "setup.mark");
-    lk_part(&d, mark_keys, 0, base, NULL);
-    return lk_map(ld, &d);
-}
-
 /* setup.first: who moves first after the swap decision */
 static const char *const setup_first_words[] = { "by-choice", "chooser", NULL };
 
@@ -427,9 +416,10 @@ static const LdKey setup_keys[] = {
     { .name = "where", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
       .off = offsetof(Rules, setup_where) },
     { .name = "swap", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_player_words, .off = offsetof(Rules, setup_swap) },
-    { .name = "mark", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_setup_mark },
+    { .name = "mark", .kind = LK_MAP, .flags = LF_QUALIFY, .sub = mark_keys },
     { .name = "first", .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_first_words,
       .off = offsetof(Rules, setup_swapper_first) },
+    { .name = "chance", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, setup_chance) },
     { .name = NULL }
 };
 
@@ -453,4 +443,6 @@ void ls_setup(Ld *ld, const yaml_node_t *n)
                  "`setup.by` and `setup.seeds` go together: who places, and how many seeds");
     else if (p->val[5] && !p->val[3])
         dg_error(ld->dg, ld_nloc(p->key[5]), "`setup.first` says who moves first after `swap`: add `swap`");
+    else if (p->val[6] && !p->val[1])
+        dg_error(ld->dg, ld_nloc(p->key[6]), "`setup.chance` places the reserves' seeds by chance: give `seeds` (and `by`)");
 }

@@ -464,6 +464,14 @@ static int lk_value(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
     case LK_SECTION:
         k->section(ld, v);
         return 1;
+    case LK_MAP: {
+        char quoted[96];
+        snprintf(quoted, sizeof quoted, "`%s`", label);
+        LdSec d;
+        lk_sec(&d, v, quoted, label);
+        lk_part(&d, k->sub, 0, base, NULL);
+        return lk_map(ld, &d);
+    }
     case LK_CUSTOM:
         return k->read(ld, s, k, base, v);
     }

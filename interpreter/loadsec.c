@@ -115,7 +115,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -152,17 +152,6 @@ static const LdKey lift_keys[LI_N + 1] = {
                  .ctx = CTX_FROM, .off = offsetof(Rules, lift_max) },
 };
 
-/* moves.lift: {min, max}, the seeds a sowing lifts, chosen by the mover. */
-static int ls_move_lift(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
-{
-    (void)s;
-    (void)k;
-    LdSec d;
-    lk_sec(&d, v, "`moves.lift`", "moves.lift");
-    lk_part(&d, lift_keys, 0, base, NULL);
-    return lk_map(ld, &d);
-}
-
 static const LdKey moves_keys[MK_N + 1] = {
     [MK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                   .ctx = CTX_FROM | CX_DIR, .feature = FT_FROM, .off = offsetof(Rules, from) },
@@ -175,7 +164,10 @@ static const LdKey moves_keys[MK_N + 1] = {
                   .hi = MAX_MUST, .rule = ls_must_rule },
     [MK_STEP] = { .name = "step", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_STEP, .read = ls_step },
     [MK_PLACE] = { .name = "place", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_PLACE, .read = ls_place },
-    [MK_LIFT] = { .name = "lift", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_MOVE_LIFT, .read = ls_move_lift },
+    [MK_LIFT] = { .name = "lift", .kind = LK_MAP, .flags = LF_QUALIFY, .feature = FT_MOVE_LIFT, .sub = lift_keys },
+    [MK_STORE] = { .name = "store", .kind = LK_RULES, .flags = LF_QUALIFY | LF_RULES_IN, .feature = FT_STORE_MOVE,
+                   .off = offsetof(Rules, store_moves), .count = offsetof(Rules, nstore_moves),
+                   .size = sizeof(StoreMove), .hi = MAX_STORE_MOVES, .rule = ls_store_rule, .then = ls_store_names },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the
@@ -551,7 +543,7 @@ static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 /* ---- sowing and opening ----------------------------------------------- */
 
 enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_RREVERSE, SK_RSTOP, SK_SPILL,
-       SK_ENDLESS, SK_EACH, SK_N };
+       SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -683,6 +675,8 @@ static const LdKey sow_keys[SK_N + 1] = {
     [SK_ENDLESS] = { .name = "endless-after", .kind = LK_STATIC, .flags = LF_QUALIFY, .feature = FT_ENDLESS,
                      .type = T_INT, .lo = 1,
                      .hi = 999999999, .off = offsetof(SowRules, endless_after), .then = ls_sow_endless },
+    [SK_PER_HOLE] = { .name = "per-hole", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_SOWING, .type = T_INT,
+                      .ctx = CTX_SOW | CX_HAND, .feature = FT_PER_HOLE, .off = offsetof(SowRules, per_hole) },
     [SK_EACH] = { .name = "each-seed", .kind = LK_RULES, .flags = LF_SOWING, .feature = FT_EACH_SEED,
                   .off = offsetof(SowRules, each_seed), .count = offsetof(SowRules, neach),
                   .size = sizeof(CaptureRule), .hi = MAX_CAPTURES, .rule = ls_seed_rule },
@@ -723,19 +717,29 @@ void ls_opening(Ld *ld, const yaml_node_t *n)
 }
 
 static const char *const chooser_words[] = { [SOUTH] = "south", [NORTH] = "north", "lot", NULL };
+static const char *const begins_words[] = { [SOUTH] = "south", [NORTH] = "north", NULL };
 static const LdKey first_player_keys[] = {
-    { .name = "chosen-by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = chooser_words,
+    { .name = "chosen-by", .kind = LK_WORD, .flags = LF_QUALIFY, .words = chooser_words,
       .off = offsetof(Rules, first_chooser) },
+    { .name = "begins", .kind = LK_WORD, .flags = LF_QUALIFY, .words = begins_words,
+      .off = offsetof(Rules, first_begins) },
     { .name = NULL }
 };
 
-/* `first-player`: who chooses who begins, after the opening. */
+/* `first-player`: who chooses who begins, after the opening (or a lot);
+ * or who begins. */
 void ls_first_player(Ld *ld, const yaml_node_t *n)
 {
     LdSec s;
     lk_sec(&s, n, "`first-player`", "first-player");
-    lk_part(&s, first_player_keys, 0, ld->r, NULL);
-    lk_map(ld, &s);
+    LdPart *p = lk_part(&s, first_player_keys, 0, ld->r, NULL);
+    if (!lk_map(ld, &s))
+        return;
+    if (!p->val[0] == !p->val[1]) {
+        dg_error(ld->dg, ld_nloc(n), "`first-player` needs `chosen-by` (who chooses who begins) or `begins` (who "
+                                     "begins), one of them");
+        return;
+    }
     if (ld->r->first_chooser == 2) {   /* nobody chooses: a lot is drawn */
         ld->r->first_chooser = -1;
         ld->r->first_lot = 1;

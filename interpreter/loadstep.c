@@ -139,8 +139,12 @@ static const LdKey step_keys[] = {
       .off = offsetof(Rules, step_when) },
     { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
       .off = offsetof(Rules, step_from) },
-    { .name = "to", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE, .ctx = CTX_FROM,
+    { .name = "to", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE, .ctx = CTX_FROM,
       .off = offsetof(Rules, step_to) },
+    { .name = "to-any", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLES, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_to_any) },
+    { .name = "seeds", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CTX_FROM,
+      .off = offsetof(Rules, step_seeds) },
     { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_also) },
     { .name = "sow-on", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, step_sow) },
     { .name = "direction", .kind = LK_CUSTOM, .read = ls_step_dir },
@@ -153,9 +157,110 @@ int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_
 {
     (void)s;
     (void)k;
-    if (!ls_sows_on(ld, v, step_keys, base, "moves.step", 5, offsetof(Rules, step_sow), "a step"))
+    if (!ls_sows_on(ld, v, step_keys, base, "moves.step", 7, offsetof(Rules, step_sow), "a step"))
         return 0;
     Rules *r = base;
+    if (!r->step_to.code && !r->step_to_any.code) {
+        dg_error(ld->dg, ld_nloc(v),
+                 "`moves.step` needs `to` (the hole a step goes to) or `to-any` (a step to each hole of a set)");
+        return 0;
+    }
+    if (r->step_to.code && r->step_to_any.code) {
+        dg_error(ld->dg, ld_nloc(v), "`moves.step` takes `to` or `to-any`, not both");
+        return 0;
+    }
     r->has_steps = 1;
     return 1;
+}
+
+/* ---- moves.store -------------------------------------------------------- */
+
+enum { SM_NAME, SM_WHEN, SM_INTO, SM_LIFT, SM_DIR, SM_ALSO, SM_N };
+
+static const LdKey store_lift_keys[] = {
+    { .name = "min", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CX_STATE,
+      .off = offsetof(StoreMove, min) },
+    { .name = "max", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CX_STATE,
+      .off = offsetof(StoreMove, max) },
+    { .name = NULL }
+};
+
+static const LdKey store_dir_keys[] = {
+    { .name = "cw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+      .off = offsetof(StoreMove, cw) },
+    { .name = "ccw", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+      .off = offsetof(StoreMove, ccw) },
+    { .name = NULL }
+};
+
+/* moves.store[].direction: where each way is allowed. */
+static int ls_store_dir(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    return ls_on_dir(ld, store_dir_keys, base, v, "moves.store.direction");
+}
+
+/* A name of a moves.store entry is a word of the token (`store:NAME`):
+ * 1..16 lower-case letters, digits and hyphens, beginning with a letter. */
+static void ls_store_name(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    const StoreMove *m = p->base;
+    if (!p->val[SM_NAME] || !m->name)
+        return;
+    size_t n = strlen(m->name);
+    int ok = n >= 1 && n <= 16 && m->name[0] >= 'a' && m->name[0] <= 'z';
+    for (size_t i = 0; ok && i < n; i++) {
+        char c = m->name[i];
+        ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    }
+    if (!ok)
+        dg_error(ld->dg, ld_nloc(p->val[SM_NAME]),
+                 "`moves.store.name` is a word of the move's token (`store:NAME`): 1..16 lower-case letters, digits "
+                 "and hyphens, beginning with a letter (not \"%s\")", m->name);
+}
+
+static const LdKey store_keys[SM_N + 1] = {
+    [SM_NAME] = { .name = "name", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(StoreMove, name),
+                  .then = ls_store_name },
+    [SM_WHEN] = { .name = "when", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+                  .off = offsetof(StoreMove, when) },
+    [SM_INTO] = { .name = "into", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_HOLE,
+                  .ctx = CX_STATE | CX_DIR, .off = offsetof(StoreMove, into) },
+    [SM_LIFT] = { .name = "lift", .kind = LK_MAP, .flags = LF_QUALIFY, .sub = store_lift_keys },
+    [SM_DIR] = { .name = "direction", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_store_dir },
+    [SM_ALSO] = { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(StoreMove, also) },
+};
+
+/* One entry of moves.store. */
+void ls_store_rule(Ld *ld, const yaml_node_t *n, void *rule)
+{
+    StoreMove *m = rule;
+    LdSec s;
+    m->loc = ld_nloc(n);
+    lk_sec(&s, n, "an entry of `moves.store`", "moves.store");
+    lk_part(&s, store_keys, 0, m, NULL);
+    lk_map(ld, &s);
+}
+
+/* moves.store as a whole: several entries are told apart by their names. */
+void ls_store_names(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    (void)p;
+    const Rules *r = ld->r;
+    for (int i = 0; r->nstore_moves > 1 && i < r->nstore_moves; i++) {
+        const StoreMove *m = &r->store_moves[i];
+        if (!m->name) {
+            dg_error(ld->dg, m->loc, "`moves.store` has %d entries: each needs a `name` (its token is `store:NAME`)",
+                     r->nstore_moves);
+            return;
+        }
+        for (int j = 0; j < i; j++)
+            if (r->store_moves[j].name && strcmp(r->store_moves[j].name, m->name) == 0) {
+                dg_error(ld->dg, m->loc, "two entries of `moves.store` are named \"%s\"", m->name);
+                return;
+            }
+    }
 }

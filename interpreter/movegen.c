@@ -3,6 +3,7 @@
  * be endless or a `must` rule looks at results), opening moves, first
  * player choices and fill choices. */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "engine.h"
 
@@ -132,7 +133,7 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
         const MustRule *mr = &r->must[m];
         if (!((musts >> m) & 1))
             continue;
-        int keep[MAX_MOVES / 8], kept = 0;
+        int keep[MAX_MOVES], kept = 0;
         for (int i = 0; i < n; i++) {
             ExCtx ax;
             ctx_after(&ax, r, &after[i], &info[i]);
@@ -293,7 +294,10 @@ static int trials(Vm *vm, const Position *p, Move *out, int n, unsigned musts, i
         Position tmp, *q = keep ? &t->after[i] : &tmp;
         *q = src;
         SowInfo si;
-        sow_move(vm, q, &out[i], p->to_move, spill, musts != 0, &si);
+        if (out[i].kind == MV_STORE)   /* a sowing from the store (moves.store) */
+            sow_store(vm, q, &out[i], p->to_move, musts != 0, &si);
+        else
+            sow_move(vm, q, &out[i], p->to_move, spill, musts != 0, &si);
         if (keep) {
             t->mv[i] = out[i];
             t->info[i] = si;
@@ -333,11 +337,30 @@ unsigned gen_musts(const Rules *r, const ExCtx *cx)
 static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned musts, int spill,
                            int first_only, const MustRule **mustend)
 {
-    Position after[MAX_MOVES / 8];
-    SowInfo info[MAX_MOVES / 8];
+    Position after_here[MAX_MOVES / 8];
+    SowInfo info_here[MAX_MOVES / 8];
+    Position *after = after_here;
+    SowInfo *info = info_here;
+    if (musts && n > MAX_MOVES / 8) {
+        /* more results to keep than the stack holds (a number of seeds
+         * chosen, moves.lift or moves.store: up to MAX_MOVES moves) */
+        after = malloc((size_t)n * sizeof *after);
+        info = malloc((size_t)n * sizeof *info);
+        if (!after || !info) {
+            free(after);
+            free(info);
+            vm_fail(vm, MC_ENOMEM);
+            return 0;
+        }
+    }
     int keep = vm->r->plan.keep_trials && !musts && !first_only && n <= TRIAL_KEEP;
     n = trials(vm, p, out, n, musts, spill, first_only, keep, after, info);
-    return must_filter(vm->r, musts, out, after, info, n, mustend);
+    n = must_filter(vm->r, musts, out, after, info, n, mustend);
+    if (after != after_here) {
+        free(after);
+        free(info);
+    }
+    return n;
 }
 
 /* The ways a step or a placement that sows on may go on from the hole of
@@ -352,9 +375,33 @@ static void ways_on(const Expr *cw, const Expr *ccw, ExCtx *cx, int *way_cw, int
     }
 }
 
-/* The steps of moves.step, where its `when` holds: a seed from each hole
- * where `from` holds to the hole `to` names (another board hole in play);
- * a step that sows on, each way `step.direction` allows (none endless). */
+/* The steps of moves.step from hole h (cx->hole) to hole t, if it is one
+ * (another board hole in play; for a step that sows on, on the mover's
+ * track: one each way `step.direction` allows); `seeds` carried. */
+static int step_to(const Rules *r, const Position *p, ExCtx *cx, int h, int t, int seeds, Move *out)
+{
+    if (!is_hole(r, t) || t == h || has_hole(p->out_of_play, t))
+        return 0;
+    const uint64_t k = seeds > 1 ? (uint64_t)seeds : 0;
+    if (!r->step_sow) {
+        out[0] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, k };
+        return 1;
+    }
+    if (!has_hole(r->geo.track_mask[p->to_move], t))
+        return 0;   /* the sowing goes on along the mover's track: it starts on it */
+    int cw, ccw, n = 0;
+    ways_on(&r->step_cw, &r->step_ccw, cx, &cw, &ccw);
+    if (cw)
+        out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, k };
+    if (ccw)
+        out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, k };
+    return n;
+}
+
+/* The steps of moves.step, where its `when` holds: from each hole where
+ * `from` holds, its `seeds` (one by default, cut to what it holds) to the
+ * hole `to` names or to each hole of `to-any`; a step that sows on, each
+ * way `step.direction` allows (none endless). */
 static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
 {
     const Rules *r = vm->r;
@@ -365,21 +412,18 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
         cx->hole = h;
         if (!ex_true(&r->step_from, cx))
             continue;
-        int t = (int)ex_eval(&r->step_to, cx);
-        if (!is_hole(r, t) || t == h || has_hole(p->out_of_play, t))
-            continue;
-        if (!r->step_sow) {
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, 0 };
+        int seeds = 1;
+        if (r->step_seeds.code) {
+            int64_t k = ex_eval(&r->step_seeds, cx);
+            seeds = k < 1 ? 1 : k > p->count[h] ? p->count[h] : (int)k;
+        }
+        if (!r->step_to_any.code) {
+            n += step_to(r, p, cx, h, (int)ex_eval(&r->step_to, cx), seeds, out + n);
             continue;
         }
-        if (!has_hole(r->geo.track_mask[p->to_move], t))
-            continue;   /* the sowing goes on along the mover's track: it starts on it */
-        int cw, ccw;
-        ways_on(&r->step_cw, &r->step_ccw, cx, &cw, &ccw);
-        if (cw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, 0 };
-        if (ccw)
-            out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, 0 };
+        Mask to = ex_eval_set(&r->step_to_any, cx) & mask_n(r->nholes);
+        for (; to && n + 2 <= room; to &= to - 1)
+            n += step_to(r, p, cx, h, ctz_mask(to), seeds, out + n);
     }
     cx->hole = NO_HOLE;
     if (!r->step_sow || r->sow.laps != LAPS_RELAY)
@@ -419,6 +463,48 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     return drop_endless(vm, p, out, n, TRY_PLACE);   /* a relay after a placement may never end */
 }
 
+/* Does entry `e` of moves.store apply to the player to move? (His store
+ * holds seeds, and `when` holds if given.) */
+static int stores_now(const Rules *r, const Position *p, const ExCtx *cx, int e)
+{
+    const StoreMove *sm = &r->store_moves[e];
+    return p->store[p->to_move] > 0 && (!sm->when.code || ex_true(&sm->when, cx));
+}
+
+/* The sowings of entry `e` of moves.store: each way it allows, from the
+ * hole `into` names (a hole of the mover's track, in play), each number
+ * of seeds from `lift.min` to `lift.max` (cut to 1..the store; without
+ * `lift`, the whole store); at most `room`. Endless relays and the
+ * `must` rules are the caller's (gen_sow's trials). */
+static int gen_stores(const Rules *r, const Position *p, ExCtx *cx, int e, Move *out, int room)
+{
+    const StoreMove *sm = &r->store_moves[e];
+    const int have = p->store[p->to_move];
+    int64_t lo = have, hi = have;
+    if (sm->min.code) {
+        lo = ex_eval(&sm->min, cx);
+        hi = ex_eval(&sm->max, cx);
+        lo = lo < 1 ? 1 : lo;
+        hi = hi > have ? have : hi;
+    }
+    int way[2];
+    ways_on(&sm->cw, &sm->ccw, cx, &way[DIR_CW], &way[DIR_CCW]);
+    int n = 0;
+    for (int d = DIR_CW; d >= DIR_CCW; d--) {   /* clockwise first, as everywhere */
+        if (!way[d])
+            continue;
+        cx->dir = d;
+        int h = (int)ex_eval(&sm->into, cx);
+        if (!is_hole(r, h) || has_hole(p->out_of_play, h) || !has_hole(r->geo.track_mask[p->to_move], h))
+            continue;   /* the sowing goes along the mover's track: it starts on it */
+        for (int64_t k = lo; k <= hi && n < room; k++)
+            out[n++] = (Move){ MV_STORE, (uint8_t)h, (uint8_t)d, (uint8_t)(way[DIR_CW] && way[DIR_CCW]),
+                               (uint32_t)e, (uint64_t)k };
+    }
+    cx->dir = 0;
+    return n;
+}
+
 /* Does moves.place apply to the player to move? (He has seeds in
  * reserve, and `when` holds if given.) */
 static int places_now(const Rules *r, const Position *p, const ExCtx *cx)
@@ -439,17 +525,33 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
         int n = gen_places(vm, p, &cx, out, MAX_MOVES);
         return first_only && n ? 1 : n;
     }
-    int steps = r->has_steps && ex_true(&r->step_when, &cx);
+    /* moves.store: the first entry that applies without `also` gives the
+     * only moves; those with `also` come after the sowings */
+    unsigned stores = 0;   /* bit e: entry e of moves.store applies here */
+    int only = -1;
+    for (int e = 0; e < r->nstore_moves && only < 0; e++)
+        if (stores_now(r, p, &cx, e)) {
+            if (!r->store_moves[e].also)
+                only = e;
+            stores |= 1u << e;
+        }
+    int steps = only < 0 && r->has_steps && ex_true(&r->step_when, &cx);
     if (steps && !r->step_also) {
         int n = gen_steps(vm, p, &cx, out, MAX_MOVES);
         return first_only && n ? 1 : n;
     }
     unsigned musts = r->nmust ? gen_musts(r, &cx) : 0;   /* bit m: must rule m applies here */
-    int n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
-    if (n && r->lift_min.code)   /* the seeds lifted, chosen */
-        n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
-    if (n && r->sow.relay_stop.code)
-        n = stop_variants(vm, p, out, n, MAX_MOVES, 0);
+    int n = 0;
+    if (only < 0) {
+        n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
+        if (n && r->lift_min.code)   /* the seeds lifted, chosen */
+            n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
+        if (n && r->sow.relay_stop.code)
+            n = stop_variants(vm, p, out, n, MAX_MOVES, 0);
+    }
+    for (int e = 0; e < r->nstore_moves; e++)   /* the sowings from the store */
+        if ((stores >> e & 1) && (only < 0 || e == only))
+            n += gen_stores(r, p, &cx, e, out + n, MAX_MOVES - n);
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
     if (n && (r->sow.laps == LAPS_RELAY || musts)) {
@@ -458,6 +560,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
         int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
         n = filter(vm, p, out, n, musts, spill, first_only && !steps, mustend);
     }
+    if (only >= 0)
+        return first_only && n ? 1 : n;
     if (steps)   /* the steps besides the sowings (step.also) */
         n += gen_steps(vm, p, &cx, out + n, MAX_MOVES - n);
     if (places)   /* the placements besides them (place.also) */
@@ -471,8 +575,8 @@ int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si)
     if (!t->n || memcmp(&t->src, p, sizeof *p) != 0)
         return 0;
     for (int i = 0; i < t->n; i++)
-        if (t->mv[i].hole == m->hole && t->mv[i].dir == m->dir && t->mv[i].arg == m->arg &&
-            t->mv[i].holes == m->holes && !t->info[i].endless) {
+        if (t->mv[i].kind == m->kind && t->mv[i].hole == m->hole && t->mv[i].dir == m->dir &&
+            t->mv[i].arg == m->arg && t->mv[i].holes == m->holes && !t->info[i].endless) {
             *p = t->after[i];
             *si = t->info[i];
             return 1;

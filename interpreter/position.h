@@ -98,6 +98,12 @@ static inline int ctz_mask(Mask m)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
+/* Is h one of the two stores (STORE_HOLE)? */
+static inline int is_store(int h)
+{
+    return h == STORE_HOLE(0) || h == STORE_HOLE(1);
+}
+
 /* The number of holes in a mask. */
 static inline int popcount_mask(Mask m)
 {
@@ -117,6 +123,12 @@ typedef McMoveKind MoveKind;
 #define MV_MARK     MC_MOVE_MARK
 #define MV_LOT      MC_MOVE_LOT
 #define MV_PUT      MC_MOVE_PUT
+#define MV_STORE    MC_MOVE_STORE
+
+/* What Position.last_move says of the move that begins (engine.h's move_begins). */
+enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
+       LM_STORED_SHIFT = 3 };     /* bits 3-5: 1 + its entry of moves.store */
+#define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */

@@ -395,7 +395,8 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     else if (r->first_lot && !r->has_opening && (r->starter_alternates || r->starter_result))
         p->starter = (uint8_t)!p->starter;   /* alternately from the player the lot chose */
     else if (r->starter_alternates || r->starter_result)
-        p->starter = (uint8_t)(((r->has_opening ? r->opening_by : SOUTH) + p->round - 1) % 2);
+        p->starter = (uint8_t)(((r->has_opening ? r->opening_by : r->first_begins >= 0 ? r->first_begins : SOUTH) +
+                                p->round - 1) % 2);
     memset(p->flags, 0, sizeof p->flags);
     p->out_of_play = 0;
     if (r->next != NEXT_REDISTRIBUTE && p->north_owned != rules_north_holes(r)) {

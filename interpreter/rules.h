@@ -22,6 +22,7 @@
 #define MAX_TAKES       4
 #define MAX_SETS        4        /* changes of one rule's `set` */
 #define MAX_MUST        8
+#define MAX_STORE_MOVES 4      /* entries of moves.store */
 #define MAX_RELAY_STOPS 64     /* chances to stop offered in one move (relay-stop) */
 #define MAX_ENDS        16
 #define MAX_SETTLE      8        /* rules of match.settle */
@@ -84,7 +85,9 @@ enum {
     FT_MUST        = 1u << 11,
     FT_STEP        = 1u << 14,
     FT_PLACE       = 1u << 17,
-    FT_MOVE_LIFT   = 1u << 18
+    FT_MOVE_LIFT   = 1u << 18,
+    FT_STORE_MOVE  = 1u << 19,
+    FT_PER_HOLE    = 1u << 20
 };
 
 typedef struct OptionDef {
@@ -98,6 +101,18 @@ typedef struct OptionDef {
     const char *description;
     SrcLoc loc;
 } OptionDef;
+
+/* One entry of moves.store: a move that sows seeds of the mover's store
+ * back onto the board, the first into the hole `into` names. */
+typedef struct StoreMove {
+    const char *name;            /* its word in the token (store:NAME); NULL: none */
+    Expr when;                   /* where it is offered (absent: the store holds seeds) */
+    Expr into;                   /* the hole the first seed goes into (state, direction) */
+    Expr min, max;               /* the seeds sown, chosen (absent: all of them) */
+    Expr cw, ccw;                /* where each direction is allowed (neither: ccw) */
+    int also;                    /* offered besides the other moves, not instead */
+    SrcLoc loc;
+} StoreMove;
 
 /* One change a rule makes to a hole's state (`set`): a flag set or
  * cleared, a new owner. */
@@ -153,6 +168,7 @@ typedef struct SowRules {
     Expr relay_stop;             /* where this holds as a relay lap is due, the
                                     mover may stop instead (moves with Move.arg) */
     Expr spill;                  /* at move start: seeds leave at a row's end */
+    Expr per_hole;               /* seeds dropped at each place (absent: one) */
     int endless_after;           /* a relay that has dropped this many seeds when
                                     a lap is due counts as endless (0: only a
                                     repeat, or the limit, ends it) */
@@ -299,12 +315,18 @@ typedef struct McRules {
     int uses_took;               /* an expression reads a player's `took`: the
                                     machine keeps bits 0-1 of Position.last_move
                                     (JSON writes them) */
-    int keeps_last_move;         /* uses_took or has_place: Position.last_move
-                                    is kept */
+    int keeps_last_move;         /* uses_took, has_place or nstore_moves:
+                                    Position.last_move is kept */
+    /* moves.store: moves that sow seeds of the mover's store back onto
+     * the board */
+    StoreMove store_moves[MAX_STORE_MOVES];
+    int nstore_moves;
     /* moves.step: where `step_when` holds, the mover's moves carry a seed
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;
     Expr step_when, step_from, step_to;
+    Expr step_to_any;            /* instead of step_to: a step to each hole of this set */
+    Expr step_seeds;             /* the seeds a step carries (absent: one) */
     int has_picks;               /* a capture rule has `pick` (PH_PICK) */
     int has_puts;                /* a capture rule has `put` (PH_PUT) */
     int mid_move;                /* a move may stop for a decision (PH_HAND, PH_PICK,
@@ -340,6 +362,8 @@ typedef struct McRules {
                                     keep (0: keeping the board he does, swapping
                                     the other) */
     int setup_reserve[2];        /* setup_seeds of South, North */
+    int setup_chance;            /* setup.chance: the seeds are placed by chance
+                                    (each placement drawn, nobody's decision) */
     int setup_mark_flag;         /* setup.mark: the flag marked, or -1 ... */
     int setup_mark_n;            /* ... how many holes each player marks ... */
     int setup_mark_by;           /* ... who marks (SETUP_*) ... */
@@ -360,6 +384,8 @@ typedef struct McRules {
     SowRules opening_sow;
     int first_chooser;           /* -1: none (or a lot: first_lot) */
     int first_lot;               /* first-player: chosen-by: lot */
+    int first_begins;            /* first-player: begins: the player who makes
+                                    the first move (no opening), or -1 */
 
     /* match */
     int match;
@@ -432,5 +458,12 @@ void geo_layout(Rules *r);
 /* The side masks and the tracks, from geo.side and geo.track; 0 and a
  * message in `why` if a track has fewer than two holes or a hole twice. */
 int geo_tracks(Rules *r, char *why, size_t n);
+
+/* Is the decision due at `p` nobody's, drawn at random (a lot, or a seed
+ * placed by chance: setup.chance)? */
+static inline int pos_chance(const Rules *r, const Position *p)
+{
+    return p->phase == PH_LOT || (p->phase == PH_PLACE && r->setup_chance);
+}
 
 #endif

@@ -116,6 +116,8 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                 s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
     if (s->lift.code && s->lift.src)
         fprintf(f, "  - A lap lifts %s seeds of its origin (at least one, at most all of them).\n", s->lift.src);
+    if (s->per_hole.code && s->per_hole.src)
+        fprintf(f, "  - A lap drops %s seeds at each place (the last place what is left).\n", s->per_hole.src);
     if (s->skip.code && !(s->skip.is_const && !s->skip.value))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
     fprintf(f, "  - Stores: %s.\n", s->into_stores == INTO_BOTH ? "both are sown into"
@@ -419,6 +421,9 @@ static void setup_words(FILE *f, const Rules *r)
                    "%s, one seed a decision (place:H), into a hole where %s.",
                 r->setup_reserve[SOUTH], r->setup_reserve[NORTH], by[r->setup_by],
                 r->setup_where.src ? r->setup_where.src : "hole.owner == mover");
+    if (r->setup_seeds.code && r->setup_chance)
+        fprintf(f, " Nobody chooses those holes: each seed goes by chance into one of the holes allowed, "
+                   "all equally likely (play and the computer players draw it; perft counts each hole).");
     if (r->setup_mark_flag >= 0 && r->setup_mark_n > 0) {
         static const char *const markers[] = { "South marks %d hole%s", "North marks %d hole%s",
                                                "South marks %d hole%s, then North as many",
@@ -455,6 +460,28 @@ static void opening_words(FILE *f, const Rules *r)
         fprintf(f, "Then a lot says who makes the first regular move (lot:south or lot:north).\n");
 }
 
+/* One entry of moves.store: when, from where, which ways, how many. */
+static void store_move_words(FILE *f, const StoreMove *sm)
+{
+    char tok[40];
+    snprintf(tok, sizeof tok, "store%s%s", sm->name ? ":" : "", sm->name ? sm->name : "");
+    fprintf(f, "  When %s, the moves %s sowings from the store (written %s%s%s): ",
+            sm->when.src ? sm->when.src : "the mover's store holds seeds", sm->also ? "also include" : "are", tok,
+            sm->min.code ? ", " : "", sm->min.code ? "with x and the seeds sown, e.g. x4" : "");
+    if (sm->min.code)
+        fprintf(f, "from %s to %s seeds of his store (at least one, at most all)", sm->min.src ? sm->min.src : "?",
+                sm->max.src ? sm->max.src : "?");
+    else
+        fprintf(f, "all the seeds of his store");
+    fprintf(f, ", sown as a lap from the hand with the first seed into %s", sm->into.src ? sm->into.src : "?");
+    if (sm->cw.code || sm->ccw.code)
+        fprintf(f, "; clockwise where %s, counterclockwise where %s (both: the mover chooses, %scw/%sccw)",
+                sm->cw.src ? sm->cw.src : "never", sm->ccw.src ? sm->ccw.src : "never", tok, tok);
+    else
+        fprintf(f, ", counterclockwise");
+    fprintf(f, "; then the captures, as after any sowing.\n");
+}
+
 /* The moves: where they start, their directions, the flag an origin
  * gets and the `must` rules in force. */
 static void move_words(FILE *f, const Rules *r)
@@ -468,8 +495,17 @@ static void move_words(FILE *f, const Rules *r)
                 r->dir_cw.src ? r->dir_cw.src : "never", r->dir_ccw.src ? r->dir_ccw.src : "never");
     }
     if (r->has_steps) {
-        fprintf(f, "  When %s, the moves %s steps: one seed from a hole where %s to %s (written 1>7", r->step_when.src,
-                r->step_also ? "also include" : "are", r->step_from.src, r->step_to.src);
+        char seeds[160], to[200];
+        if (r->step_seeds.code)
+            snprintf(seeds, sizeof seeds, "%s seeds (at least one, at most all)", r->step_seeds.src ? r->step_seeds.src : "?");
+        else
+            snprintf(seeds, sizeof seeds, "one seed");
+        if (r->step_to_any.code)
+            snprintf(to, sizeof to, "any hole of %s (a move for each)", r->step_to_any.src ? r->step_to_any.src : "?");
+        else
+            snprintf(to, sizeof to, "%s", r->step_to.src ? r->step_to.src : "?");
+        fprintf(f, "  When %s, the moves %s steps: %s from a hole where %s to %s (written 1>7", r->step_when.src,
+                r->step_also ? "also include" : "are", seeds, r->step_from.src, to);
         sow_on_words(f, r->step_sow, &r->step_cw, &r->step_ccw, "1>7cw");
     }
     if (r->has_place) {
@@ -478,6 +514,8 @@ static void move_words(FILE *f, const Rules *r)
                 r->place_also ? "also include" : "are", r->place_where.src);
         sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw");
     }
+    for (int i = 0; i < r->nstore_moves; i++)
+        store_move_words(f, &r->store_moves[i]);
     if (r->lift_min.code)
         fprintf(f, "  The mover chooses how many seeds his sowing lifts from the hole: from %s to %s, at least one "
                    "and at most all of them (written 3x4: four seeds lifted from 3).\n",
@@ -684,6 +722,9 @@ void rules_describe(const Rules *r, FILE *f)
     setup_words(f, r);
     if (r->first_lot && !r->has_opening)
         fprintf(f, "\nFirst player: drawn by lot before anything else (lot:south or lot:north).\n");
+    if (r->first_begins >= 0)
+        fprintf(f, "\nFirst player: %s makes the first move%s.\n", r->first_begins ? "North" : "South",
+                r->match ? " of the first round" : "");
     opening_words(f, r);
     start_rule_words(f, r->turn_start, r->nturn_start,
                      "As a turn begins, before the decision (mover: the player whose turn it is)");

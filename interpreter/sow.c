@@ -263,6 +263,12 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         first = 0;   /* a hand sown from a hole out of play starts after it */
     if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
+    int per = 1;   /* seeds dropped at each place (sowing.per-hole) */
+    if (s->per_hole.code) {
+        cx->hand = hand;
+        int64_t k = ex_eval(&s->per_hole, cx);
+        per = k < 1 ? 1 : k > hand ? hand : (int)k;
+    }
     int h = origin;
     while (hand > 0) {
         int t = origin;
@@ -289,8 +295,10 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                 return SPILLED;
             }
         }
-        hand--;
-        drop(vm, s, sp, p, cx, t, hand, si);
+        for (int k = 0; k < per && hand > 0; k++) {   /* each seed dropped, its rules tried */
+            hand--;
+            drop(vm, s, sp, p, cx, t, hand, si);
+        }
         h = t;
     }
     return h;
@@ -526,17 +534,26 @@ void sow_step(Vm *vm, Position *p, const Move *m, int mover, int captures, SowIn
     info_init(si, mover, m->hole, m->arg - 1, -1);
     si->step = 1;
     move_begins(vm->r, p, mover, 0);
-    p->count[m->hole]--;
-    sow_held(vm, p, si, 1, m->dir, captures);   /* one seed, into the hole m->dir */
+    const int n = step_seeds(m);
+    p->count[m->hole] = (uint16_t)(p->count[m->hole] - n);
+    sow_held(vm, p, si, n, m->dir, captures);   /* its seeds, the first into the hole m->dir */
 }
 
 void sow_place(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
 {
     info_init(si, mover, m->hole, m->dir, -1);
     si->step = 1;
-    move_begins(vm->r, p, mover, 1);
+    move_begins(vm->r, p, mover, LM_PLACED);
     p->reserve[mover]--;
     sow_held(vm, p, si, 1, m->hole, captures);   /* one seed of the reserve, into m->hole */
+}
+
+void sow_store(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
+{
+    info_init(si, mover, m->hole, m->dir, -1);
+    move_begins(vm->r, p, mover, LM_STORED(m->arg));
+    p->store[mover] -= (int32_t)m->holes;
+    sow_held(vm, p, si, (int)m->holes, m->hole, captures);   /* from the store, into m->hole on */
 }
 
 void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si)

@@ -1,6 +1,6 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
  * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12", "put:9",
- * "3x4" (4 seeds lifted from 3), "5/1". */
+ * "3x4" (4 seeds lifted from 3), "5/1", "store", "store:row", "storecwx4" (moves.store). */
 #include <stdio.h>
 
 #include "engine.h"
@@ -22,6 +22,15 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "mark:%d", m->hole + 1);
     case MV_PUT:
         return snprintf(buf, n, "put:%d", m->hole + 1);
+    case MV_STORE: {
+        /* the entry's name, the direction, the seeds when chosen ("store:row", "storecwx4") */
+        const StoreMove *sm = m->arg < (uint32_t)r->nstore_moves ? &r->store_moves[m->arg] : NULL;
+        char amount[24] = "";
+        if (sm && sm->min.code)
+            snprintf(amount, sizeof amount, "x%llu", (unsigned long long)m->holes);
+        return snprintf(buf, n, "store%s%s%s%s", sm && sm->name ? ":" : "", sm && sm->name ? sm->name : "",
+                        m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "", amount);
+    }
     case MV_STEP:
         return snprintf(buf, n, "%d>%d%s", m->hole + 1, m->dir + 1,
                         m->show_dir ? (m->arg == 1 + DIR_CW ? "cw" : "ccw") : "");

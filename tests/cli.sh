@@ -227,6 +227,15 @@ grep -q 'lends the other (.*) seeds (the other owes them)' "$T/out" && grep -q '
 printf 'game: rl\nboard: {rows: 2, holes: 3, seeds: 2, stores: off-track}\nmoves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\nsowing: {laps: relay, relay-from: {next: last.count == 2}, relay-reverse: last.count == 3}\n' >"$T/rl.yaml"
 "$M" show "$T/rl.yaml" >"$T/out" 2>&1
 grep -q 'lift the hole after it where last.count == 2 (else that hole)' "$T/out" && grep -q 'Where last.count == 3 as a lap ends, the relay turns round' "$T/out" && ok || bad "show: relay-from {next: ...}, relay-reverse"
+# this session's rule features in words: sowings from the store, a step
+# of a whole hole to a hole of a set, groups of four, a layout by chance
+printf 'game: w\nboard: {rows: 2, holes: 3, seeds: 4, stores: off-track}\nsetup: {by: south, seeds: 6, where: true, chance: true}\nmoves:\n  from: hole.owner == mover and hole.count > 0\n  direction: ccw\n  store:\n    - {name: row, also: true, into: first(row(mover)), lift: {min: 1, max: mover.store}}\n    - {name: round, also: true, into: first(row(mover))}\n  step: {when: plies < 2, from: hole.owner == mover, seeds: hole.count, to-any: board}\nsowing: {per-hole: 4, skip: stored == 1 and hole.owner != mover}\n' >"$T/w.yaml"
+"$M" show "$T/w.yaml" >"$T/out" 2>&1
+grep -q 'the moves also include sowings from the store (written store:row, with x and the seeds sown' "$T/out" \
+  && grep -q 'from 1 to mover.store seeds of his store' "$T/out" && grep -q '(written store:round): all the seeds of his store' "$T/out" \
+  && grep -q 'hole.count seeds (at least one, at most all) from a hole where hole.owner == mover to any hole of board (a move for each)' "$T/out" \
+  && grep -q 'Nobody chooses those holes: each seed goes by chance' "$T/out" \
+  && grep -q 'A lap drops 4 seeds at each place' "$T/out" && ok || bad "show: moves.store, step seeds/to-any, setup.chance, per-hole"
 # seeds taken to the hand and sown from a hole out of play start after it:
 # South 2 drops its seed in 3, which lifts hole 4 (2 seeds) to be sown from
 # 5; 5 is out of play, so they go to 6 and 1 (worked by hand)

@@ -220,7 +220,8 @@ static McEvent e_owners(uint64_t north)
 static const char *kind_name(int k)
 {
     static const char *const names[MC_EV_COUNT] = { "MOVE", "LAP", "SEED", "SPILL", "CAPTURE", "CANCEL",
-        "FLAG", "EXTRA_TURN", "PASS", "END", "OWNERS", "ROUND", "FILL", "UNFLAG", "HAND", "PLACE", "SWAP", "STEP" };
+        "FLAG", "EXTRA_TURN", "PASS", "END", "OWNERS", "ROUND", "FILL", "UNFLAG", "HAND", "PLACE", "SWAP", "STEP",
+        "SETTLE", "UNSTORE" };
     return k >= 0 && k < MC_EV_COUNT ? names[k] : "?";
 }
 

@@ -322,6 +322,49 @@ static void test_tracks_step_condition(void **state)
     game_end(&g);
 }
 
+/* Stores on a track round each player's own row: South's store after
+ * his hole 3, North's after 6, each on its player's track only. 2x3,
+ * `stores: both`. South [0,0,5]: 3 drops into his store, 1, 2, 3 and his
+ * store again: [1,1,1], store 2, the last in his store (an extra turn
+ * here). North [0,0,7] then: 6 drops into his store, 4, 5, 6, his store,
+ * 4, 5 (South's store is not on his track): [2,2,1], store 2. Clockwise
+ * the store comes before the last hole: South [2,0,0] sowing 1 clockwise
+ * drops into his store (the place after 1 that way) and 3: [0,0,1]. */
+static void test_tracks_own_with_stores(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: t\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: on-track, track: own}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: {cw: true, ccw: true}\n"
+        "sowing: {stores: both}\n"
+        "extra-turn: last == store(mover)\n";
+    static const int want_south[] = { 1, 1, 1, 0, 0, 7 };
+    static const int want_north[] = { 1, 1, 1, 2, 2, 1 };
+    static const int want_cw[] = { 0, 0, 1, 1, 1, 1 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [0,0,5, 0,0,7], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "3ccw");
+        counts_are(&g.p, want_south, 6);
+        assert_int_equal(g.p.store[SOUTH], 2);
+        assert_int_equal(g.p.to_move, SOUTH);   /* his store: again */
+        g.p.to_move = NORTH;
+        play(&g.vm, &g.p, &g.h, "6ccw");
+        counts_are(&g.p, want_north, 6);
+        assert_int_equal(g.p.store[NORTH], 2);
+        assert_int_equal(g.p.store[SOUTH], 2);
+        game_end(&g);
+        game_at(&g, text, mode, "{\"board\": [2,0,0, 1,1,1], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "1cw");
+        counts_are(&g.p, want_cw, 6);
+        assert_int_equal(g.p.store[SOUTH], 1);
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_tracks_into_after),
         cmocka_unit_test(test_tracks_steps),
         cmocka_unit_test(test_tracks_step_condition),
+        cmocka_unit_test(test_tracks_own_with_stores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,6 +38,8 @@ static int f_setup(const Rules *r) { return r->has_setup; }
 static int f_opening(const Rules *r) { return r->has_opening; }
 static int f_place(const Rules *r) { return r->has_place; }
 static int f_step(const Rules *r) { return r->has_steps; }
+static int f_store_move(const Rules *r) { return r->nstore_moves > 0; }
+static int f_chance(const Rules *r) { return r->has_setup && r->setup_chance; }
 static int f_pick(const Rules *r) { return r->has_picks; }
 static int f_put(const Rules *r) { return r->has_puts; }
 static int f_turn_start(const Rules *r) { return r->nturn_start > 0; }
@@ -52,9 +54,11 @@ static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
     { "match", "a match of rounds", f_match },
     { "setup", "the players arrange the seeds (setup)", f_setup },
+    { "chance", "a starting layout drawn by chance (setup.chance)", f_chance },
     { "opening", "a special opening move", f_opening },
     { "place", "seeds placed from a reserve during the play", f_place },
     { "step", "steps of one seed (moves.step)", f_step },
+    { "store-move", "seeds of the store sown back onto the board (moves.store)", f_store_move },
     { "pick", "holes picked after a capture", f_pick },
     { "put", "captured seeds put into a hole the mover chooses", f_put },
     { "turn-start", "captures as a turn begins (turn-start)", f_turn_start },

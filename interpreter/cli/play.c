@@ -514,7 +514,9 @@ static Turn computer_turn(Table *t, int n, int *k)
     return TURN_MOVE;
 }
 
-/* A lot (PH_LOT): nobody chooses; the helper's generator draws it. */
+/* A lot (PH_LOT), or a seed placed by chance (setup.chance): nobody
+ * chooses; the helper's generator draws it. A lot is announced; the
+ * seeds placed by chance are seen on the board drawn once all are. */
 static Turn draw_lot(Table *t, const Move *moves, int n, int *k)
 {
     AiStats as;
@@ -523,8 +525,9 @@ static Turn draw_lot(Table *t, const Move *moves, int n, int *k)
         return TURN_FAIL;
     if (*k >= n)
         *k = 0;
-    printf(" %s: the lot falls to %s.\n", (t->g.cur.lot & 3) == MC_LOT_FIRST ? "Who begins" : "The hole left over",
-           moves[*k].dir ? "North" : "South");
+    if (t->g.cur.phase == PH_LOT)
+        printf(" %s: the lot falls to %s.\n", (t->g.cur.lot & 3) == MC_LOT_FIRST ? "Who begins" : "The hole left over",
+               moves[*k].dir ? "North" : "South");
     return TURN_MOVE;
 }
 
@@ -533,9 +536,10 @@ static Turn draw_lot(Table *t, const Move *moves, int n, int *k)
 static Turn play_move(Table *t, const Move *m)
 {
     int mover = t->g.cur.to_move;
+    const int chance = pos_chance(t->g.r, &t->g.cur);
     tok_write(t->g.r, m, t->last_tok, sizeof t->last_tok);
     t->last_who = mover;
-    if (t->ai[mover] && m->kind != MV_LOT)
+    if (t->ai[mover] && !chance)
         printf(" %s plays %s\n", mover ? "North" : "South", t->last_tok);
     t->before = t->g.cur;
     int pushed = game_push(&t->g, m);
@@ -544,6 +548,10 @@ static Turn play_move(Table *t, const Move *m)
     if (!cli_ok(pushed))
         return TURN_FAIL;
     t->prev = &t->before;
+    if (chance && m->kind == MV_PLACE) {   /* the board is shown once every seed is placed */
+        t->prev = NULL;
+        t->last_tok[0] = 0;
+    }
     t->need_draw = 1;
     return TURN_MOVE;
 }
@@ -565,9 +573,11 @@ static int table_run(Table *t)
             return 1;
         if (!n)
             break;
-        show_turn(t);
+        const int chance = pos_chance(t->g.r, &t->g.cur);
+        if (!chance || t->g.cur.phase == PH_LOT)
+            show_turn(t);
         int k = -1;
-        Turn turn = t->g.cur.phase == PH_LOT ? draw_lot(t, moves, n, &k)
+        Turn turn = chance ? draw_lot(t, moves, n, &k)
                   : t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
         if (turn == TURN_MOVE)
             turn = play_move(t, &moves[k]);

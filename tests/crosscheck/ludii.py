@@ -151,6 +151,13 @@ OPTIONS = {
     # Ludii's Hus (Damara) ruleset: single seeds may be sown; the game ends
     # when the mover cannot move, by the seeds each holds
     "hus-damara": ["single-seeds=true", "by-score=true"],
+    # Ludii's Iyogh sows seeds of the store back from the hole after the
+    # leftmost one
+    "iyogh": ["ludii-code=true"],
+    # Ludii's Okwe (Nigeria) sows all the hidden seeds back
+    "okwe-nigeria": ["ludii-code=true"],
+    # Ludii's Azigo: its captures after a sowing from the store
+    "azigo": ["ludii-code=true"],
 }
 
 # Known differences, diagnosed in Ludii's code: the kind of the first
@@ -158,6 +165,16 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "azigo": (r"^board", "after a sowing from one of the last holes of a row (holes 19, 20 and 40 in ten games: "
+                         "sowings that cross the start of Ludii's looped track), Ludii's Azigo.lud takes the seeds "
+                         "of a hole of the opponent's row that is neither the last seed's hole holding 2 or 4 nor "
+                         "in the run before it (its Sow with origin and backtracking; not diagnosed further); the "
+                         "text, and ours, take only from a last hole that held 1 or 3 and the unbroken run before "
+                         "it"),
+    "iyogh": (r"^legal", "Ludii's Iyogh.lud allows a clockwise sowing when the hole opposite the one its last "
+                         "seed will reach holds 1 or 3 before the sowing (a look-ahead on the counts as they are); "
+                         "the text (\"clockwise only if it leads to a capture\"), and ours, judge the sowing's "
+                         "result, which differs when the sowing passes through that hole"),
     "kiuthi": (r"^board", "Kiuthi.lud judges only the first lap's last hole (its ReachOpponent is set only "
                "by a lap ending in the opponent's row): a first lap ending in the mover's own row, even "
                "after sowing through the opponent's, neither relays nor captures but gives him a new move "
@@ -502,7 +519,15 @@ LUDII_OPENING = {
     "lisolo": "pass",
     # the fixed opening (gathering, redistribution, a relay sowing): our
     # file starts from the layout it makes
-    "isolo": "replay",
+    "isolo": "replay",    # each player gathers his three rightmost holes into the last, two
+    # moves each: our file starts from the layout they make
+    "iyogh": "replay",
+    # the players take the seeds of four (three) holes of the other's row,
+    # a move a hole: our file takes them as North's first turn begins
+    "okwe-nigeria": "replay",
+    # each player hides the seeds of his four last holes holding seeds, a
+    # move a hole: our file starts from the layout and stores they make
+    "azigo": "replay",
 }
 
 # games whose set opening is one move of each player here and several
@@ -529,6 +554,14 @@ TURN_START = {"kisolo"}
 # and our forced choice (one hole, the way Ludii's only move goes) is
 # played at once with the rest of the turn
 HAND_NEXT = {"mweiso", "ikibuguzo", "kubuguza", "choro-acholi", "choro-lango"}
+
+# games whose seeds taken Ludii sows back onto the board from the hand
+# on one of several tracks, each our entry of moves.store: Ludii's track
+# (the beginning of its name) -> the entry's name
+STORE_ENTRY = {
+    # Azigo: round the board, or round the mover's own row
+    "azigo": {"Track": "round", "TrackSpecialHome": "row"},
+}
 
 # games whose Ludii moves carry no sowing track for their direction (a
 # fromTo opening): the direction of the k-th Ludii move from one hole
@@ -745,6 +778,25 @@ class Board:
                 # (LIFT_TEMP): our moves.lift token
                 tok += "x%d" % (int(temp.group(1)) + self.lift_temp)
             return tok
+        if frm in self.hands and any(t.startswith("store") for t in our_moves):
+            # seeds of the mover's hand (the seeds he took) sown back onto
+            # the board: our moves.store token, its entry named by Ludii's
+            # track (STORE_ENTRY), its way and the seeds Ludii moves
+            count = re.search(r"count=(\d+)", mv["text"])
+            names = [t for t in mv["tracks"] if t]
+            track = self.track_name(names[0]) if names else None
+            way = self.track_dir.get(track) if track else None
+            # the entry whose Ludii track name is the longest beginning of
+            # the track's (TrackSpecialHome for TrackSpecialHome1)
+            entries = getattr(self, "store_entry", None) or {}
+            keys = sorted((k for k in entries if track and track.startswith(k)), key=len)
+            entry = entries[keys[-1]] if keys else None
+            base = "store" + (":" + entry if entry else "")
+            for d in ("", way or ""):
+                for a in ("", "x%s" % count.group(1) if count else ""):
+                    if base + d + a in our_moves:
+                        return base + d + a
+            return base
         if frm in self.hands and to in self.hole_of:
             return "place:%d" % self.hole_of[to]
         return "?%s:%s>%s" % (mv["type"], frm, to)
@@ -1413,6 +1465,7 @@ def main():
         board.turn_start = key in TURN_START
         board.hand_next = key in HAND_NEXT
         board.lift_temp = LIFT_TEMP.get(key)
+        board.store_entry = STORE_ENTRY.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
         bad = None
