@@ -457,6 +457,14 @@ def play_one(binary, name, key, opts, game, rng, cap):
         toks.append(str(n))
     elif sp in (2, 3, 7):
         fill_patterns.PCLASSES[sp].fill_seeds(game)
+    elif sp == 6:
+        # its random layout (at least two a hole where there are seeds
+        # enough): ours draws the seeds beyond that minimum one by one
+        # (setup.chance): each given here as the place: MancalaGames drew
+        fill_patterns.PCLASSES[sp].fill_seeds(game)
+        low = 0 if game.cts.total_seeds < 4 * n else 2
+        for i, c in enumerate(game.board):
+            toks += ["place:%d" % (i + 1)] * (c - low)
     prev_round = None
     for _ in range(cap):
         moves = game.get_moves()
