@@ -165,7 +165,9 @@ typedef struct McPosition {
                                        mover's hand */
     uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
                                        (round); bit 2p+1: his last went clockwise
-                                       (kept only where the rules read it) */
+                                       (kept only where the rules read it); bit 4:
+                                       the players swapped sides this game (round)
+                                       (moves.swap) */
     uint8_t pick_rule;              /* MC_PHASE_PICK: 1 + the index of the capture
                                        rule whose picks are due; else 0 */
     uint8_t last_move;              /* bit p (0, 1): player p's last move took seeds
@@ -194,7 +196,8 @@ typedef enum McMoveKind {
     MC_MOVE_FIRST,
     MC_MOVE_FILL,
     MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
-    MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board */
+    MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board (MC_PHASE_SWAP);
+                            in the play (moves.swap) dir 1 only */
     MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
     MC_MOVE_PICK,        /* the seeds of `hole` taken (MC_PHASE_PICK) */
     MC_MOVE_MARK,        /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */

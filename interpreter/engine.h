@@ -305,6 +305,10 @@ void rnd_place(Vm *vm, Position *p, int hole);
 void rnd_mark(Vm *vm, Position *p, int hole);
 /* The player to move keeps the board (0) or swaps sides (1). */
 void rnd_swap(Vm *vm, Position *p, int swap);
+/* moves.swap, in the play: the players swap sides (the board turns round:
+ * holes, owners, flags, stores and reserves; totals, debts and what each
+ * has done stay) and the other moves next. */
+void rnd_swap_play(Vm *vm, Position *p);
 /* How many holes `player` fills, and how many he owns (*own). */
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own);
 

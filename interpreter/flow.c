@@ -178,7 +178,7 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
             int n = gen_sow(vm, p, out ? out : tmp, &me, !out);
             if (vm->status != MC_OK)
                 return vm->status;
-            known = n;
+            known = out ? with_swap(r, p, out, n) : n;
             if (n == 0 && passed) {
                 /* the other passed, and this turn's start left him no
                  * move either: neither can move */
@@ -478,7 +478,10 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         p->last_mover = (uint8_t)mover;
         break;
     case MV_SWAP:
-        rnd_swap(vm, p, m->dir);
+        if (p->phase == PH_SWAP)
+            rnd_swap(vm, p, m->dir);
+        else
+            rnd_swap_play(vm, p);
         p->last_mover = (uint8_t)mover;
         break;
     case MV_STEP:

@@ -87,6 +87,8 @@ char *pos_to_json(Vm *vm, const Position *p)
         }
         json_object_set_new(o, "sowed", sw);
     }
+    if (r->swap_when.code)   /* moves.swap: whether the sides were swapped this round */
+        json_object_set_new(o, "swapped", json_boolean(p->sowed & SW_SWAPPED));
     if (r->keeps_last_move) {
         json_t *lm = json_object();
         if (r->uses_took) {
@@ -503,6 +505,20 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
+/* `swapped`: the players have swapped sides this game (moves.swap), read
+ * where the rules have the swap. */
+static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "swapped");
+    if (!v || !r->swap_when.code)
+        return 1;
+    if (!json_is_boolean(v))
+        return fail(err, errlen, "field `swapped`: expected true or false");
+    if (json_is_true(v))
+        p->sowed = (uint8_t)(p->sowed | SW_SWAPPED);
+    return 1;
+}
+
 /* `last_move`: `took` (each player's last move took seeds), `placed`
  * (the last move began by placing a seed) and `stored` (the entry of
  * moves.store it sowed from, 1..; 0: none), where the rules keep them. */
@@ -652,7 +668,8 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&
-             read_sowed(r, o, &p, err, errlen) && read_last_move(r, o, &p, err, errlen) &&
+             read_sowed(r, o, &p, err, errlen) && read_swapped(r, o, &p, err, errlen) &&
+             read_last_move(r, o, &p, err, errlen) &&
              read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);

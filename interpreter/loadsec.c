@@ -115,7 +115,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -168,6 +168,8 @@ static const LdKey moves_keys[MK_N + 1] = {
     [MK_STORE] = { .name = "store", .kind = LK_RULES, .flags = LF_QUALIFY | LF_RULES_IN, .feature = FT_STORE_MOVE,
                    .off = offsetof(Rules, store_moves), .count = offsetof(Rules, nstore_moves),
                    .size = sizeof(StoreMove), .hi = MAX_STORE_MOVES, .rule = ls_store_rule, .then = ls_store_names },
+    [MK_SWAP] = { .name = "swap", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+                  .feature = FT_SWAP, .off = offsetof(Rules, swap_when) },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

@@ -687,6 +687,23 @@ int gen_fill(Vm *vm, const Position *p, Move *out)
     return n;
 }
 
+/* moves.swap: the player to move may swap sides here (once a round). */
+int swap_now(const Rules *r, const Position *p)
+{
+    if (!r->swap_when.code || p->phase != PH_PLAY || (p->sowed & SW_SWAPPED))
+        return 0;
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->to_move);
+    return ex_true(&r->swap_when, &cx);
+}
+
+int with_swap(const Rules *r, const Position *p, Move *out, int n)
+{
+    if (n > 0 && n < MAX_MOVES && swap_now(r, p))   /* the pie rule, after the moves */
+        out[n++] = (Move){ MV_SWAP, 0, 1, 0, 0, 0 };
+    return n;
+}
+
 int gen_moves(Vm *vm, const Position *p, Move *out)
 {
     if (vm->status != MC_OK)
@@ -734,7 +751,7 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         n = 2;
         break;
     default:
-        n = gen_sow(vm, p, out, &me, 0);
+        n = with_swap(vm->r, p, out, gen_sow(vm, p, out, &me, 0));
         break;
     }
     return vm->status != MC_OK ? vm->status : n;

@@ -129,6 +129,7 @@ typedef McMoveKind MoveKind;
 enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
        LM_STORED_SHIFT = 3 };     /* bits 3-5: 1 + its entry of moves.store */
 #define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
+enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this round (moves.swap) */
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */
@@ -137,7 +138,7 @@ enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move") X("debts") X("lot") X("put_from")
+    X("last_move") X("debts") X("lot") X("put_from") X("swapped")
 
 static inline int pos_owner(const Position *p, int h)
 {

@@ -278,16 +278,64 @@ void rnd_place(Vm *vm, Position *p, int hole)
         setup_placed(r, p);
 }
 
+/* The hole facing h diagonally: row r, column c to row rows+1-r, column
+ * width+1-c (the board turned round). */
+static int turned(const Rules *r, int h)
+{
+    return r->geo.at[r->rows - 1 - r->geo.rank[h]][r->width - 1 - r->geo.column[h]];
+}
+
+/* A set of holes with the board turned round. */
+static Mask turn_mask(const Rules *r, Mask m)
+{
+    Mask t = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (has_hole(m, h))
+            t |= bit(turned(r, h));
+    return t;
+}
+
+/* The seeds of every hole moved to the hole facing it diagonally. */
+static void turn_counts(const Rules *r, Position *p)
+{
+    uint16_t c[MAX_HOLES];
+    for (int h = 0; h < r->nholes; h++)
+        c[turned(r, h)] = p->count[h];
+    memcpy(p->count, c, (size_t)r->nholes * sizeof *c);
+}
+
+void rnd_swap_play(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    const int who = p->to_move;
+    /* the players keep their seats and the board turns round: each takes
+     * the other's holes, with their seeds, flags and owner (the hole South
+     * owned is now North's), the other's store and reserve; what is the
+     * player's own (match totals, debts, whether he has sown or took
+     * seeds, who began) stays with him */
+    turn_counts(r, p);
+    p->north_owned = turn_mask(r, p->north_owned) ^ mask_n(r->nholes);
+    for (int f = 0; f < r->nflags; f++)
+        p->flags[f] = turn_mask(r, p->flags[f]);
+    p->out_of_play = turn_mask(r, p->out_of_play);
+    const int32_t s = p->store[0];
+    p->store[0] = p->store[1];
+    p->store[1] = s;
+    const uint16_t v = p->reserve[0];
+    p->reserve[0] = p->reserve[1];
+    p->reserve[1] = v;
+    p->sowed = (uint8_t)(p->sowed | SW_SWAPPED);
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_SWAP, who, NO_HOLE, 1, 0);
+    p->to_move = (uint8_t)!who;
+}
+
 void rnd_swap(Vm *vm, Position *p, int swap)
 {
     const Rules *r = vm->r;
     const int who = p->to_move;
-    if (swap) {   /* the board turned round: each hole's seeds to the hole facing it diagonally */
-        uint16_t c[MAX_HOLES];
-        for (int h = 0; h < r->nholes; h++)
-            c[r->geo.at[r->rows - 1 - r->geo.rank[h]][r->width - 1 - r->geo.column[h]]] = p->count[h];
-        memcpy(p->count, c, (size_t)r->nholes * sizeof *c);
-    }
+    if (swap)   /* the board turned round: each hole's seeds to the hole facing it diagonally */
+        turn_counts(r, p);
     if (ev_on(vm))
         ev_basic(vm, MC_EV_SWAP, who, NO_HOLE, swap, 0);
     /* keeping the board, he moves first; swapping costs him the first

@@ -87,7 +87,8 @@ enum {
     FT_PLACE       = 1u << 17,
     FT_MOVE_LIFT   = 1u << 18,
     FT_STORE_MOVE  = 1u << 19,
-    FT_PER_HOLE    = 1u << 20
+    FT_PER_HOLE    = 1u << 20,
+    FT_SWAP        = 1u << 21
 };
 
 typedef struct OptionDef {
@@ -321,6 +322,9 @@ typedef struct McRules {
      * the board */
     StoreMove store_moves[MAX_STORE_MOVES];
     int nstore_moves;
+    /* moves.swap: where it holds, the player to move may swap sides
+     * instead of moving (the pie rule), once a game (round) */
+    Expr swap_when;
     /* moves.step: where `step_when` holds, the mover's moves carry a seed
      * from a hole where `step_from` holds to the hole `step_to` names */
     int has_steps;

@@ -522,6 +522,10 @@ static void move_words(FILE *f, const Rules *r)
                 r->lift_min.src ? r->lift_min.src : "?", r->lift_max.src ? r->lift_max.src : "?");
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
+    if (r->swap_when.code && !(r->swap_when.is_const && !r->swap_when.value))
+        fprintf(f, "  When %s, the player to move may instead swap sides (written swap; the pie rule): the board is "
+                   "turned round, each player taking the other's holes, store and seeds, and the other player moves "
+                   "next; once a game (round).\n", r->swap_when.src ? r->swap_when.src : "?");
     for (int i = 0; i < r->nmust; i++) {
         const MustRule *m = &r->must[i];
         if (m->when.code && m->when.is_const && !m->when.value)

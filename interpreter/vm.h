@@ -114,6 +114,10 @@ int flow_settle(Vm *vm, Position *p, History *h);
  * also lists the decisions that follow as gen_moves would and returns how
  * many (saves playouts a second move generation); else returns 0. */
 int flow_play(Vm *vm, Position *p, const Move *m, History *h, Move *next);
+/* moves.swap: whether the player to move may swap sides now; with_swap
+ * adds the swap to his n moves listed in out (none if he has none). */
+int swap_now(const Rules *r, const Position *p);
+int with_swap(const Rules *r, const Position *p, Move *out, int n);
 /* The legal decisions at `p`, in a fixed order; returns how many (0 when
  * the game is over). */
 int gen_moves(Vm *vm, const Position *p, Move *out);

@@ -236,6 +236,14 @@ grep -q 'the moves also include sowings from the store (written store:row, with 
   && grep -q 'hole.count seeds (at least one, at most all) from a hole where hole.owner == mover to any hole of board (a move for each)' "$T/out" \
   && grep -q 'Nobody chooses those holes: each seed goes by chance' "$T/out" \
   && grep -q 'A lap drops 4 seeds at each place' "$T/out" && ok || bad "show: moves.store, step seeds/to-any, setup.chance, per-hole"
+# the pie rule (moves.swap) in words, and its event: Random-Kalah with
+# its 24 seeds all laid into hole 1 (26), South swaps before moving: the
+# board is turned round (hole 7 holds 26) and North moves
+"$M" show random-kalah >"$T/out" 2>&1
+grep -q 'When not mover.sowed, the player to move may instead swap sides (written swap; the pie rule)' "$T/out" && ok || bad "show: moves.swap"
+check replay-swap-events 0 "$M" replay random-kalah --events $(i=0; while [ $i -lt 24 ]; do printf 'place:1 '; i=$((i + 1)); done) swap
+grep -q '^{"event":"swap","player":"south","swap":true}$' "$T/out" && tail -n 1 "$T/out" | grep -q '"board":\[2,2,2,2,2,2,26,2,2,2,2,2\],"stores":\[0,0\],"to_move":"north"' \
+  && tail -n 1 "$T/out" | grep -q '"swapped":true' && ok || { bad "replay --events: the swap of moves.swap"; tail -n 3 "$T/out"; }
 # seeds taken to the hand and sown from a hole out of play start after it:
 # South 2 drops its seed in 3, which lifts hole 4 (2 seeds) to be sown from
 # 5; 5 is out of play, so they go to 6 and 1 (worked by hand)

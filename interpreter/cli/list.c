@@ -40,6 +40,7 @@ static int f_place(const Rules *r) { return r->has_place; }
 static int f_step(const Rules *r) { return r->has_steps; }
 static int f_store_move(const Rules *r) { return r->nstore_moves > 0; }
 static int f_chance(const Rules *r) { return r->has_setup && r->setup_chance; }
+static int f_swap(const Rules *r) { return r->swap_when.code && !(r->swap_when.is_const && !r->swap_when.value); }
 static int f_pick(const Rules *r) { return r->has_picks; }
 static int f_put(const Rules *r) { return r->has_puts; }
 static int f_turn_start(const Rules *r) { return r->nturn_start > 0; }
@@ -59,6 +60,7 @@ static const Feature features[] = {
     { "place", "seeds placed from a reserve during the play", f_place },
     { "step", "steps of one seed (moves.step)", f_step },
     { "store-move", "seeds of the store sown back onto the board (moves.store)", f_store_move },
+    { "swap", "a player may swap sides during the play: the pie rule (moves.swap)", f_swap },
     { "pick", "holes picked after a capture", f_pick },
     { "put", "captured seeds put into a hole the mover chooses", f_put },
     { "turn-start", "captures as a turn begins (turn-start)", f_turn_start },

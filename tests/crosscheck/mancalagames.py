@@ -485,6 +485,15 @@ def play_one(binary, name, key, opts, game, rng, cap):
         # selects the hole the seeds go into: our `put:` (phase put)
         put = "put:" if mine.get("phase") == "put" else ""
         legal = sorted(put + token(game, m, n) for m in moves)
+        if "swap" in mine["moves"]:
+            # MancalaGames' swap of sides is a command of its interface,
+            # not one of its moves: ours (moves.swap) is taken now and
+            # then, MancalaGames swapping as its command does
+            if rng.random() < 0.3:
+                toks.append("swap")
+                game.swap_sides(is_turn=True)
+                continue
+            mine["moves"] = [t for t in mine["moves"] if t != "swap"]
         # MancalaGames lists both ways for the prescribed first moves
         # (NO_UDIR_FIRSTS) but sows them its base way: one move each
         collapse = (int(getattr(game.info, "prescribed", 0) or 0) == 6
@@ -558,6 +567,14 @@ def play_one(binary, name, key, opts, game, rng, cap):
                 theirs = ["north" if o else "south" for o in game.owner]
                 if theirs != mine["owners"]:
                     return "after %s: owners %s, MancalaGames %s" % (" ".join(toks), mine["owners"], theirs)
+            # a random layout for each round (start pattern RANDOM): ours
+            # draws it, given here as MancalaGames drew it
+            if not mine["over"] and mine.get("phase") == "place" and sp == 6:
+                low = 0 if game.cts.total_seeds < 4 * n else 2
+                toks += ["place:%d" % (i + 1) for i, c in enumerate(game.board) for _ in range(c - low)]
+                mine = ours(binary, name, opts, toks)
+                if isinstance(mine, str):
+                    return "%s (after %s)" % (mine, " ".join(toks))
             # MancalaGames fills the next round's holes by itself; where
             # our player chooses them (fill: moves), choose as it did
             while not mine["over"] and mine.get("phase") == "fill":
