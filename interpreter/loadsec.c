@@ -544,8 +544,8 @@ static void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule)
 
 /* ---- sowing and opening ----------------------------------------------- */
 
-enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RWHILE, SK_RREVERSE, SK_RSTOP, SK_SPILL,
-       SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_N };
+enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RSTORE, SK_RWHILE, SK_RREVERSE, SK_RSTOP,
+       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -630,6 +630,17 @@ static int ls_relay_from_read(Ld *ld, const LdSec *s, const LdKey *k, void *base
     return ok;
 }
 
+/* relay-store needs relay laps that go on from the next place. */
+static void ls_sow_relay_store(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    const SowRules *w = p->base;
+    ls_sow_relay(ld, p, SK_RSTORE);
+    if (p->val[SK_RSTORE] && w->laps == LAPS_RELAY && w->relay_from != RELAY_FROM_NEXT)
+        dg_error(ld->dg, ld_nloc(p->val[SK_RSTORE]),
+                 "`relay-store` needs `relay-from: next` (the store is sown on from as the place after the landing hole)");
+}
+
 /* relay-while needs relay laps. */
 static void ls_sow_relay_while(Ld *ld, const LdSec *s, const LdPart *p)
 {
@@ -664,6 +675,8 @@ static const LdKey sow_keys[SK_N + 1] = {
                   .off = offsetof(SowRules, laps) },
     [SK_RFROM] = { .name = "relay-from", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_RELAY_FROM,
                    .read = ls_relay_from_read, .then = ls_sow_relay_from },
+    [SK_RSTORE] = { .name = "relay-store", .kind = LK_BOOL, .flags = LF_QUALIFY, .feature = FT_RELAY_STORE,
+                    .off = offsetof(SowRules, relay_store), .then = ls_sow_relay_store },
     [SK_RWHILE] = { .name = "relay-while", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_AFTER,
                     .feature = FT_RELAY_WHILE, .off = offsetof(SowRules, relay_while), .then = ls_sow_relay_while },
     [SK_RREVERSE] = { .name = "relay-reverse", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,

@@ -88,7 +88,8 @@ enum {
     FT_MOVE_LIFT   = 1u << 18,
     FT_STORE_MOVE  = 1u << 19,
     FT_PER_HOLE    = 1u << 20,
-    FT_SWAP        = 1u << 21
+    FT_SWAP        = 1u << 21,
+    FT_RELAY_STORE = 1u << 22
 };
 
 typedef struct OptionDef {
@@ -164,6 +165,8 @@ typedef struct SowRules {
     Laps laps;                   /* one lap, or relay laps */
     RelayFrom relay_from;        /* a relay lap lifts the landing hole or the next */
     Expr relay_next_if;          /* RELAY_FROM_NEXT only where this holds (if given) */
+    int relay_store;             /* RELAY_FROM_NEXT: the mover's store, as the place
+                                    after the landing hole, is sown on from */
     Expr relay_reverse;          /* the next relay lap sows the other way where this holds */
     Expr relay_while;            /* go on with another lap while this holds */
     Expr relay_stop;             /* where this holds as a relay lap is due, the

@@ -135,6 +135,9 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
         else
             fprintf(f, ", lift %s and sow again. Endless sowings are not legal.\n",
                     s->relay_from == RELAY_FROM_NEXT ? "the hole after it" : "that hole");
+        if (s->relay_store)
+            fprintf(f, "  - Where the place after the landing hole is the mover's own store, holding seeds, the "
+                       "relay goes on with all of them, from the place after the store.\n");
         if (s->relay_reverse.code && s->relay_reverse.src)
             fprintf(f, "  - Where %s as a lap ends, the relay turns round: the laps after it sow the other way "
                        "(until it holds again).\n", s->relay_reverse.src);

@@ -305,7 +305,8 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
 }
 
 /* Whether a relay goes on from the landing hole `h`, and from where:
- * the hole to lift next, or NO_HOLE when the sowing ends. */
+ * the hole to lift next, the mover's store (relay-store), or NO_HOLE
+ * when the sowing ends. */
 static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h,
                       int dir)
 {
@@ -326,8 +327,8 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
     if (next) {
         cx->hand = 0;
         int t = bd_target(r, s, sp, cx, h, dir);
-        if (!is_hole(r, t))
-            return NO_HOLE;
+        if (!is_hole(r, t))   /* a store: sown on from only with relay-store, his own, not empty */
+            return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
     }
     return p->count[h] ? h : NO_HOLE;
@@ -429,6 +430,14 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                     return;
             }
             origin = next;
+            if (is_store(next)) {   /* relay-store: the store's seeds, sown from the place after it */
+                cx.hand = p->store[si->mover];
+                origin = bd_target(vm->r, s, sp, &cx, next, si->dir);
+                if (!is_hole(vm->r, origin))
+                    return;   /* nowhere to sow them (a track of stores only): they stay */
+                inhand = p->store[si->mover];
+                p->store[si->mover] = 0;
+            }
             if (s->relay_reverse.code) {   /* the next lap sows the other way */
                 cx.last = h;
                 if (ex_true(&s->relay_reverse, &cx))

@@ -3,7 +3,7 @@
  * moves listed, the seeds taken from the store, the sowing's own rules
  * (a skip that reads `stored`), the captures after it, entries offered
  * instead of the other moves, the loader's refusals, perft on both VM
- * paths; and seeds a capture takes from a store. Expected boards are worked out by hand in the comments. */
+ * paths; seeds a capture takes from a store; and a relay that goes on from the mover's store (relay-store). Expected boards are worked out by hand in the comments. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -328,6 +328,91 @@ static void test_store_refused_files(void **state)
     refused_files(base, "  store:\n", bad, sizeof bad / sizeof *bad);
 }
 
+/* ---- a relay that goes on from the mover's store (sowing.relay-store) ---- */
+
+/* 2x6, stores on the track, sown into by their owner only; a lap goes on
+ * from the place after its last seed, the mover's store included, unless
+ * it can capture (a lone last seed in his row facing seeds). */
+#define RELAY_STORE                                                       \
+    "game: relay-store\n"                                                 \
+    "board: {rows: 2, holes: 6, seeds: 4, stores: on-track}\n"            \
+    "moves:\n"                                                            \
+    "  from: hole.owner == mover and hole.count > 0\n"                    \
+    "  direction: ccw\n"                                                  \
+    "sowing:\n"                                                           \
+    "  stores: own\n"                                                     \
+    "  laps: relay\n"                                                     \
+    "  relay-from: next\n"                                                \
+    "  relay-while: not (last in row(mover) and last.count == 1 and opposite(last).count > 0)\n"
+
+/* South [0,0,0,0,1,2], North [1,1,1,1,1,1], stores [5,29]. 5 (1) into 6
+ * (3): the place after it is South's store (5): sown on from 7: 7..11
+ * (2 each); the place after 11 is 12 (1): lifted, its seed into 1
+ * (North's store is not on South's track); 1 was empty, 12 facing it is
+ * empty now: no capture; the place after, 2, is empty: the move ends.
+ * [1,0,0,0,0,3, 2,2,2,2,2,0], stores [0,29]. Without relay-store the
+ * store after 6 ends the move: [0,0,0,0,0,3, 1,1,1,1,1,1], stores [5,29]. */
+static void test_relay_store(void **state)
+{
+    (void)state;
+    static const char with[] = RELAY_STORE "  relay-store: true\n";
+    static const char at[] = "{\"board\": [0,0,0,0,1,2, 1,1,1,1,1,1], \"stores\": [5,29], \"to_move\": \"south\"}";
+    static const int want[] = { 1, 0, 0, 0, 0, 3, 2, 2, 2, 2, 2, 0 };
+    static const int plain[] = { 0, 0, 0, 0, 0, 3, 1, 1, 1, 1, 1, 1 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, with, mode, at);
+        play(&g.vm, &g.p, &g.h, "5");
+        counts_are(&g.p, want, 12);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        assert_int_equal(g.p.store[NORTH], 29);
+        game_end(&g);
+        game_at(&g, RELAY_STORE, mode, at);
+        play(&g.vm, &g.p, &g.h, "5");
+        counts_are(&g.p, plain, 12);
+        assert_int_equal(g.p.store[SOUTH], 5);
+        game_end(&g);
+    }
+}
+
+/* An empty store ends the move: South [0,0,0,0,1,2], stores [0,29]: 5
+ * into 6 (3), the store after it is empty: [0,0,0,0,0,3, ...]. And perft
+ * from the start agrees on both paths. */
+static void test_relay_store_empty_perft(void **state)
+{
+    (void)state;
+    static const char with[] = RELAY_STORE "  relay-store: true\n";
+    static const int want[] = { 0, 0, 0, 0, 0, 3, 1, 1, 1, 1, 1, 1 };
+    uint64_t nodes[2][4] = { { 0 } };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, with, mode, "{\"board\": [0,0,0,0,1,2, 1,1,1,1,1,1], \"stores\": [0,34], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "5");
+        counts_are(&g.p, want, 12);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        game_end(&g);
+        for (int d = 1; d <= 4; d++) {
+            game_start(&g, with, mode);
+            assert_int_equal(perft_count(&g.vm, &g.p, &g.h, d, &nodes[mode == MC_LOAD_GENERAL][d - 1]), MC_OK);
+            game_end(&g);
+        }
+    }
+    for (int d = 0; d < 4; d++)
+        assert_int_equal(nodes[0][d], nodes[1][d]);
+}
+
+/* What the loader refuses in relay-store. */
+static void test_relay_store_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[][2] = {
+        { "  laps: relay\n  relay-from: last\n  relay-store: true\n", "`relay-store` needs `relay-from: next`" },
+        { "  laps: single\n  relay-store: true\n", "`relay-store` needs `laps: relay`" },
+        { "  laps: relay\n  relay-store: 1\n", "relay-store" },
+    };
+    refused_files(RELAY_STORE, "  laps: relay\n", bad, sizeof bad / sizeof *bad);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +426,9 @@ int main(void)
         cmocka_unit_test(test_store_refused_files),
         cmocka_unit_test(test_take_opponent_store),
         cmocka_unit_test(test_take_own_store),
+        cmocka_unit_test(test_relay_store),
+        cmocka_unit_test(test_relay_store_empty_perft),
+        cmocka_unit_test(test_relay_store_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
