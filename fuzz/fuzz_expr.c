@@ -21,10 +21,12 @@ static const ExOption options[] = {
     { "target", T_INT, 10, NULL, 0 },
 };
 static const char *const flags[] = { "opened", "marked" };
+static const char *const counters[] = { "caught" };
 static const ExScope scope = {
-    CX_STATE | CX_HOLE | CX_ORIGIN | CX_START | CX_LAST | CX_HAND | CX_CAPTURED | CX_REACHED |
+    .ctx = CX_STATE | CX_HOLE | CX_ORIGIN | CX_START | CX_LAST | CX_HAND | CX_CAPTURED | CX_REACHED |
         CX_PLAYER | CX_DIR,
-    options, 3, flags, 2, "in the fuzz input", 0, NULL
+    .options = options, .noptions = 3, .flags = flags, .nflags = 2, .counters = counters, .ncounters = 1,
+    .where = "in the fuzz input"
 };
 
 static SrcLoc map_col(const void *self, int off)

@@ -36,10 +36,10 @@
 extern "C" {
 #endif
 
-#define MANCALA_VERSION_MAJOR 2
-#define MANCALA_VERSION_MINOR 3
+#define MANCALA_VERSION_MAJOR 3
+#define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "2.3.0"
+#define MANCALA_VERSION "3.0.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -72,6 +72,8 @@ MC_API const char *mc_status_text(int status);
 #define MC_MAX_ROW_HOLES  50     /* holes in one row */
 #define MC_MAX_HOLES      128    /* rows * holes, all rows together */
 #define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
+#define MC_MAX_COUNTERS   4      /* named per-player counters of a variant */
+#define MC_MAX_COUNT      30000  /* a counter's largest value */
 #define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
 #define MC_MAX_MOVES      1024   /* legal decisions of one position */
 #define MC_MAX_PLIES      65535  /* decisions of one game (round of a match): it
@@ -189,6 +191,9 @@ typedef struct McPosition {
                                        bit i of hand_from[0]: hole i may be picked;
                                        MC_PHASE_PUT: bit i of hand_from[0]: the
                                        hand may be put into hole i */
+    uint16_t counter[2][MC_MAX_COUNTERS];   /* board.counters: each player's
+                                       counters (0..MC_MAX_COUNT), 0 as a
+                                       round begins (3.0.0) */
 } McPosition;
 
 typedef enum McMoveKind {

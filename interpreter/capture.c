@@ -120,6 +120,12 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
     const Rules *r = vm->r;
     for (int i = 0; i < c->nset; i++) {
         const SetEffect *e = &c->set[i];
+        if (e->counter >= 0) {   /* a player's counter, cut to 0..MC_MAX_COUNT */
+            int pl = e->of.code ? (int)(ex_eval(&e->of, cx) & 1) : cx->mover;
+            int64_t v = ex_eval(&e->value, cx);
+            p->counter[pl][e->counter] = (uint16_t)(v < 0 ? 0 : v > MC_MAX_COUNT ? MC_MAX_COUNT : v);
+            continue;
+        }
         int h = e->at.code ? (int)ex_eval(&e->at, cx) : dflt;
         if (!is_hole(r, h))
             continue;

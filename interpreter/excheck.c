@@ -243,6 +243,16 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
             }
         }
     }
+    if (a.type == T_PLAYER) {
+        for (int k = 0; k < c->sc->ncounters; k++) {
+            if (strcmp(c->sc->counters[k], n->name) == 0) {
+                if (!need(c, n, CX_STATE, n->name))
+                    return 0;
+                *out = (Ann){ T_INT, 0, 0, NULL };
+                return put(c, n, out, FN_COUNTER + k);
+            }
+        }
+    }
     for (int p = 0; p < ex_nprops; p++) {
         if (ex_props[p].on == a.type && strcmp(ex_props[p].name, n->name) == 0) {
             if (ex_props[p].need && !need(c, n, ex_props[p].need, n->name))
@@ -266,7 +276,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
     else if (a.type == T_HOLES)
         err(c, &at, "a hole set has no property `%s` (only a flag the board declares: its holes with the flag)", n->name);
     else if (a.type == T_PLAYER)
-        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, took, debt, row, owned, opponent)", n->name);
+        err(c, &at, "a player has no property `%s` (store, total, reserve, sowed, cw, took, debt, row, owned, opponent, or a counter the board declares)", n->name);
     else
         err(c, &at, "a %s has no property `%s`", ex_type_name(a.type), n->name);
     return 0;

@@ -157,6 +157,11 @@ static void emit_prop(Em *e, const ExNode *n, const AnnSlot *s)
         op1(e, EXO_FLAG, s->fn - FN_FLAG);
         return;
     }
+    if (s->fn >= FN_COUNTER) {
+        emit(e, n->a);
+        op1(e, EXO_PCOUNTER, s->fn - FN_COUNTER);
+        return;
+    }
     int op = ex_props[s->fn].op;
     const AnnSlot *sa = ann(e, n->a);
     int v = name_of(e, n->a);

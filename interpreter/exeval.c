@@ -270,6 +270,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             break;
         }
         case EXO_PSTORE: TOP = cx->pos->store[TOP & 1]; break;
+        case EXO_PCOUNTER: TOP = cx->pos->counter[TOP & 1][*pc++]; break;
         case EXO_PTOTAL: TOP = cx->pos->total[TOP & 1]; break;
         case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & 1))) & 1; break;
         case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;

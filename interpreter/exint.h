@@ -27,6 +27,7 @@ enum {
     FN_NONE = -1,            /* nothing chosen (literals, operators) */
     FN_RIGHT = -2,           /* an `and`/`or` reduced to its right side */
     FN_LEFT = -3,            /* ... to its left side */
+    FN_COUNTER = 500,        /* FN_COUNTER + i: the board's counter i (of a player) */
     FN_FLAG = 1000,          /* FN_FLAG + i: the board's flag i (of a hole) */
     FN_SETFLAG = 2000,       /* FN_SETFLAG + i: the holes of a set with flag i */
     FN_LOCAL = 3000          /* FN_LOCAL + i: the name of the i-th enclosing

@@ -110,12 +110,23 @@ int ex_reserved(const char *name)
     return 0;
 }
 
-int ex_hole_property(const char *name)
+/* Whether objects of type `on` have a property `name`. */
+static int property_of(ExType on, const char *name)
 {
     for (int i = 0; i < ex_nprops; i++)
-        if (ex_props[i].on == T_HOLE && !strcmp(ex_props[i].name, name))
+        if (ex_props[i].on == on && !strcmp(ex_props[i].name, name))
             return 1;
     return 0;
+}
+
+int ex_hole_property(const char *name)
+{
+    return property_of(T_HOLE, name);
+}
+
+int ex_player_property(const char *name)
+{
+    return property_of(T_PLAYER, name);
 }
 
 /* A type as messages name it ("number", "hole set"...), or "?". */

@@ -70,6 +70,8 @@ typedef struct ExScope {
     int noptions;
     const char *const *flags;      /* per-hole flag names: hole.NAME */
     int nflags;
+    const char *const *counters;   /* per-player counter names: player.NAME */
+    int ncounters;
     const char *where;             /* for messages: "in `captures.when`" */
     int plain;                     /* no fused instructions (reference mode) */
     unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read
@@ -219,6 +221,8 @@ int ex_reserved(const char *name);
 int ex_keyword(const char *name);
 /* A property every hole has (count, owner, ...): no flag may take it. */
 int ex_hole_property(const char *name);
+/* A property every player has (store, total, ...): no counter may take it. */
+int ex_player_property(const char *name);
 
 /* Evaluation context: what the names of CX_* stand for right now. The
  * context values are also an array indexed by ExVar (`v`), so that the

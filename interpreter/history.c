@@ -56,6 +56,11 @@ uint64_t hist_hash(const Rules *r, const Position *p)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     if (r->has_debts || r->has_lots)
         h = mix64(h, (uint64_t)p->debt[0] | (uint64_t)p->debt[1] << 16 | (uint64_t)p->lot << 32);
+    if (r->ncounters) {
+        uint64_t c[2];
+        memcpy(c, p->counter, sizeof c);
+        h = mix64(mix64(h, c[0]), c[1]);
+    }
     return h;
 }
 
@@ -74,6 +79,8 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     if (r->has_reserves && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
         return 0;
     if (a->debt[0] != b->debt[0] || a->debt[1] != b->debt[1] || a->lot != b->lot)
+        return 0;
+    if (r->ncounters && memcmp(a->counter, b->counter, sizeof a->counter))
         return 0;
     return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
@@ -146,7 +153,7 @@ static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
     return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves ? 1 : 0) +
-            head_words(r)) * 8;
+            (r->ncounters ? 2 : 0) + head_words(r)) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the
@@ -163,6 +170,11 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         uint64_t w = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
         memcpy(out, &w, 8);
         out += 8;
+    }
+    if (r->ncounters) {   /* both players' counters: two words */
+        _Static_assert(sizeof p->counter == 16, "the counters fill two words");
+        memcpy(out, p->counter, 16);
+        out += 16;
     }
     return out;
 }

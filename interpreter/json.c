@@ -24,6 +24,21 @@ static json_t *hole_list(const Rules *r, Mask m)
     return a;
 }
 
+/* board.counters: {"NAME": [south, north]}, where the variant has them. */
+static void counter_fields(const Rules *r, const Position *p, json_t *o)
+{
+    if (!r->ncounters)
+        return;
+    json_t *cs = json_object();
+    for (int k = 0; k < r->ncounters; k++) {
+        json_t *pair = json_array();
+        json_array_append_new(pair, json_integer(p->counter[0][k]));
+        json_array_append_new(pair, json_integer(p->counter[1][k]));
+        json_object_set_new(cs, r->counters[k], pair);
+    }
+    json_object_set_new(o, "counters", cs);
+}
+
 /* The fields of a decision inside a move: the hand and where it may be
  * sown (phase hand), the holes to pick (phase pick), where the hand may
  * be put (phase put); hand_from holds the holes of whichever phase. */
@@ -108,6 +123,7 @@ char *pos_to_json(Vm *vm, const Position *p)
     json_object_set_new(o, "removed", json_integer(p->removed));
     for (int f = 0; f < r->nflags; f++)
         json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
+    counter_fields(r, p, o);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY)) {
         json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
         json_t *hd = json_array();
@@ -505,6 +521,33 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
+/* `counters`: {"NAME": [S, N]} for counters of board.counters (each
+ * 0..MC_MAX_COUNT); those not given are 0. */
+static int read_counters(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "counters");
+    if (!v || !r->ncounters)
+        return 1;
+    if (!json_is_object(v))
+        return fail(err, errlen, "field `counters`: expected {\"NAME\": [S, N], ...}");
+    const char *key;
+    json_t *d;
+    json_object_foreach(v, key, d) {
+        int k = 0;
+        while (k < r->ncounters && strcmp(r->counters[k], key) != 0)
+            k++;
+        if (k == r->ncounters)
+            return fail(err, errlen, "field `counters`: no counter `%.60s` in this variant", key);
+        for (int pl = 0; pl < 2; pl++) {
+            json_t *x = json_is_array(d) && json_array_size(d) == 2 ? json_array_get(d, (size_t)pl) : NULL;
+            if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > MC_MAX_COUNT)
+                return fail(err, errlen, "field `counters`: `%.60s` must be [S, N], each 0..%d", key, MC_MAX_COUNT);
+            p->counter[pl][k] = (uint16_t)json_integer_value(x);
+        }
+    }
+    return 1;
+}
+
 /* `swapped`: the players have swapped sides this game (moves.swap), read
  * where the rules have the swap. */
 static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
@@ -669,6 +712,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_swapped(r, o, &p, err, errlen) &&
+             read_counters(r, o, &p, err, errlen) &&
              read_last_move(r, o, &p, err, errlen) &&
              read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&

@@ -131,6 +131,8 @@ static void ld_board_known(Ld *ld, const LdSec *s, const LdPart *p)
     (void)p;
     ld->scope.flags = ld->r->flags;
     ld->scope.nflags = ld->r->nflags;
+    ld->scope.counters = ld->r->counters;
+    ld->scope.ncounters = ld->r->ncounters;
 }
 
 /* The first player is chosen once the opening is over. */
@@ -492,6 +494,6 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->keeps_last_move = r->uses_took || r->has_place || r->nstore_moves;
     r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
     r->has_reserves = r->has_setup || r->has_place;
-    r->rec_extra = r->mid_move || r->has_reserves;
+    r->rec_extra = r->mid_move || r->has_reserves || r->ncounters;
     return r;
 }

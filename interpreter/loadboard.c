@@ -14,7 +14,7 @@ static const char *const store_words[] = {
 static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", [TRACK_MIRROR] = "mirror",
                                            NULL };
 
-enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_N };
+enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_N };
 
 /* Once rows and holes are known: the board's size and where each hole
  * lies, for the keys after them. A board larger than a position holds is
@@ -317,19 +317,44 @@ static int ls_flag_name_ok(const Rules *r, const char *s)
     return 1;
 }
 
-/* One name of board.flags. */
-static int ls_flag(Ld *ld, const yaml_node_t *e, void *ctx)
+/* A counter's name: read as `player.NAME`, so neither a player property
+ * nor a keyword, and written in JSON under `counters`; not repeated. */
+static int ls_counter_name_ok(const Rules *r, const char *s)
 {
-    Rules *r = ld->r;
-    if (r->nflags >= MAX_FLAGS) {
-        dg_error(ld->dg, ld_nloc(e), "too many flags (at most %d)", MAX_FLAGS);
+    if (!ls_is_name(s) || strlen(s) >= MAX_NAME || ex_player_property(s) || ex_keyword(s))
+        return 0;
+    for (int i = 0; i < r->ncounters; i++)
+        if (!strcmp(r->counters[i], s))
+            return 0;
+    return 1;
+}
+
+/* A list of names the board declares (flags, counters): where they go,
+ * how many there may be, what a name must be, and the words of the
+ * messages. */
+typedef struct NameList {
+    const char **names;
+    int *n, max;
+    int (*ok)(const Rules *r, const char *s);
+    const char *kind;      /* "flag", "counter" */
+    const char *not_be;    /* what else a name must not be */
+    const char *key;       /* the key, for lk_text */
+} NameList;
+
+/* One name of a NameList (ctx). */
+static int ls_name(Ld *ld, const yaml_node_t *e, void *ctx)
+{
+    const NameList *l = ctx;
+    if (*l->n >= l->max) {
+        dg_error(ld->dg, ld_nloc(e), "too many %ss (at most %d)", l->kind, l->max);
         return -1;
     }
-    if (!ls_flag_name_ok(r, lk_sval(e))) {
-        dg_error(ld->dg, ld_nloc(e), "flag name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not a keyword of expressions, a hole property or a field of the JSON position", lk_sval(e));
+    if (!l->ok(ld->r, lk_sval(e))) {
+        dg_error(ld->dg, ld_nloc(e), "%s name `%.60s` must be a name (letters, digits, '_', '-'), not repeated, and not %s",
+                 l->kind, lk_sval(e), l->not_be);
         return 0;
     }
-    r->flags[r->nflags++] = lk_text(ld, e, ctx);
+    l->names[(*l->n)++] = lk_text(ld, e, (void *)l->key);
     return 1;
 }
 
@@ -337,9 +362,21 @@ static int ls_flag(Ld *ld, const yaml_node_t *e, void *ctx)
 static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     char buf[80];
-    const char *key = lk_label(s, k, buf, sizeof buf);
     (void)base;
-    return lk_scalars(ld, v, key, "a list of names", ls_flag, (void *)key);
+    NameList l = { ld->r->flags, &ld->r->nflags, MAX_FLAGS, ls_flag_name_ok, "flag",
+                   "a keyword of expressions, a hole property or a field of the JSON position",
+                   lk_label(s, k, buf, sizeof buf) };
+    return lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
+}
+
+/* board.counters: the names of the per-player counters. */
+static int ls_counters(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    char buf[80];
+    (void)base;
+    NameList l = { ld->r->counters, &ld->r->ncounters, MC_MAX_COUNTERS, ls_counter_name_ok, "counter",
+                   "a keyword of expressions or a player property", lk_label(s, k, buf, sizeof buf) };
+    return lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
 }
 
 static const LdKey board_keys[BK_N + 1] = {
@@ -355,6 +392,7 @@ static const LdKey board_keys[BK_N + 1] = {
                          .hi = 10000, .off = offsetof(Rules, store_seeds), .then = ls_store_seeds },
     [BK_TRACK] = { .name = "track", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_track },
     [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
+    [BK_COUNTERS] = { .name = "counters", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_counters },
 };
 
 /* The checks between the board's keys, once all are read: sides that

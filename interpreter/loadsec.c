@@ -357,7 +357,24 @@ static void ls_capture_sow_from(Ld *ld, const LdSec *s, const LdPart *p)
 
 /* ---- set: the changes a rule makes to holes ---- */
 
-enum { EK_AT, EK_FLAG, EK_CLEAR, EK_OWNER, EK_N };
+/* `counter`: a name of board.counters. */
+static int ls_set_counter(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    SetEffect *e = base;
+    (void)s;
+    (void)k;
+    const char *name = v->type == YAML_SCALAR_NODE ? lk_sval(v) : NULL;
+    for (int i = 0; name && i < ld->r->ncounters; i++)
+        if (!strcmp(ld->r->counters[i], name)) {
+            e->counter = i;
+            return 1;
+        }
+    dg_error(ld->dg, ld_nloc(v), "`counter` must name a counter of `board.counters`%s",
+             ld->r->ncounters ? "" : " (the board declares none)");
+    return 0;
+}
+
+enum { EK_AT, EK_FLAG, EK_CLEAR, EK_OWNER, EK_COUNTER, EK_VALUE, EK_OF, EK_N };
 
 static const LdKey set_keys[EK_N + 1] = {
     [EK_AT] = { .name = "at", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLE,
@@ -366,21 +383,31 @@ static const LdKey set_keys[EK_N + 1] = {
     [EK_CLEAR] = { .name = "clear", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(SetEffect, clear) },
     [EK_OWNER] = { .name = "owner", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_PLAYER,
                    .off = offsetof(SetEffect, owner) },
+    [EK_COUNTER] = { .name = "counter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_set_counter },
+    [EK_VALUE] = { .name = "value", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_INT,
+                   .off = offsetof(SetEffect, value) },
+    [EK_OF] = { .name = "of", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_PLAYER,
+                .off = offsetof(SetEffect, of) },
 };
 
-/* One change of `set`: a mapping of at, flag, clear, owner. */
+/* One change of `set`: a mapping of at, flag, clear, owner; or of
+ * counter, value and of. */
 static int ls_set_one(Ld *ld, const LdSec *rule, const yaml_node_t *n, SetEffect *e)
 {
     LdSec s;
-    e->flag = e->clear = -1;
+    e->flag = e->clear = e->counter = -1;
     e->loc = ld_nloc(n);
     lk_sec(&s, n, "a change of `set`", "set");
     s.ctx = rule->ctx | (rule->ctx == CTX_AFTER ? CX_CAPTURED : 0);
     LdPart *p = lk_part(&s, set_keys, 0, e, NULL);
     if (!lk_map(ld, &s))
         return 0;
-    if (!p->val[EK_FLAG] && !p->val[EK_CLEAR] && !p->val[EK_OWNER]) {
-        dg_error(ld->dg, ld_nloc(n), "a change of `set` needs `flag`, `clear` or `owner`");
+    if (!p->val[EK_FLAG] && !p->val[EK_CLEAR] && !p->val[EK_OWNER] && !p->val[EK_COUNTER]) {
+        dg_error(ld->dg, ld_nloc(n), "a change of `set` needs `flag`, `clear`, `owner` or `counter`");
+        return 0;
+    }
+    if (!p->val[EK_COUNTER] != !p->val[EK_VALUE] || (p->val[EK_OF] && !p->val[EK_COUNTER])) {
+        dg_error(ld->dg, ld_nloc(n), "`counter` and `value` go together (the counter and its new value; `of`: whose)");
         return 0;
     }
     return 1;

@@ -42,6 +42,7 @@
     X(OUT,       0, 1, 1, "h -> h is out of play")                                   \
     X(ISSTORE,   0, 1, 1, "h -> h is a store")                                       \
     X(FLAG,      1, 1, 1, "h -> flag k is set on h")                                 \
+    X(PCOUNTER,  1, 1, 1, "p -> counter k of p (board.counters)")                   \
     X(SETFLAG,   1, 1, 1, "S -> the holes of S with flag k set")                     \
     X(PSTORE,    0, 1, 1, "p -> seeds in p's store")                                 \
     X(PTOTAL,    0, 1, 1, "p -> p's match total")                                    \

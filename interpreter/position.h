@@ -138,7 +138,7 @@ enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this rou
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move") X("debts") X("lot") X("put_from") X("swapped")
+    X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters")
 
 static inline int pos_owner(const Position *p, int h)
 {

@@ -446,6 +446,7 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
         p->starter = (uint8_t)(((r->has_opening ? r->opening_by : r->first_begins >= 0 ? r->first_begins : SOUTH) +
                                 p->round - 1) % 2);
     memset(p->flags, 0, sizeof p->flags);
+    memset(p->counter, 0, sizeof p->counter);   /* board.counters start afresh */
     p->out_of_play = 0;
     if (r->next != NEXT_REDISTRIBUTE && p->north_owned != rules_north_holes(r)) {
         p->north_owned = rules_north_holes(r);   /* holes a rule gave away are their row's again */

@@ -122,6 +122,8 @@ typedef struct SetEffect {
     Expr at;                     /* the hole (absent: the rule's own hole) */
     int flag, clear;             /* flag set, flag cleared; -1: none */
     Expr owner;                  /* the hole's new owner (a player), if given */
+    int counter;                 /* board.counters index changed, or -1 */
+    Expr value, of;              /* its new value; whose (absent: the mover) */
     SrcLoc loc;
 } SetEffect;
 
@@ -280,6 +282,8 @@ typedef struct McRules {
     Geometry geo;
     int nflags;
     const char *flags[MAX_FLAGS];
+    int ncounters;               /* board.counters: per-player whole numbers */
+    const char *counters[MC_MAX_COUNTERS];
     int total_seeds;
 
     /* moves */

@@ -89,6 +89,9 @@ static void set_words(FILE *f, const Rules *r, const CaptureRule *c, const char 
             fprintf(f, "%s clear %s of %s", and++ ? " and" : "", at, r->flags[e->clear]);
         if (e->owner.code && e->owner.src)
             fprintf(f, "%s give %s to %s (its owner from now on)", and++ ? " and" : "", at, e->owner.src);
+        if (e->counter >= 0)
+            fprintf(f, "%s set %s's counter %s to %s", and++ ? " and" : "", e->of.src ? e->of.src : "the mover",
+                    r->counters[e->counter], e->value.src ? e->value.src : "?");
         fprintf(f, ".");
     }
 }
@@ -379,6 +382,12 @@ static void board_words(FILE *f, const Rules *r)
         fprintf(f, "Per-hole flags:");
         for (int i = 0; i < r->nflags; i++)
             fprintf(f, " %s", r->flags[i]);
+        fprintf(f, "\n");
+    }
+    if (r->ncounters) {
+        fprintf(f, "Each player's counters (0 as %s begins):", r->match ? "each round" : "the game");
+        for (int i = 0; i < r->ncounters; i++)
+            fprintf(f, " %s", r->counters[i]);
         fprintf(f, "\n");
     }
 }

@@ -339,6 +339,14 @@ base | sed "s/^  stores: off-track/  stores: off-track\\
   flags: [$(seq_list f 9 ', ')]/" >"$V"
 vbad flags-9 "$V" 'too many flags (at most 8)'
 
+# counters: 4
+base | sed "s/^  stores: off-track/  stores: off-track\\
+  counters: [$(seq_list c 4 ', ')]/" >"$V"
+vok counters-4 "$V"
+base | sed "s/^  stores: off-track/  stores: off-track\\
+  counters: [$(seq_list c 5 ', ')]/" >"$V"
+vbad counters-5 "$V" 'too many counters (at most 4)'
+
 # rules KEY N ITEM: the base with a list KEY of N copies of ITEM
 rules() { base; echo "$1:"; i=1; while [ $i -le "$2" ]; do printf '%s\n' "$3"; i=$((i + 1)); done; }
 cap='  - {when: last.count == 2, take: last, to: mover}'

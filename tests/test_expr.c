@@ -53,7 +53,8 @@ static int setup(void **state)
     fx.opts[1] = (ExOption){ "grand-slam", T_STRING, 1, slam_words, 3 };
     fx.opts[2] = (ExOption){ "target", T_INT, 10, NULL, 0 };
     fx.flags[0] = "opened";
-    fx.sc = (ExScope){ CX_STATE | CX_HOLE | CX_LAST | CX_DIR, fx.opts, 3, fx.flags, 1, NULL, 0, NULL };
+    fx.sc = (ExScope){ .ctx = CX_STATE | CX_HOLE | CX_LAST | CX_DIR, .options = fx.opts, .noptions = 3,
+                       .flags = fx.flags, .nflags = 1 };
     *state = &fx;
     return 0;
 }

@@ -46,6 +46,7 @@ static int f_put(const Rules *r) { return r->has_puts; }
 static int f_turn_start(const Rules *r) { return r->nturn_start > 0; }
 static int f_before_sowing(const Rules *r) { return r->nbefore_sow > 0; }
 static int f_flags(const Rules *r) { return r->nflags > 0; }
+static int f_counters(const Rules *r) { return r->ncounters > 0; }
 static int f_lot(const Rules *r) { return r->has_lots; }
 static int f_loans(const Rules *r) { return r->has_debts; }
 static int f_stores(const Rules *r) { return r->stores != STORES_NONE; }
@@ -66,6 +67,7 @@ static const Feature features[] = {
     { "turn-start", "captures as a turn begins (turn-start)", f_turn_start },
     { "before-sowing", "captures once a sowing is chosen, before it (before-sowing)", f_before_sowing },
     { "flags", "holes that change role (board.flags)", f_flags },
+    { "counters", "per-player counters (board.counters)", f_counters },
     { "lot", "lots drawn", f_lot },
     { "loans", "loans and debts between rounds", f_loans },
     { "stores", "stores beside or on the board", f_stores },

@@ -165,6 +165,10 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "concentration-game": (r"^board", "Ludii's track \"0,E,N,W,S2\" ends on site 0, where it also starts, and "
+                                      "loops from there: a sowing that passes South's leftmost hole (our 1) drops "
+                                      "two seeds into it, one as the track's end and one as its start; the text "
+                                      "sows a ring of ten holes, one seed each, as ours does"),
     "azigo": (r"^board", "after a sowing from one of the last holes of a row (holes 19, 20 and 40 in ten games: "
                          "sowings that cross the start of Ludii's looped track), Ludii's Azigo.lud takes the seeds "
                          "of a hole of the opponent's row that is neither the last seed's hole holding 2 or 4 nor "
@@ -494,11 +498,15 @@ LIFT_TEMP = {
 }
 
 # games on a board that is not rows of holes (a ring): Ludii's site of
-# each of our holes 1..N, the other sites being stores
+# each of our holes 1..N (None: a hole of ours that Ludii has not, always
+# empty), the other sites being stores
 SITES = {
     # Okwe (Achalla): ten holes in a ring round the stores, sown along
     # 0 2 4 6 8 9 7 5 3 1; South's holes 3 1 0 2 4, North's 6 8 9 7 5
     "okwe-achalla": [3, 1, 0, 2, 4, 6, 8, 9, 7, 5],
+    # The Concentration Game: 3x4, whose middle holes (Ludii's sites 5
+    # and 6) are the stores; ours are holes 6 and 7, never sown
+    "concentration-game": [0, 1, 2, 3, 7, None, None, 4, 11, 10, 9, 8],
 }
 
 MIRROR = {
@@ -634,7 +642,8 @@ class Board:
             xs = sorted({x for _, x, y in grid})
             rows, cols = len(ys), len(xs)
         self.rows, self.cols = rows, cols
-        if rows * cols != holes or len(grid) != holes:
+        mapped = [i for i in site_map if i is not None] if site_map else None
+        if rows * cols != holes or len(grid) != (len(mapped) if site_map else holes):
             raise ValueError("Ludii's board is %dx%d, ours has %d holes" % (rows, cols, holes))
         south_rows = (rows + 1) // 2
         n = cols
@@ -691,7 +700,7 @@ class Board:
         return base + (h - base) % half + 1
 
     def board(self, st):
-        return [st["counts"][self.site_of[h]] for h in range(1, self.holes + 1)]
+        return [st["counts"][self.site_of[h]] if h in self.site_of else 0 for h in range(1, self.holes + 1)]
 
     def captured(self, st):
         """Each player's captured seeds [P1, P2] in Ludii, and how counted."""
