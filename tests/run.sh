@@ -11,16 +11,33 @@
 B=${1:-build}
 pass=0
 fail=0
+# The unit tests run two at a time: two workers go down the list, each
+# taking the next test the other has not claimed (mkdir claims it), and
+# the results are printed in order once both are done.
+U=$(mktemp -d "${TMPDIR:-/tmp}/unit.XXXXXX")
+trap 'rm -rf "$U"' EXIT HUP INT TERM
+worker() {
+    for t in "$B"/tests/test_*; do
+        [ -x "$t" ] || continue
+        name=$(basename "$t")
+        mkdir "$U/$name.claim" 2>/dev/null || continue
+        "$t" >"$U/$name.out" 2>&1
+        echo $? >"$U/$name.rc"
+    done
+}
+worker &
+worker &
+wait
 for t in "$B"/tests/test_*; do
     [ -x "$t" ] || continue
     name=$(basename "$t")
-    if out=$("$t" 2>&1); then
+    if [ "$(cat "$U/$name.rc" 2>/dev/null)" = 0 ]; then
         pass=$((pass + 1))
         echo "PASS $name"
     else
         fail=$((fail + 1))
         echo "FAIL $name"
-        echo "$out" | grep -v '^\[ *\(OK\|RUN\) *\]' | sed 's/^/    /' | head -60
+        grep -v '^\[ *\(OK\|RUN\) *\]' "$U/$name.out" 2>/dev/null | sed 's/^/    /' | head -60
     fi
 done
 # step NAME COMMAND...: one PASS line with the command's last line, or a

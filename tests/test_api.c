@@ -166,7 +166,8 @@ static void log_event(void *arg, const McEvent *ev)
     assert_memory_equal(buf, "{\"event\":\"", 10);
 }
 
-/* Plays a game of `name` choosing the (ply * 7)-th legal move. */
+/* Plays a game of `name` choosing the (ply * 7)-th legal move; checks the
+ * tokens of every position and, for the first 2000 plies, its JSON. */
 static void play_game(const char *name)
 {
     McRules *r = builtin(name);
@@ -192,16 +193,19 @@ static void play_game(const char *name)
             assert_int_equal(mc_find_move(r, moves, n, tok), k);
         }
         assert_int_equal(mc_find_move(r, moves, n, "no-such-move"), -1);
-        /* written, read, settled: the same JSON */
-        char *a = mc_position_to_json(vm, &p), *b, err[200];
-        McPosition q;
-        assert_non_null(a);
-        assert_int_equal(mc_position_from_json(r, a, strlen(a), &q, err, sizeof err), MC_OK);
-        assert_int_equal(mc_settle(vm, &q, NULL), MC_OK);
-        b = mc_position_to_json(vm, &q);
-        assert_string_equal(a, b);
-        free(a);
-        free(b);
+        /* written, read, settled: the same JSON (the first 2000 plies:
+         * a few games run to the limit of 65535) */
+        if (ply < 2000) {
+            char *a = mc_position_to_json(vm, &p), *b, err[200];
+            McPosition q;
+            assert_non_null(a);
+            assert_int_equal(mc_position_from_json(r, a, strlen(a), &q, err, sizeof err), MC_OK);
+            assert_int_equal(mc_settle(vm, &q, NULL), MC_OK);
+            b = mc_position_to_json(vm, &q);
+            assert_string_equal(a, b);
+            free(a);
+            free(b);
+        }
         int k = (ply * 7) % n;
         log.n = 0;
         assert_int_equal(mc_play(vm, &p, &moves[k], h), MC_OK);
