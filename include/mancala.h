@@ -327,6 +327,8 @@ typedef enum McEventKind {
                             borrowed (player is the lender), 3 a repayment */
     MC_EV_UNSTORE,       /* player took seeds from his store to sow them from
                             hole on (moves.store); n: what his store keeps */
+    MC_EV_COUNTER,       /* player's counter number n (board.counters) is now
+                            seeds (3.0.0) */
     MC_EV_COUNT
 } McEventKind;
 

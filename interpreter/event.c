@@ -174,6 +174,10 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "into", ev->hole);
         out(o, ",\"left\":%d", ev->n);
         break;
+    case MC_EV_COUNTER:
+        out(o, ",\"player\":\"%s\",\"counter\":\"%s\",\"value\":%d", player(ev->player),
+            ev->n >= 0 && ev->n < r->ncounters ? r->counters[ev->n] : "?", ev->seeds);
+        break;
     case MC_EV_STEP:
         out(o, ",\"player\":\"%s\"", player(ev->player));
         place(o, "from", ev->hole);
@@ -202,7 +206,8 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
 int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
-        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle", "unstore" };
+        "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle", "unstore",
+        "counter" };
     Out o = { buf, n, 0 };
     if (n)
         buf[0] = 0;

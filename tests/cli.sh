@@ -236,6 +236,16 @@ grep -q 'the moves also include sowings from the store (written store:row, with 
   && grep -q 'hole.count seeds (at least one, at most all) from a hole where hole.owner == mover to any hole of board (a move for each)' "$T/out" \
   && grep -q 'Nobody chooses those holes: each seed goes by chance' "$T/out" \
   && grep -q 'A lap drops 4 seeds at each place' "$T/out" && ok || bad "show: moves.store, step seeds/to-any, setup.chance, per-hole"
+# a counter changed by a capture (board.counters) and its event: South 4
+# (2 seeds) into 4 itself and 5, which held 2: taken, his count of
+# captures now 1
+echo '{"board":[10,10,10,2,2,0,0,10,10,10,10,10],"stores":[8,8],"to_move":"south"}' >"$T/cg.json"
+check replay-counter-events 0 "$M" replay concentration-game --from "$T/cg.json" --events 4
+grep -q '^{"event":"counter","player":"south","counter":"captures","value":1}$' "$T/out" \
+  && tail -n 1 "$T/out" | grep -q '"counters":{"captures":\[1,0\]}' && ok || { bad "replay --events: a counter"; tail -n 3 "$T/out"; }
+"$M" show concentration-game >"$T/out" 2>&1
+grep -q "Then set the mover's counter captures to mover.captures + 1" "$T/out" && grep -q "Each player's counters (0 as the game begins): captures" "$T/out" \
+  && ok || bad "show: board.counters and a set counter change"
 # the pie rule (moves.swap) in words, and its event: Random-Kalah with
 # its 24 seeds all laid into hole 1 (26), South swaps before moving: the
 # board is turned round (hole 7 holds 26) and North moves

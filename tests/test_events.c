@@ -221,7 +221,7 @@ static const char *kind_name(int k)
 {
     static const char *const names[MC_EV_COUNT] = { "MOVE", "LAP", "SEED", "SPILL", "CAPTURE", "CANCEL",
         "FLAG", "EXTRA_TURN", "PASS", "END", "OWNERS", "ROUND", "FILL", "UNFLAG", "HAND", "PLACE", "SWAP", "STEP",
-        "SETTLE", "UNSTORE" };
+        "SETTLE", "UNSTORE", "COUNTER" };
     return k >= 0 && k < MC_EV_COUNT ? names[k] : "?";
 }
 
