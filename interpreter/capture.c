@@ -124,15 +124,8 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
             int pl = e->of.code ? (int)(ex_eval(&e->of, cx) & 1) : cx->mover;
             int64_t v = ex_eval(&e->value, cx);
             p->counter[pl][e->counter] = (uint16_t)(v < 0 ? 0 : v > MC_MAX_COUNT ? MC_MAX_COUNT : v);
-            if (ev_on(vm)) {
-                McEvent ev = { 0 };
-                ev.kind = MC_EV_COUNTER;
-                ev.player = (uint8_t)pl;
-                ev.hole = NO_HOLE;
-                ev.n = e->counter;
-                ev.seeds = p->counter[pl][e->counter];
-                ev_send(vm, &ev);
-            }
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_COUNTER, pl, NO_HOLE, e->counter, p->counter[pl][e->counter]);
             continue;
         }
         int h = e->at.code ? (int)ex_eval(&e->at, cx) : dflt;
