@@ -153,6 +153,9 @@ int lk_word(Ld *ld, const yaml_node_t *n, const char *key, const char *const *wo
 int lk_receiver(Ld *ld, const yaml_node_t *n, const char *key, Receiver *out);
 const char *lk_text(Ld *ld, const yaml_node_t *n, const char *key);
 int lk_expr(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char *key, Expr *out);
+/* A value fixed once the options are known, in lo..hi, into *out; 0
+ * after reporting. */
+int lk_static(Ld *ld, const yaml_node_t *n, ExType want, const char *key, long long lo, long long hi, int *out);
 /* One element of a list of scalars: 1 read, 0 an error reported (the
  * next one is read), -1 an error that ends the list. */
 typedef int (*LkEach)(Ld *ld, const yaml_node_t *e, void *ctx);

@@ -140,22 +140,61 @@ static void ls_store_seeds(Ld *ld, const LdSec *s, const LdPart *p)
                  r->total_seeds, MAX_SEEDS);
 }
 
-/* One item of a track list: a hole number ("7") or a run of them ("1-9",
- * "18-13", either way), appended to out[*n]; 0 after reporting. */
+/* A run of a track list written `{from: A, to: B}`, A and B fixed once
+ * the options are known (`{from: 2 * holes + 1, to: 3 * holes}`): its
+ * ends into *a, *b; 0 after reporting. */
+static int ls_track_run(Ld *ld, const yaml_node_t *e, const char *key, long *a, long *b)
+{
+    const int nh = ld->r->nholes;
+    const yaml_node_t *ends[2] = { NULL, NULL };
+    for (yaml_node_pair_t *pr = e->data.mapping.pairs.start; pr < e->data.mapping.pairs.top; pr++) {
+        const yaml_node_t *k = ld_node(ld, pr->key);
+        const char *w = k && k->type == YAML_SCALAR_NODE ? lk_sval(k) : "";
+        int i = !strcmp(w, "from") ? 0 : !strcmp(w, "to") ? 1 : -1;
+        if (i < 0 || ends[i]) {
+            dg_error(ld->dg, ld_nloc(k ? k : e), "a run of `%s` is `{from: A, to: B}` (each once)", key);
+            return 0;
+        }
+        ends[i] = ld_node(ld, pr->value);
+    }
+    if (!ends[0] || !ends[1]) {
+        dg_error(ld->dg, ld_nloc(e), "a run of `%s` is `{from: A, to: B}` (both hole numbers)", key);
+        return 0;
+    }
+    char label[80];
+    snprintf(label, sizeof label, "%s: a run's end", key);
+    int x, y;
+    if (!lk_static(ld, ends[0], T_INT, label, 1, nh, &x) || !lk_static(ld, ends[1], T_INT, label, 1, nh, &y))
+        return 0;
+    *a = x;
+    *b = y;
+    return 1;
+}
+
+/* One item of a track list: a hole number ("7"), a run of them ("1-9",
+ * "18-13", either way) or a run `{from: A, to: B}`, appended to out[*n];
+ * 0 after reporting. */
 static int ls_track_item(Ld *ld, const yaml_node_t *e, const char *key, int8_t *out, int *n)
 {
     const int nh = ld->r->nholes;
-    const char *t = lk_sval(e);
     long a, b;
-    char *end;
-    a = strtol(t, &end, 10);
-    b = a;
-    if (end != t && *end == '-' && end[1] >= '0' && end[1] <= '9')
-        b = strtol(end + 1, &end, 10);
-    if (end == t || *end || a < 1 || a > nh || b < 1 || b > nh) {
-        dg_error(ld->dg, ld_nloc(e), "`%s` lists hole numbers 1..%d or runs of them like `1-%d` (not \"%.40s\")", key,
-                 nh, nh, t);
-        return 0;
+    if (e->type == YAML_MAPPING_NODE) {
+        if (!ls_track_run(ld, e, key, &a, &b))
+            return 0;
+    } else {
+        if (!lk_is_scalar(ld, e, key))
+            return 0;
+        const char *t = lk_sval(e);
+        char *end;
+        a = strtol(t, &end, 10);
+        b = a;
+        if (end != t && *end == '-' && end[1] >= '0' && end[1] <= '9')
+            b = strtol(end + 1, &end, 10);
+        if (end == t || *end || a < 1 || a > nh || b < 1 || b > nh) {
+            dg_error(ld->dg, ld_nloc(e), "`%s` lists hole numbers 1..%d, runs of them like `1-%d` or `{from: A, to: B}` (not \"%.40s\")", key,
+                     nh, nh, t);
+            return 0;
+        }
     }
     for (long h = a;; h += b >= a ? 1 : -1) {
         if (*n >= MAX_HOLES) {
@@ -181,7 +220,7 @@ static int ls_track_list(Ld *ld, const yaml_node_t *v, const char *key, int8_t *
     *n = 0;
     for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top && ok; it++) {
         yaml_node_t *e = ld_node(ld, *it);
-        ok = e && lk_is_scalar(ld, e, key) && ls_track_item(ld, e, key, out, n);
+        ok = e && ls_track_item(ld, e, key, out, n);
     }
     return ok;
 }

@@ -235,8 +235,7 @@ int lk_expr(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char 
 
 /* A value fixed once the options are known (board size, match switch),
  * in lo..hi. */
-static int lk_static(Ld *ld, const yaml_node_t *n, ExType want, const char *key,
-                     long long lo, long long hi, int *out)
+int lk_static(Ld *ld, const yaml_node_t *n, ExType want, const char *key, long long lo, long long hi, int *out)
 {
     Expr e;
     if (!lk_expr(ld, n, want, 0, key, &e))

@@ -265,6 +265,20 @@ static void test_board_track_list(void **state)
      * circuit closes */
     static const int b[] = { 1, 5, 5, 4, 3, 3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3 };
     board_after(selus, "1 10", b, 0, 0);
+    /* the same circuit written with runs that follow an option (w = 6:
+     * 1-9, 13-18, 12-10): the same boards */
+    static const char runs[] =
+        "game: selus-runs\n"
+        "options: {w: {type: int, default: 6, min: 2, max: 10}}\n"
+        "board:\n"
+        "  rows: 3\n"
+        "  holes: w\n"
+        "  seeds: 3\n"
+        "  stores: none\n"
+        "  track: [{from: 1, to: w + w / 2}, {from: 2 * w + 1, to: 3 * w}, {from: 2 * w, to: w + w / 2 + 1}]\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n";
+    board_after(runs, "8 18 7", a, 0, 0);
+    board_after(runs, "1 10", b, 0, 0);
 }
 
 /* Seeds taken to the hand are sown next, from `sow-from` (its first seed
@@ -1037,7 +1051,11 @@ static void test_board_refused(void **state)
     (void)state;
     bad_board("  track: [1-6, 3]\n", 2, 6, "hole 3 is twice on South's track");
     bad_board("  track: [4]\n", 2, 6, "South's track has 1 hole; a track needs at least 2");
-    bad_board("  track: [1-13]\n", 2, 6, "lists hole numbers 1..12 or runs of them");
+    bad_board("  track: [1-13]\n", 2, 6, "lists hole numbers 1..12, runs of them");
+    bad_board("  track: [{from: 1, to: 13}]\n", 2, 6, "`board.track: a run's end` is 13; it must lie in 1..12");
+    bad_board("  track: [{from: 1}]\n", 2, 6, "a run of `board.track` is `{from: A, to: B}` (both hole numbers)");
+    bad_board("  track: [{from: 1, to: 3, by: 1}]\n", 2, 6, "a run of `board.track` is `{from: A, to: B}` (each once)");
+    bad_board("  track: [{from: 1, to: hole.count}]\n", 2, 6, "not available here");
     bad_board("  track: [0-3]\n", 2, 6, "lists hole numbers 1..12");
     bad_board("  track: [1-3x]\n", 2, 6, "lists hole numbers 1..12");
     bad_board("  track: [-]\n", 2, 6, "lists hole numbers 1..12");
