@@ -429,7 +429,6 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                 if (stop)
                     return;
             }
-            origin = next;
             if (is_store(next)) {   /* relay-store: the store's seeds, sown from the place after it */
                 cx.hand = p->store[si->mover];
                 origin = bd_target(vm->r, s, sp, &cx, next, si->dir);
@@ -437,6 +436,8 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                     return;   /* nowhere to sow them (a track of stores only): they stay */
                 inhand = p->store[si->mover];
                 p->store[si->mover] = 0;
+            } else {
+                origin = next;
             }
             if (s->relay_reverse.code) {   /* the next lap sows the other way */
                 cx.last = h;
