@@ -262,6 +262,13 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->leftover_lot && r->match && r->next != NEXT_REDISTRIBUTE)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.leftover-tie` decides who owns a hole left over: it goes with `next: redistribute`");
+    if (r->leftover && r->match && r->next != NEXT_REDISTRIBUTE)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`match.leftover` says who owns a hole left over: it goes with `next: redistribute`");
+    if (r->leftover == LEFTOVER_FEWER_EMPTY && r->match && !r->uniform)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
+                 "`match.leftover: fewer-seeds-empty` fills the holes with `board.seeds` each: it needs the same "
+                 "number of seeds in every hole");
     if (r->match && r->next == NEXT_COPY && r->choose == CHOOSE_PLAYER)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.next: copy` lays the holes out from one end: `choose: left` or `right`");

@@ -124,9 +124,12 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule)
                  given);
 }
 
-enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_STARTER, MA_TIE, MA_SETTLE,
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_STARTER, MA_TIE, MA_LEFTOVER, MA_SETTLE,
        MA_POINTS, MA_OVER, MA_SCORE, MA_N };
 static const char *const tie_words[] = { "more-seeds", "lot", NULL };
+static const char *const leftover_words[] = {
+    [LEFTOVER_REMAINDER] = "larger-remainder", [LEFTOVER_FEWER] = "fewer-seeds",
+    [LEFTOVER_FEWER_EMPTY] = "fewer-seeds-empty", NULL };
 
 /* match.fill-seeds: a number, or an expression of `hole`: the seeds each
  * hole gets when it is filled. */
@@ -178,6 +181,8 @@ static const LdKey match_keys[MA_N + 1] = {
     [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },
     [MA_TIE] = { .name = "leftover-tie", .kind = LK_WORD, .flags = LF_QUALIFY, .words = tie_words,
                  .off = offsetof(Rules, leftover_lot) },
+    [MA_LEFTOVER] = { .name = "leftover", .kind = LK_WORD, .flags = LF_QUALIFY, .words = leftover_words,
+                      .off = offsetof(Rules, leftover) },
     [MA_SETTLE] = { .name = "settle", .kind = LK_RULES, .flags = LF_QUALIFY | LF_RULES_IN, .off = offsetof(Rules, settle),
                     .count = offsetof(Rules, nsettle), .size = sizeof(SettleRule), .hi = MAX_SETTLE,
                     .rule = ls_settle_rule },

@@ -394,9 +394,21 @@ static void copy_layout(Vm *vm, Position *p)
     }
 }
 
+/* Who gets a hole left over in owners_after: with `leftover:
+ * fewer-seeds(-empty)` the player with fewer seeds; else, or with equal
+ * seeds, the larger remainder (`rem`, -1 once a hole went to it); equal:
+ * `tie` if it is a player, else more seeds, then South. */
+static int leftover_to(const Rules *r, const Position *p, const int rem[2], int tie)
+{
+    if (r->leftover != LEFTOVER_REMAINDER && p->store[0] != p->store[1])
+        return p->store[1] < p->store[0];
+    if (rem[0] != rem[1])
+        return rem[1] > rem[0];
+    return tie >= 0 ? tie : p->store[1] > p->store[0];
+}
+
 /* Hole ownership for the next game: a hole per `seeds` seeds held; a hole
- * left over goes to the larger remainder (equal: to `tie` if it is a
- * player, else more seeds, then South). Each owns his own row first; one
+ * left over goes as leftover_to says. Each owns his own row first; one
  * entitled to more takes the opponent's holes in sowing order from the
  * opponent's first hole. Returns North's holes. */
 static Mask owners_after(const Rules *r, const Position *p, int tie)
@@ -408,7 +420,7 @@ static Mask owners_after(const Rules *r, const Position *p, int tie)
         rem[i] = p->store[i] % S;
     }
     for (int left = r->nholes - e[0] - e[1]; left > 0; left--) {
-        int to = rem[0] != rem[1] ? rem[1] > rem[0] : tie >= 0 ? tie : p->store[1] > p->store[0];
+        int to = leftover_to(r, p, rem, tie);
         e[to]++;
         rem[to] = -1;
     }
@@ -419,6 +431,30 @@ static Mask owners_after(const Rules *r, const Position *p, int tie)
     for (int i = 0; i < e[1] - w && i < w; i++)
         north |= bit(i);
     return north;
+}
+
+/* `leftover: fewer-seeds-empty`, once the holes hold their starting
+ * seeds: each player fills as many of his holes as his seeds pay for
+ * (`board.seeds` each) and keeps the rest in his store; the holes he
+ * cannot fill (the ones left over) are the first of his run in sowing
+ * order, the holes just after the other player's, and start empty. */
+static void fill_keep_remainder(const Rules *r, Position *p)
+{
+    const int n = r->nholes, S = r->seeds > 0 ? r->seeds : 1;
+    for (int pl = 0; pl < 2; pl++) {
+        const Mask mine = owned_mask(r, p, pl);
+        int owned = 0, start = pl * r->width;
+        for (int h = 0; h < n; h++)
+            if (has_hole(mine, h)) {
+                owned++;
+                if (!has_hole(mine, (h + n - 1) % n))
+                    start = h;   /* his run begins after the other's */
+            }
+        int filled = p->store[pl] / S < owned ? p->store[pl] / S : owned;
+        for (int i = 0; i < owned - filled; i++)
+            p->count[(start + i) % n] = 0;
+        p->store[pl] -= filled * S;
+    }
 }
 
 /* The owners for the next round (owners_after), with the event. */
@@ -467,6 +503,10 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     case NEXT_RESET:
     case NEXT_REDISTRIBUTE:
         memcpy(p->count, r->initial, sizeof p->count);
+        if (r->next == NEXT_REDISTRIBUTE && r->leftover == LEFTOVER_FEWER_EMPTY) {
+            fill_keep_remainder(r, p);
+            break;
+        }
         p->store[0] = p->store[1] = r->store_seeds;
         if (r->has_reserves)
             rnd_setup(r, p);

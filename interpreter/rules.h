@@ -56,6 +56,10 @@ typedef enum ChainDir { CHAIN_NONE = 0, CHAIN_FORWARD, CHAIN_BACKWARD } ChainDir
 typedef enum MustOtherwise { MUST_ALL = 0, MUST_END } MustOtherwise;
 typedef enum NextRound { NEXT_RESET = 0, NEXT_FILL, NEXT_REDISTRIBUTE, NEXT_COPY } NextRound;
 typedef enum FillChoice { CHOOSE_PLAYER = 0, CHOOSE_LEFT, CHOOSE_RIGHT } FillChoice;
+/* match.leftover: who owns a hole left over by `next: redistribute` (the
+ * larger remainder, or the player with fewer seeds), and whether it starts
+ * empty with each remainder kept in its store. */
+typedef enum Leftover { LEFTOVER_REMAINDER = 0, LEFTOVER_FEWER, LEFTOVER_FEWER_EMPTY } Leftover;
 /* Who places his reserve in a setup: one player, each in turn (South's
  * whole reserve, then North's), or a seed each alternately. */
 typedef enum SetupBy { SETUP_SOUTH = 0, SETUP_NORTH, SETUP_EACH, SETUP_ALTERNATE } SetupBy;
@@ -409,6 +413,7 @@ typedef struct McRules {
     FillChoice choose;
     int starter_alternates;
     int leftover_lot;            /* match.leftover-tie: lot */
+    Leftover leftover;           /* match.leftover */
     int fill_even;               /* match.fill-even: each fills as many holes
                                     as the other can */
     SettleRule settle[MAX_SETTLE];

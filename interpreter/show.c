@@ -719,9 +719,15 @@ static void match_words(FILE *f, const Rules *r)
     if (r->fill_even)
         fprintf(f, "  Each fills no more holes than the other can fill; the richer keeps the rest.\n");
     if (r->next == NEXT_REDISTRIBUTE)
-        fprintf(f, "  A hole left over goes to the larger remainder; equal remainders: %s.\n",
+        fprintf(f, "  A hole left over goes to %s; equal %s: %s.%s\n",
+                r->leftover == LEFTOVER_REMAINDER ? "the larger remainder" : "the player with fewer seeds",
+                r->leftover == LEFTOVER_REMAINDER ? "remainders" : "seeds",
                 r->leftover_lot ? "a lot is drawn for it (lot:south or lot:north)"
-                : "to the player with more seeds, then South");
+                : "to the player with more seeds, then South",
+                r->leftover == LEFTOVER_FEWER_EMPTY
+                    ? "\n  It starts empty (the first of his holes after the other's), and each player keeps\n"
+                      "  the seeds his holes do not take in his store."
+                    : "");
     settle_words(f, r);
 }
 

@@ -72,6 +72,13 @@ captures:
 EOF2
 check show-sweep-amount 0 "$M" show "$T/sweep.yaml"
 grep -q 'take at most 1 seeds from each hole of row(opponent) where hole.count > 1' "$T/out" && ok || bad "show: a sweep's amount is not said"
+# show: match.leftover is said (Ayo: the poorer owns the hole left over,
+# empty; Qelat: the larger remainder)
+check show-leftover-empty 0 "$M" show ayo
+grep -q 'A hole left over goes to the player with fewer seeds' "$T/out" && ok || bad "show: leftover: fewer-seeds-empty not said"
+grep -q 'It starts empty' "$T/out" && ok || bad "show: the empty hole of fewer-seeds-empty not said"
+check show-leftover-remainder 0 "$M" show qelat
+grep -q 'A hole left over goes to the larger remainder' "$T/out" && ok || bad "show: leftover: larger-remainder not said"
 # show --plan: Oware's sowing (next hole, the origin skipped, one lap) is
 # the plain kernel; its `from` in normal form; the reference mode has no
 # short cut

@@ -250,6 +250,83 @@ static void test_settle_fields(void **state)
     game_end(&g);
 }
 
+/* 2x3, two seeds a hole; every move ends the round, each player taking
+ * his holes' seeds; holes redistributed with `match.leftover` as given
+ * (the %s). */
+static const char leftover_fmt[] =
+    "game: leftover\n"
+    "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "end:\n"
+    "  - when: true\n"
+    "    seeds: owners\n"
+    "match: {max-rounds: 10, next: redistribute, leftover: %s, over: false, score: player.total}\n";
+
+/* One move from `pos` ends the round; the next round's owners (North's
+ * holes, 1-based, 0-terminated), counts and stores are checked. */
+static void leftover_case(const char *mode_word, const char *pos, const char *move, const int *north,
+                          const int *counts, int s0, int s1)
+{
+    char text[sizeof leftover_fmt + 40];
+    snprintf(text, sizeof text, leftover_fmt, mode_word);
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, pos);
+        play(&g.vm, &g.p, &g.h, move);
+        assert_int_equal(g.p.round, 2);
+        Mask want = 0;
+        for (int i = 0; north[i]; i++)
+            want |= bit(north[i] - 1);
+        assert_true(g.p.north_owned == want);
+        counts_are(&g.p, counts, 6);
+        assert_int_equal(g.p.store[SOUTH], s0);
+        assert_int_equal(g.p.store[NORTH], s1);
+        game_end(&g);
+    }
+}
+
+/* match.leftover: who owns the hole left over, and fewer-seeds-empty's
+ * empty hole and kept remainders. */
+static void test_leftover(void **state)
+{
+    (void)state;
+    static const int full[] = { 2, 2, 2, 2, 2, 2 };
+    /* South 3 into 4 (North's): the round ends 7-5. A hole per 2 seeds:
+     * South 3, North 2, 1 and 1 over, a hole left over. */
+    const char *p75 = "{\"board\": [0,0,1, 0,0,0], \"stores\": [7, 4], \"to_move\": \"south\"}";
+    /* larger-remainder: equal remainders, so the richer South takes it:
+     * North's first hole, 4, is South's */
+    static const int n56[] = { 5, 6, 0 }, n456[] = { 4, 5, 6, 0 };
+    leftover_case("larger-remainder", p75, "3", n56, full, 0, 0);
+    /* fewer-seeds: the poorer North keeps his row */
+    leftover_case("fewer-seeds", p75, "3", n456, full, 0, 0);
+    /* fewer-seeds-empty: as fewer-seeds, but North pays 2 holes (4 of
+     * his 5) and his first hole after South's run (1..3), 4, is empty;
+     * each keeps his remainder: 7-6 = 1, 5-4 = 1 */
+    static const int e4[] = { 2, 2, 2, 0, 2, 2 };
+    leftover_case("fewer-seeds-empty", p75, "3", n456, e4, 1, 1);
+    /* the round ends 9-3: South 4 holes + North's first (4), North 1 hole
+     * + the one left over: 5 and 6; he fills 1, and 5, first after
+     * South's run 1..4, is empty; remainders 1 and 1 */
+    static const int e5[] = { 2, 2, 2, 2, 0, 2 };
+    leftover_case("fewer-seeds-empty", "{\"board\": [0,0,1, 0,0,0], \"stores\": [9, 2], \"to_move\": \"south\"}",
+                  "3", n56, e5, 1, 1);
+    /* North 6 into 1 (South's): 3-9. North owns 4 holes, his row and
+     * South's first, 1; South's run is 2, 3: 2, its first, is empty */
+    static const int n1456[] = { 1, 4, 5, 6, 0 };
+    static const int e2[] = { 2, 0, 2, 2, 2, 2 };
+    leftover_case("fewer-seeds-empty", "{\"board\": [0,0,0, 0,0,1], \"stores\": [2, 9], \"to_move\": \"north\"}",
+                  "6", n1456, e2, 1, 1);
+    /* 5-5 with 2 more seeds held (14 seeds): 2 holes each and two left
+     * over; equal seeds, equal remainders: the first to South (as with
+     * larger-remainder), the second to North. Each owns his row and pays
+     * 2 holes: his first, 1 and 4, stay empty; 1 seed each is kept */
+    static const int n456b[] = { 4, 5, 6, 0 };
+    static const int e14[] = { 0, 2, 2, 0, 2, 2 };
+    leftover_case("fewer-seeds-empty", "{\"board\": [0,0,1, 0,0,0], \"stores\": [5, 4], \"to_move\": \"south\"}",
+                  "3", n456b, e14, 1, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_lot_players),
         cmocka_unit_test(test_settle),
         cmocka_unit_test(test_settle_fields),
+        cmocka_unit_test(test_leftover),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
