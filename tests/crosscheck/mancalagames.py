@@ -66,6 +66,10 @@ OPTIONS = {
     # MancalaGames' Bay Khom is a single game; a player may sow his store
     # hole, and a player without a move ends it
     "bay-khom": ["match=false", "sow-from-store=true", "stuck-ends-round=true"],
+    # MancalaGames ends a round of Ayo at two seeds or fewer
+    "ayo": ["few-seeds-end=true"],
+    # MancalaGames ends San Yao's match once a player would own nine holes
+    "san-yao": ["match-end=nine-holes"],
     # MancalaGames' Andada has 15 holes a row
     "andada": ["holes=15"],
     # MancalaGames' Weg eats two seeds (the file's option for that reading)
@@ -209,6 +213,15 @@ EXPLAINED = {
                "MancalaGames' check that refuses endless sowings marks the wrong hole where holes "
                "change owner (allow[pos] for allow[idx] in NoEndlessSows): it forbids a move that "
                "ends and allows one that never does; patched, the two agree"),
+    "ayo": (r"^after .*: (south|north) to move, MancalaGames (south|north)$",
+            "after a drawn round (24 seeds each) MancalaGames' engine gives the next round to the player "
+            "who was not to move when the round ended (its fallback where a round has no loser; usually "
+            "the last mover); its text says only that the loser begins; here, after a draw, South begins "
+            "an odd-numbered round and North an even one"),
+    "san-yao": (r"^after .*: (south|north) to move, MancalaGames (south|north)$",
+                "after a drawn round (25 seeds each) MancalaGames lets the player who did not move last "
+                "begin; its text says only that the winner begins; here, after a draw, South begins an "
+                "odd-numbered round and North an even one"),
     "num-num": (r"^after .*(to move|board)",
                 "after a drawn round MancalaGames lets the player who did not move last begin; here "
                 "(as Russ) the players alternate"),
