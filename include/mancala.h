@@ -39,7 +39,7 @@ extern "C" {
 #define MANCALA_VERSION_MAJOR 3
 #define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.0.0"
+#define MANCALA_VERSION "3.1.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -177,7 +177,9 @@ typedef struct McPosition {
                                        bit 2: the last move began by placing a seed
                                        of the reserve (moves.place); bits 3-5: 1 + the
                                        entry of moves.store it sowed from the store,
-                                       or 0 (kept only where the rules read them) */
+                                       or 0; bit 6: it selected a hole
+                                       (moves.select; 3.1.0) (kept only where the
+                                       rules read them) */
     uint16_t reserve[2];            /* seeds South, North still have to place
                                        (a setup, MC_PHASE_PLACE) */
     uint16_t debt[2];               /* seeds South, North owe the opponent
@@ -200,7 +202,8 @@ typedef enum McMoveKind {
     MC_MOVE_SOW = 0,
     MC_MOVE_FIRST,
     MC_MOVE_FILL,
-    MC_MOVE_PLACE,       /* a seed of the reserve into `hole` */
+    MC_MOVE_PLACE,       /* a seed of the reserve into `hole` (arg 1: into every
+                            hole moves.place allows, moves.place.each) */
     MC_MOVE_SWAP,        /* dir 1: swap sides, 0: keep the board (MC_PHASE_SWAP);
                             in the play (moves.swap) dir 1 only */
     MC_MOVE_STEP,        /* a seed carried from `hole` to hole `dir` (moves.step) */
@@ -208,9 +211,11 @@ typedef enum McMoveKind {
     MC_MOVE_MARK,        /* the flag of setup.mark set on `hole` (MC_PHASE_MARK) */
     MC_MOVE_LOT,         /* the lot falls to player `dir` (MC_PHASE_LOT) */
     MC_MOVE_PUT,         /* the seeds in hand put into `hole` (MC_PHASE_PUT) */
-    MC_MOVE_STORE        /* seeds of the mover's store (`holes` of them) sown
+    MC_MOVE_STORE,       /* seeds of the mover's store (`holes` of them) sown
                             from `hole` on, way `dir`; `arg`: the entry of
                             moves.store */
+    MC_MOVE_SELECT       /* a hole selected (moves.select): nothing is sown, the
+                            capture rules run as after a sowing ending in `hole` */
 } McMoveKind;
 /* What a lot decides (McPosition.lot & 3). */
 enum { MC_LOT_FIRST = 1,   /* who begins (first-player: chosen-by: lot) */
@@ -228,7 +233,8 @@ typedef struct McMove {
                             the sowing goes on in from the hole the seed went to
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
                             stops at the k-th relay where it may (relay-stop);
-                            MC_MOVE_STORE: the entry of moves.store */
+                            MC_MOVE_STORE: the entry of moves.store;
+                            MC_MOVE_PLACE: 1 for moves.place.each */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
                             holes to fill only on boards of at most 24 holes);
                             MC_MOVE_SOW: 0, or the seeds the sowing lifts

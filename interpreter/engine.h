@@ -264,6 +264,9 @@ void cap_before_sowing(Vm *vm, Position *p, SowInfo *si);
 
 /* The legal sowings; *mustend: the `must` rule that ended the game for
  * lack of a move (or NULL). `first_only`: any legal move will do. */
+/* Does a placement of moves.place go into hole h (in play, `where`
+ * holding there; cx->hole is left at h)? */
+int place_where(const Rules *r, const Position *p, ExCtx *cx, int h);
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
 int gen_opening(Vm *vm, const Position *p, Move *out);
 int gen_fill(Vm *vm, const Position *p, Move *out);

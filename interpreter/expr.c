@@ -37,6 +37,7 @@ const VarDef ex_vars[] = {
     { "placed",   EXV_PLACED,   T_BOOL,   CX_START },
     { "clockwise", EXV_CLOCKWISE, T_BOOL, CX_DIR },
     { "stored",   EXV_STORED,   T_INT,    CX_START },
+    { "selected", EXV_SELECTED, T_BOOL,   CX_START },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 

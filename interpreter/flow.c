@@ -352,8 +352,9 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
     after_move(vm, p, &si, h);
 }
 
-/* A placement (moves.place): a seed of the mover's reserve into m->hole;
- * then, as after a sowing that captured nothing, the extra turn and the
+/* A placement (moves.place): a seed of the mover's reserve into m->hole
+ * (with `each`, m->arg 1: into every hole `where` allows, in hole order
+ * while the reserve lasts); then, as after a sowing that captured nothing, the extra turn and the
  * end rules. A placement that sows on is a lap of that seed (sow_place),
  * with what follows a sowing. */
 static void play_place(Vm *vm, Position *p, const Move *m, History *h)
@@ -370,14 +371,32 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
         return;
     }
     move_begins(r, p, mover, LM_PLACED);
-    p->reserve[mover]--;
-    p->count[m->hole]++;
-    if (ev_on(vm))
-        ev_basic(vm, MC_EV_PLACE, mover, m->hole, p->reserve[mover], 1);
     memset(&si, 0, sizeof si);
     si.mover = mover;
     si.start = si.origin = si.last = m->hole;
     si.step = 1;
+    if (m->arg == 1) {   /* moves.place.each: into every hole `where` allows, while the reserve lasts */
+        Mask into = 0;
+        ExCtx cx;
+        ctx_init(&cx, r, p, mover);
+        for (int k = 0; k < r->nholes; k++)
+            if (place_where(r, p, &cx, k))
+                into |= bit(k);   /* all tested on the position before the move */
+        for (int k = 0; k < r->nholes && p->reserve[mover] > 0; k++)
+            if (has_hole(into, k)) {
+                p->reserve[mover]--;
+                p->count[k]++;
+                si.last = k;
+                if (ev_on(vm))
+                    ev_basic(vm, MC_EV_PLACE, mover, k, p->reserve[mover], 1);
+            }
+        after_move(vm, p, &si, h);
+        return;
+    }
+    p->reserve[mover]--;
+    p->count[m->hole]++;
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_PLACE, mover, m->hole, p->reserve[mover], 1);
     after_move(vm, p, &si, h);
 }
 
@@ -391,6 +410,23 @@ static void play_store(Vm *vm, Position *p, const Move *m, History *h)
     if (ev_on(vm))
         ev_basic(vm, MC_EV_UNSTORE, mover, m->hole, p->store[mover] - (int)m->holes, (int)m->holes);
     sow_store(vm, p, m, mover, 1, &si);
+    if (!mid_move(p, &si, mover))
+        after_move(vm, p, &si, h);
+}
+
+/* A selection (moves.select): nothing is sown; the capture rules run as
+ * after a sowing that ended in m->hole (start, origin and last), then,
+ * unless they stop for a decision (a pick, a put), the extra turn and the
+ * end rules. */
+static void play_select(Vm *vm, Position *p, const Move *m, History *h)
+{
+    int mover = p->to_move;
+    SowInfo si;
+    move_begins(vm->r, p, mover, LM_SELECTED);
+    memset(&si, 0, sizeof si);
+    si.mover = mover;
+    si.start = si.origin = si.last = m->hole;
+    cap_after(vm, p, &si);
     if (!mid_move(p, &si, mover))
         after_move(vm, p, &si, h);
 }
@@ -489,6 +525,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_STORE:
         play_store(vm, p, m, h);
+        break;
+    case MV_SELECT:
+        play_select(vm, p, m, h);
         break;
     case MV_PICK:
         play_pick(vm, p, m, h);

@@ -116,6 +116,8 @@ char *pos_to_json(Vm *vm, const Position *p)
             json_object_set_new(lm, "placed", json_boolean((p->last_move & LM_PLACED) != 0));
         if (r->nstore_moves)
             json_object_set_new(lm, "stored", json_integer((p->last_move >> LM_STORED_SHIFT) & 7));
+        if (r->has_select)
+            json_object_set_new(lm, "selected", json_boolean((p->last_move & LM_SELECTED) != 0));
         json_object_set_new(o, "last_move", lm);
     }
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
@@ -563,15 +565,17 @@ static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_
 }
 
 /* `last_move`: `took` (each player's last move took seeds), `placed`
- * (the last move began by placing a seed) and `stored` (the entry of
- * moves.store it sowed from, 1..; 0: none), where the rules keep them. */
+ * (the last move began by placing a seed), `stored` (the entry of
+ * moves.store it sowed from, 1..; 0: none) and `selected` (it selected a
+ * hole: moves.select), where the rules keep them. */
 static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *lm = json_object_get(o, "last_move");
     if (!lm || !r->keeps_last_move)
         return 1;
     if (!json_is_object(lm))
-        return fail(err, errlen, "field `last_move`: expected {\"took\": ..., \"placed\": ..., \"stored\": ...}");
+        return fail(err, errlen,
+                    "field `last_move`: expected {\"took\": ..., \"placed\": ..., \"stored\": ..., \"selected\": ...}");
     json_t *v = json_object_get(lm, "took");
     if (v && r->uses_took) {
         const char *key;
@@ -600,6 +604,13 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
             return fail(err, errlen, "field `last_move.stored`: expected 0 (none) or an entry of `moves.store`, 1..%d",
                         r->nstore_moves);
         p->last_move = (uint8_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
+    }
+    v = json_object_get(lm, "selected");
+    if (v && r->has_select) {
+        if (!json_is_boolean(v))
+            return fail(err, errlen, "field `last_move.selected`: expected true or false");
+        if (json_is_true(v))
+            p->last_move = (uint8_t)(p->last_move | LM_SELECTED);
     }
     return 1;
 }

@@ -186,6 +186,8 @@ void ls_moves(Ld *ld, const yaml_node_t *n);
 /* loadstep.c: moves.step and moves.place (LK_CUSTOM readers). */
 int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
 int ls_place(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
+/* moves.select: a move that chooses a hole and sows nothing (loadstep.c). */
+int ls_select(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
 /* moves.store: one entry (LK_RULES reader), and the list's check (`then`). */
 void ls_store_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_store_names(Ld *ld, const LdSec *s, const LdPart *p);

@@ -115,7 +115,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_SELECT, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -170,6 +170,8 @@ static const LdKey moves_keys[MK_N + 1] = {
                    .size = sizeof(StoreMove), .hi = MAX_STORE_MOVES, .rule = ls_store_rule, .then = ls_store_names },
     [MK_SWAP] = { .name = "swap", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
                   .feature = FT_SWAP, .off = offsetof(Rules, swap_when) },
+    [MK_SELECT] = { .name = "select", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_SELECT,
+                    .read = ls_select },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

@@ -1,6 +1,7 @@
 /* loadstep.c: the keys of `moves` that offer other moves than sowings:
  * `step` (a seed carried from a hole to another) and `place` (a seed of
- * the mover's reserve into a hole), each of which may sow on. */
+ * the mover's reserve into a hole), each of which may sow on, and
+ * `select` (a hole chosen, nothing sown). */
 #include "load.h"
 
 #include <stdio.h>
@@ -85,7 +86,7 @@ static int ls_sows_on(Ld *ld, const yaml_node_t *v, const LdKey *keys, void *bas
     return 1;
 }
 
-enum { PLK_WHEN, PLK_WHERE, PLK_RESERVE, PLK_ALSO, PLK_SOW, PLK_DIR, PLK_N };
+enum { PLK_WHEN, PLK_WHERE, PLK_RESERVE, PLK_ALSO, PLK_SOW, PLK_DIR, PLK_EACH, PLK_N };
 
 /* moves.place.reserve: the reserves count among the game's seeds (the
  * board is read: its seeds are known). */
@@ -114,6 +115,7 @@ static const LdKey place_keys[PLK_N + 1] = {
     [PLK_ALSO] = { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, place_also) },
     [PLK_SOW] = { .name = "sow-on", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, place_sow) },
     [PLK_DIR] = { .name = "direction", .kind = LK_CUSTOM, .read = ls_place_dir },
+    [PLK_EACH] = { .name = "each", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, place_each) },
 };
 
 /* moves.place: a move that puts a seed of the mover's reserve into a hole
@@ -130,7 +132,33 @@ int ls_place(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node
                  "`moves.place` places seeds during the play; `setup` places them before it: give one or the other");
         return 0;
     }
+    if (r->place_each && r->place_sow) {
+        dg_error(ld->dg, ld_nloc(v), "`moves.place.each` puts a seed into every hole at once: it does not sow on "
+                 "(`sow-on`)");
+        return 0;
+    }
     r->has_place = 1;
+    return 1;
+}
+
+static const LdKey select_keys[] = {
+    { .name = "when", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CX_STATE,
+      .off = offsetof(Rules, select_when) },
+    { .name = "where", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, select_where) },
+    { .name = "also", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, select_also) },
+    { .name = NULL },
+};
+
+/* moves.select: `when`, `where` and `also`; the moves exist. */
+int ls_select(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    (void)s;
+    (void)k;
+    LdSec d;
+    if (!ls_read(ld, &d, v, select_keys, base, "moves.select"))
+        return 0;
+    ((Rules *)base)->has_select = 1;
     return 1;
 }
 

@@ -431,13 +431,29 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     return drop_endless(vm, p, out, n, TRY_STEP);   /* a relay after a step may never end */
 }
 
+int place_where(const Rules *r, const Position *p, ExCtx *cx, int h)
+{
+    if (has_hole(p->out_of_play, h))
+        return 0;
+    cx->hole = h;
+    return ex_true(&r->place_where, cx);
+}
+
 /* The placements of moves.place, where it applies: a seed of the reserve
  * into each hole in play where `where` holds; a placement that sows on,
- * each way `place.direction` allows (none endless). */
+ * each way `place.direction` allows (none endless); with `each`, a single
+ * move (arg 1, `hole` the first of them) that puts a seed into each. */
 static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
 {
     const Rules *r = vm->r;
     int n = 0;
+    if (r->place_each) {
+        for (int h = 0; h < r->nholes && !n; h++)
+            if (place_where(r, p, cx, h))
+                out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 1, 0 };
+        cx->hole = NO_HOLE;
+        return n;
+    }
     for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
         if (has_hole(p->out_of_play, h))
             continue;
@@ -505,6 +521,22 @@ static int gen_stores(const Rules *r, const Position *p, ExCtx *cx, int e, Move 
     return n;
 }
 
+/* The selections of moves.select, where it applies: each hole in play
+ * where `where` holds (at most `room`). */
+static int gen_selects(const Rules *r, const Position *p, ExCtx *cx, Move *out, int room)
+{
+    int n = 0;
+    for (int h = 0; h < r->nholes && n < room; h++) {
+        if (has_hole(p->out_of_play, h))
+            continue;
+        cx->hole = h;
+        if (ex_true(&r->select_where, cx))
+            out[n++] = (Move){ MV_SELECT, (uint8_t)h, 0, 0, 0, 0 };
+    }
+    cx->hole = NO_HOLE;
+    return n;
+}
+
 /* Does moves.place apply to the player to move? (He has seeds in
  * reserve, and `when` holds if given.) */
 static int places_now(const Rules *r, const Position *p, const ExCtx *cx)
@@ -523,6 +555,11 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     int places = places_now(r, p, &cx);
     if (places && !r->place_also) {
         int n = gen_places(vm, p, &cx, out, MAX_MOVES);
+        return first_only && n ? 1 : n;
+    }
+    int selects = r->has_select && ex_true(&r->select_when, &cx);
+    if (selects && !r->select_also) {
+        int n = gen_selects(r, p, &cx, out, MAX_MOVES);
         return first_only && n ? 1 : n;
     }
     /* moves.store: the first entry that applies without `also` gives the
@@ -566,6 +603,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
         n += gen_steps(vm, p, &cx, out + n, MAX_MOVES - n);
     if (places)   /* the placements besides them (place.also) */
         n += gen_places(vm, p, &cx, out + n, MAX_MOVES - n);
+    if (selects)   /* the selections besides them (select.also) */
+        n += gen_selects(r, p, &cx, out + n, MAX_MOVES - n);
     return first_only && n ? 1 : n;
 }
 

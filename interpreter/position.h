@@ -124,10 +124,12 @@ typedef McMoveKind MoveKind;
 #define MV_LOT      MC_MOVE_LOT
 #define MV_PUT      MC_MOVE_PUT
 #define MV_STORE    MC_MOVE_STORE
+#define MV_SELECT   MC_MOVE_SELECT
 
 /* What Position.last_move says of the move that begins (engine.h's move_begins). */
 enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
-       LM_STORED_SHIFT = 3 };     /* bits 3-5: 1 + its entry of moves.store */
+       LM_STORED_SHIFT = 3,       /* bits 3-5: 1 + its entry of moves.store */
+       LM_SELECTED = 64u };       /* it selects a hole (moves.select) */
 #define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
 enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this round (moves.swap) */
 

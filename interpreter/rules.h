@@ -93,7 +93,8 @@ enum {
     FT_STORE_MOVE  = 1u << 19,
     FT_PER_HOLE    = 1u << 20,
     FT_SWAP        = 1u << 21,
-    FT_RELAY_STORE = 1u << 22
+    FT_RELAY_STORE = 1u << 22,
+    FT_SELECT      = 1u << 23
 };
 
 typedef struct OptionDef {
@@ -327,7 +328,7 @@ typedef struct McRules {
     int uses_took;               /* an expression reads a player's `took`: the
                                     machine keeps bits 0-1 of Position.last_move
                                     (JSON writes them) */
-    int keeps_last_move;         /* uses_took, has_place or nstore_moves:
+    int keeps_last_move;         /* uses_took, has_place, nstore_moves or has_select:
                                     Position.last_move is kept */
     /* moves.store: moves that sow seeds of the mover's store back onto
      * the board */
@@ -364,6 +365,14 @@ typedef struct McRules {
                                     players' reserves */
     int place_also;              /* the placements are offered besides the sowings */
     int place_sow;               /* a placement is a lap of one seed: sowing goes on */
+    /* moves.select: where `select_when` holds, a move selects a hole where
+     * `select_where` holds: nothing is sown, the capture rules run as
+     * after a sowing that ended there */
+    int has_select;
+    Expr select_when, select_where;
+    int select_also;             /* the selections are offered besides the sowings */
+    int place_each;              /* a placement puts a seed into every hole where
+                                    `where` holds, as one move (place:all) */
     Expr place_cw, place_ccw;    /* with place_sow: where each direction is allowed
                                     (neither given: counterclockwise) */
     /* setup: players place seeds of a reserve before the play (PH_PLACE),

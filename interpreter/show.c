@@ -520,12 +520,22 @@ static void move_words(FILE *f, const Rules *r)
                 r->step_also ? "also include" : "are", seeds, r->step_from.src, to);
         sow_on_words(f, r->step_sow, &r->step_cw, &r->step_ccw, "1>7cw");
     }
-    if (r->has_place) {
+    if (r->has_place && r->place_each)
+        fprintf(f, "  When %s, the moves %s a placement: a seed of the mover's reserve into every hole where %s, "
+                   "while the reserve lasts (written place:all); no capture follows.\n",
+                r->place_when.src ? r->place_when.src : "the mover has seeds in reserve",
+                r->place_also ? "also include" : "are", r->place_where.src);
+    else if (r->has_place) {
         fprintf(f, "  When %s, the moves %s placements: a seed of the mover's reserve into a hole where %s (written "
                    "place:12", r->place_when.src ? r->place_when.src : "the mover has seeds in reserve",
                 r->place_also ? "also include" : "are", r->place_where.src);
         sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw");
     }
+    if (r->has_select)
+        fprintf(f, "  When %s, the moves %s selections: a hole where %s (written select:9); nothing is sown, and the "
+                   "capture rules apply as after a sowing ending there (selected).\n",
+                r->select_when.src ? r->select_when.src : "?", r->select_also ? "also include" : "are",
+                r->select_where.src ? r->select_where.src : "?");
     for (int i = 0; i < r->nstore_moves; i++)
         store_move_words(f, &r->store_moves[i]);
     if (r->lift_min.code)

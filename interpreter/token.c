@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "lot:north", "fill:1,3", "place:5", "swap", "keep", "1>7", "take:12", "put:9",
+ * "first:south", "lot:north", "fill:1,3", "place:5", "place:all", "select:9", "swap", "keep", "1>7", "take:12", "put:9",
  * "3x4" (4 seeds lifted from 3), "5/1", "store", "store:row", "storecwx4" (moves.store). */
 #include <stdio.h>
 
@@ -13,6 +13,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     case MV_LOT:
         return snprintf(buf, n, "lot:%s", m->dir ? "north" : "south");
     case MV_PLACE:
+        if (m->arg == 1)
+            return snprintf(buf, n, "place:all");   /* moves.place.each */
         return snprintf(buf, n, "place:%d%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "");
     case MV_SWAP:
         return snprintf(buf, n, "%s", m->dir ? "swap" : "keep");
@@ -22,6 +24,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "mark:%d", m->hole + 1);
     case MV_PUT:
         return snprintf(buf, n, "put:%d", m->hole + 1);
+    case MV_SELECT:
+        return snprintf(buf, n, "select:%d", m->hole + 1);
     case MV_STORE: {
         /* the entry's name, the direction, the seeds when chosen ("store:row", "storecwx4") */
         const StoreMove *sm = m->arg < (uint32_t)r->nstore_moves ? &r->store_moves[m->arg] : NULL;

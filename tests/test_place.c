@@ -1,5 +1,5 @@
 /* test_place: seeds of a reserve placed during the play (`moves.place`,
- * tokens place:H), the names `placed` and `clockwise`, a player's `took`,
+ * tokens place:H, and `each`: place:all), the names `placed` and `clockwise`, a player's `took`,
  * and the position fields that carry them. Expected boards are worked out
  * by hand in the comments; every case runs in the planned and the
  * reference mode. */
@@ -184,12 +184,67 @@ static void test_place_took(void **state)
     }
 }
 
+/* 2x3; South 2, 0, 1, North 1 a hole; 4 and 2 seeds in the reserves:
+ * `place.each` puts a seed into every hole of the mover's holding fewer
+ * than 2 seeds, one move, place:all, while his reserve lasts. */
+static const char each[] =
+    "game: each\n"
+    "board: {rows: 2, holes: 3, seeds: \"if hole.number == 1 then 2 else if hole.number == 2 then 0 else 1\","
+    " stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: ccw\n"
+    "  place: {reserve: 4, also: true, each: true, where: hole.owner == mover and hole.count < 2}\n";
+
+static void test_place_each(void **state)
+{
+    (void)state;
+    char buf[256];
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, each, mode);
+        /* the sowings, then the one placement */
+        assert_string_equal(tokens(&g, buf, sizeof buf), "1 3 place:all");
+        /* South: 2 and 3 hold fewer than 2 (1 holds 2): a seed each,
+         * reserve 4 -> 2; no sowing follows; North to move */
+        play(&g.vm, &g.p, &g.h, "place:all");
+        static const int w1[] = { 2, 1, 2, 1, 1, 1 };
+        counts_are(&g.p, w1, 6);
+        assert_int_equal(g.p.reserve[SOUTH], 2);
+        assert_int_equal(g.p.to_move, NORTH);
+        /* North: all three of his hold 1: a seed each, 4 -> 1 */
+        play(&g.vm, &g.p, &g.h, "place:all");
+        static const int w2[] = { 2, 1, 2, 2, 2, 2 };
+        counts_are(&g.p, w2, 6);
+        assert_int_equal(g.p.reserve[NORTH], 1);
+        /* South: only 2 holds fewer than 2: 2 -> 1 in reserve */
+        play(&g.vm, &g.p, &g.h, "place:all");
+        static const int w3[] = { 2, 2, 2, 2, 2, 2 };
+        counts_are(&g.p, w3, 6);
+        assert_int_equal(g.p.reserve[SOUTH], 1);
+        game_end(&g);
+
+        /* a reserve shorter than the holes: the lowest-numbered first.
+         * North with 1 seed left and 4, 5, 6 all at 1 puts it into 4 */
+        game_at(&g, each, mode,
+                "{\"board\": [2,2,2, 1,1,1], \"stores\": [0,0], \"to_move\": \"north\", \"reserve\": [0, 1]}");
+        play(&g.vm, &g.p, &g.h, "place:all");
+        static const int w4[] = { 2, 2, 2, 2, 1, 1 };
+        counts_are(&g.p, w4, 6);
+        assert_int_equal(g.p.reserve[NORTH], 0);
+        /* no hole of South's holds fewer than 2: no placement */
+        assert_string_equal(tokens(&g, buf, sizeof buf), "1 2 3");
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_place_plain),
         cmocka_unit_test(test_place_sow_on),
         cmocka_unit_test(test_place_took),
+        cmocka_unit_test(test_place_each),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,7 @@ static int f_match(const Rules *r) { return r->match; }
 static int f_setup(const Rules *r) { return r->has_setup; }
 static int f_opening(const Rules *r) { return r->has_opening; }
 static int f_place(const Rules *r) { return r->has_place; }
+static int f_select(const Rules *r) { return r->has_select; }
 static int f_step(const Rules *r) { return r->has_steps; }
 static int f_store_move(const Rules *r) { return r->nstore_moves > 0; }
 static int f_chance(const Rules *r) { return r->has_setup && r->setup_chance; }
@@ -59,6 +60,7 @@ static const Feature features[] = {
     { "chance", "a starting layout drawn by chance (setup.chance)", f_chance },
     { "opening", "a special opening move", f_opening },
     { "place", "seeds placed from a reserve during the play", f_place },
+    { "select", "moves that choose a hole and sow nothing (moves.select)", f_select },
     { "step", "steps of one seed (moves.step)", f_step },
     { "store-move", "seeds of the store sown back onto the board (moves.store)", f_store_move },
     { "swap", "a player may swap sides during the play: the pie rule (moves.swap)", f_swap },
