@@ -79,6 +79,9 @@ grep -q 'A hole left over goes to the player with fewer seeds' "$T/out" && ok ||
 grep -q 'It starts empty' "$T/out" && ok || bad "show: the empty hole of fewer-seeds-empty not said"
 check show-leftover-remainder 0 "$M" show qelat
 grep -q 'A hole left over goes to the larger remainder' "$T/out" && ok || bad "show: leftover: larger-remainder not said"
+# show: moves.place.each is said (Mwambulula's reserve)
+check show-place-each 0 "$M" show mwambulula
+grep -q 'a seed of the mover.s reserve into every hole where hole.owner == mover, while the reserve lasts (written place:all)' "$T/out" && ok || bad "show: moves.place.each not said"
 # show --plan: Oware's sowing (next hole, the origin skipped, one lap) is
 # the plain kernel; its `from` in normal form; the reference mode has no
 # short cut

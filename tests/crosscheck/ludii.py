@@ -89,6 +89,10 @@ OPTIONS = {
     "nchayo": ["holes=5"],
     # Ludii's code has no opening sowings
     "selus": ["openings=0"],
+    # Ludii's code ends the turn once the seeds taken are sown
+    "mwambulula": ["capture-ends-turn=true"],
+    # Ludii's code takes no other hole after a capture
+    "nchuwa": ["extra-take=false"],
     # Ludii's code: the run of captures stops at the origin; each player
     # takes the seeds left in his row
     "halusa": ["origin-ends-chain=true", "remaining=owners"],
@@ -314,6 +318,8 @@ EXPLAINED = {
     "khrour": (r"^over: ours True, Ludii False", "ours ends the match when a player cannot fill one hole (the "
                "partly filled hole of the text is a gap of the file, see about.gaps); Ludii's code and its text go "
                "on, the poorer player laying out what he has"),
+    "nchuwa": (r"^legal moves", "Ludii offers relays that never end (each lap is a move of "
+               "its own); ours refuses a sowing that never ends, as its readings say"),
     "yovodi": (r"^legal moves", "Ludii offers relays that never end (each lap is a move of its own); docs/rules.md "
                "refuses endless sowings, as ours does"),
     "boukerourou": (r"^(over: ours False, Ludii True|legal moves)", "Ludii tests its end (a row without seeds loses) "
@@ -402,6 +408,10 @@ EXPLAINED = {
                       "ForEachNonMoverNoMovesLoss reads a flag set only when that player is to move) one turn "
                       "late: he passes and the game ends, with the same winner, after the winner's next move; "
                       "ours ends it as soon as his side is empty (the rules text: whoever captures all wins)"),
+    "mwambulula": (r"^over: ours True, Ludii False", "Ludii notices that a player has no move (its "
+                   "ForEachNonMoverNoMovesLoss reads a flag set only when that player is to move) one turn "
+                   "late: he passes and the game ends, with the same winner, after the winner's next move; "
+                   "ours ends it as soon as he cannot move (the rules text: the player unable to move loses)"),
     "mangola": (r"^(board|legal)", "after a capture Ludii's code sows the seeds taken as a lap of their own (from "
                 "the second hole after the nearest empty hole behind the capturing hole) and then lifts the "
                 "capturing hole again (its moveAgain and Replay are set at the capture); its text does not say "
@@ -536,6 +546,9 @@ LUDII_OPENING = {
     # each player hides the seeds of his four last holes holding seeds, a
     # move a hole: our file starts from the layout and stores they make
     "azigo": "replay",
+    # each player takes the seeds of his inner row into his hand, a move a
+    # hole: our file starts from the layout and the reserves they make
+    "mwambulula": "replay",
 }
 
 # games whose set opening is one move of each player here and several
@@ -547,6 +560,9 @@ OPENING_TURNS = {
     # Ludii: each player's sowing, then each one's move of the two seeds,
     # then each one's removal (phases Opening1-3); ours: one move each
     "njombwa-one-counter": 2,
+    # Ludii: each lap of each player's opening sowing a turn of its own,
+    # the players alternating; ours: one move each
+    "nchuwa": 2,
 }
 
 # games whose captures as a turn begins (our `turn-start`) are moves of
@@ -777,6 +793,10 @@ class Board:
                 if ("%d%s" % (n, way)) in our_moves:
                     return "%d%s" % (n, way)
                 return str(n)
+            if str(h) not in our_moves and ("select:%d" % h) in our_moves:
+                # a hole taken without sowing (Ludii's Remove, or a
+                # Select whose consequences capture): our moves.select
+                return "select:%d" % h
             tok = str(h)
             if ("%dcw" % h) in our_moves or ("%dccw" % h) in our_moves:
                 if way:
@@ -808,6 +828,11 @@ class Board:
             return base
         if frm in self.hands and to in self.hole_of:
             return "place:%d" % self.hole_of[to]
+        if frm in self.hands and "place:all" in our_moves:
+            # the whole hand put in, a seed a hole (moves.place.each):
+            # Ludii selects the hand and its consequences fill the holes
+            return "place:all"
+
         return "?%s:%s>%s" % (mv["type"], frm, to)
 
     def track_name(self, name):
