@@ -93,6 +93,9 @@ OPTIONS = {
     "mwambulula": ["capture-ends-turn=true"],
     # Ludii's code takes no other hole after a capture
     "nchuwa": ["extra-take=false"],
+    # Ludii's code takes a single space, and a lap of ten seeds or more
+    # ends the turn
+    "o-an-quan": ["chain=false", "long-lap-ends=true"],
     # Ludii's code: the run of captures stops at the origin; each player
     # takes the seeds left in his row
     "halusa": ["origin-ends-chain=true", "remaining=owners"],
@@ -318,6 +321,12 @@ EXPLAINED = {
     "khrour": (r"^over: ours True, Ludii False", "ours ends the match when a player cannot fill one hole (the "
                "partly filled hole of the text is a gap of the file, see about.gaps); Ludii's code and its text go "
                "on, the poorer player laying out what he has"),
+    "o-an-quan": (r"^(over: ours True, Ludii False|board)",
+                  "ours plays the first game of the match only (its gaps): when both large stones are "
+                  "taken ours ends, Ludii goes on to its next game (squares sold); and Ludii refills a "
+                  "player's emptied squares after every lap of a relay (each lap a move of its own), so a "
+                  "relay stopped by an empty square goes on there; ours refills them once the move is "
+                  "over, as a move of the text ends at an empty square"),
     "nchuwa": (r"^legal moves", "Ludii offers relays that never end (each lap is a move of "
                "its own); ours refuses a sowing that never ends, as its readings say"),
     "yovodi": (r"^legal moves", "Ludii offers relays that never end (each lap is a move of its own); docs/rules.md "
@@ -517,6 +526,11 @@ SITES = {
     # The Concentration Game: 3x4, whose middle holes (Ludii's sites 5
     # and 6) are the stores; ours are holes 6 and 7, never sown
     "concentration-game": [0, 1, 2, 3, 7, None, None, 4, 11, 10, 9, 8],
+    # O An Quan: the oval of five squares a row between two end spaces
+    # (Ludii's stores 0 and 11: board sites, sown and captured) is ours
+    # 2x6, each row's sixth hole an end space: South 1..5 and the right
+    # end (11), North 7..11 (Ludii 10..6) and the left end (0)
+    "o-an-quan": [1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6, 0],
 }
 
 MIRROR = {
@@ -592,6 +606,8 @@ STORE_ENTRY = {
 ORDERED_DIRS = {
     # Uthi's first moves (3 seeds, then 2): Ludii lists clockwise first
     "uthi": ("cw", "ccw"),
+    # O An Quan sows with fromTo moves: Ludii lists its TrackCCW move first
+    "o-an-quan": ("ccw", "cw"),
 }
 
 # Ludii's ruleset (--ruleset) or options (--option Cat/Item) for our game

@@ -48,6 +48,8 @@ import game.types.board.SiteType;
 import other.GameLoader;
 import other.context.Context;
 import other.move.Move;
+import other.state.container.ContainerState;
+import other.state.stacking.BaseContainerStateStacking;
 import other.topology.TopologyElement;
 import other.trial.Trial;
 
@@ -80,6 +82,24 @@ public final class LudiiDriver
 	static List<? extends TopologyElement> boardSites()
 	{
 		return game.board().topology().getGraphElements(siteType());
+	}
+
+	// the seeds at a site: a stacking state (the large-stone games, whose
+	// boards are `largeStack`) holds a piece a level, counted unless it is
+	// a large stone (a component named Ball...); any other state holds
+	// `count` pieces of one kind
+	static int seeds(final ContainerState cs, final int site, final SiteType type)
+	{
+		if (!(cs instanceof BaseContainerStateStacking))
+			return cs.count(site, type);
+		int n = 0;
+		for (int l = 0; l < cs.sizeStack(site, type); l++)
+		{
+			final int what = cs.what(site, l, type);
+			if (what > 0 && !game.equipment().components()[what].name().startsWith("Ball"))
+				n++;
+		}
+		return n;
 	}
 
 	// the names of the tracks of the sowings among a move's consequents
@@ -217,11 +237,11 @@ public final class LudiiDriver
 		b.append(",\"counts\":[");
 		final List<? extends TopologyElement> els = boardSites();
 		for (int i = 0; i < els.size(); i++)
-			b.append(i > 0 ? "," : "").append(context.containerState(0).count(els.get(i).index(), siteType()));
+			b.append(i > 0 ? "," : "").append(seeds(context.containerState(0), els.get(i).index(), siteType()));
 		b.append("],\"hands\":[");
 		final List<int[]> hs = handSites();
 		for (int i = 0; i < hs.size(); i++)
-			b.append(i > 0 ? "," : "").append(context.containerState(hs.get(i)[0]).countCell(hs.get(i)[1]));
+			b.append(i > 0 ? "," : "").append(seeds(context.containerState(hs.get(i)[0]), hs.get(i)[1], SiteType.Cell));
 		b.append("],\"moves\":[");
 		legal = new ArrayList<>();
 		if (!trial.over())
