@@ -564,6 +564,20 @@ static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_
     return 1;
 }
 
+/* A boolean of `last_move` (`placed`, `selected`), if given: true sets
+ * `bit` of Position.last_move. */
+static int read_lm_bit(json_t *lm, const char *name, unsigned bit, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(lm, name);
+    if (!v)
+        return 1;
+    if (!json_is_boolean(v))
+        return fail(err, errlen, "field `last_move.%s`: expected true or false", name);
+    if (json_is_true(v))
+        p->last_move = (uint8_t)(p->last_move | bit);
+    return 1;
+}
+
 /* `last_move`: `took` (each player's last move took seeds), `placed`
  * (the last move began by placing a seed), `stored` (the entry of
  * moves.store it sowed from, 1..; 0: none) and `selected` (it selected a
@@ -591,13 +605,8 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
                 p->last_move = (uint8_t)(p->last_move | 1u << pl);
         }
     }
-    v = json_object_get(lm, "placed");
-    if (v && r->has_place) {
-        if (!json_is_boolean(v))
-            return fail(err, errlen, "field `last_move.placed`: expected true or false");
-        if (json_is_true(v))
-            p->last_move = (uint8_t)(p->last_move | LM_PLACED);
-    }
+    if (r->has_place && !read_lm_bit(lm, "placed", LM_PLACED, p, err, errlen))
+        return 0;
     v = json_object_get(lm, "stored");
     if (v && r->nstore_moves) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > r->nstore_moves)
@@ -605,14 +614,7 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
                         r->nstore_moves);
         p->last_move = (uint8_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
-    v = json_object_get(lm, "selected");
-    if (v && r->has_select) {
-        if (!json_is_boolean(v))
-            return fail(err, errlen, "field `last_move.selected`: expected true or false");
-        if (json_is_true(v))
-            p->last_move = (uint8_t)(p->last_move | LM_SELECTED);
-    }
-    return 1;
+    return !r->has_select || read_lm_bit(lm, "selected", LM_SELECTED, p, err, errlen);
 }
 
 /* `totals`, and `over`, which may only say the game goes on. */

@@ -64,6 +64,11 @@ static void test_select_opening(void **state)
         /* the JSON position says the last move was a selection */
         char *js = pos_to_json(&g.vm, &g.p);
         assert_non_null(strstr(js, "\"selected\":true"));
+        /* and reads it back */
+        Position q;
+        char err[200];
+        assert_true(pos_from_json(g.r, js, strlen(js), &q, err, sizeof err));
+        assert_int_equal(q.last_move & LM_SELECTED, LM_SELECTED);
         free(js);
         /* North selects his 4: 3 facing it (2) taken, then he picks 1 */
         assert_string_equal(tokens(&g, buf, sizeof buf), "select:4");
