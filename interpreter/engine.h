@@ -262,11 +262,11 @@ void cap_before_sowing(Vm *vm, Position *p, SowInfo *si);
 
 /* ---- moves (movegen.c) -------------------------------------------------------- */
 
+/* Is hole h in play with `where` holding there (cx->hole is left at h)?
+ * The holes a placement of moves.place or a selection may take. */
+int hole_allows(const Position *p, ExCtx *cx, const Expr *where, int h);
 /* The legal sowings; *mustend: the `must` rule that ended the game for
  * lack of a move (or NULL). `first_only`: any legal move will do. */
-/* Does a placement of moves.place go into hole h (in play, `where`
- * holding there; cx->hole is left at h)? */
-int place_where(const Rules *r, const Position *p, ExCtx *cx, int h);
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
 int gen_opening(Vm *vm, const Position *p, Move *out);
 int gen_fill(Vm *vm, const Position *p, Move *out);

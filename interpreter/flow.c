@@ -354,8 +354,8 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
 
 /* A placement (moves.place): a seed of the mover's reserve into m->hole
  * (with `each`, m->arg 1: into every hole `where` allows, in hole order
- * while the reserve lasts); then, as after a sowing that captured nothing, the extra turn and the
- * end rules. A placement that sows on is a lap of that seed (sow_place),
+ * while the reserve lasts); then, as after a sowing that captured
+ * nothing, the extra turn and the end rules. A placement that sows on is a lap of that seed (sow_place),
  * with what follows a sowing. */
 static void play_place(Vm *vm, Position *p, const Move *m, History *h)
 {
@@ -380,7 +380,7 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
         ExCtx cx;
         ctx_init(&cx, r, p, mover);
         for (int k = 0; k < r->nholes; k++)
-            if (place_where(r, p, &cx, k))
+            if (hole_allows(p, &cx, &r->place_where, k))
                 into |= bit(k);   /* all tested on the position before the move */
         for (int k = 0; k < r->nholes && p->reserve[mover] > 0; k++)
             if (has_hole(into, k)) {

@@ -431,12 +431,12 @@ static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     return drop_endless(vm, p, out, n, TRY_STEP);   /* a relay after a step may never end */
 }
 
-int place_where(const Rules *r, const Position *p, ExCtx *cx, int h)
+int hole_allows(const Position *p, ExCtx *cx, const Expr *where, int h)
 {
     if (has_hole(p->out_of_play, h))
         return 0;
     cx->hole = h;
-    return ex_true(&r->place_where, cx);
+    return ex_true(where, cx);
 }
 
 /* The placements of moves.place, where it applies: a seed of the reserve
@@ -449,7 +449,7 @@ static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
     int n = 0;
     if (r->place_each) {
         for (int h = 0; h < r->nholes && !n; h++)
-            if (place_where(r, p, cx, h))
+            if (hole_allows(p, cx, &r->place_where, h))
                 out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 1, 0 };
         cx->hole = NO_HOLE;
         return n;
@@ -526,13 +526,9 @@ static int gen_stores(const Rules *r, const Position *p, ExCtx *cx, int e, Move 
 static int gen_selects(const Rules *r, const Position *p, ExCtx *cx, Move *out, int room)
 {
     int n = 0;
-    for (int h = 0; h < r->nholes && n < room; h++) {
-        if (has_hole(p->out_of_play, h))
-            continue;
-        cx->hole = h;
-        if (ex_true(&r->select_where, cx))
+    for (int h = 0; h < r->nholes && n < room; h++)
+        if (hole_allows(p, cx, &r->select_where, h))
             out[n++] = (Move){ MV_SELECT, (uint8_t)h, 0, 0, 0, 0 };
-    }
     cx->hole = NO_HOLE;
     return n;
 }
