@@ -1,4 +1,4 @@
-/* load.h: what the loader's files share (load.c, loadkey.c, loadsec.c,
+/* load.h: what the loader's files share (load.c, loadkey.c, loadsec.c, loadsow.c,
  * loadstart.c, loadopt.c, ...); nothing outside them includes it.
  *
  * Every mapping of a variant file is read against a table of its keys
@@ -191,14 +191,17 @@ int ls_select(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_nod
 /* moves.store: one entry (LK_RULES reader), and the list's check (`then`). */
 void ls_store_rule(Ld *ld, const yaml_node_t *n, void *rule);
 void ls_store_names(Ld *ld, const LdSec *s, const LdPart *p);
+/* loadsow.c: `sowing`, `opening` and `first-player`. */
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);
-void ls_setup(Ld *ld, const yaml_node_t *n);
 void ls_first_player(Ld *ld, const yaml_node_t *n);
+void ls_setup(Ld *ld, const yaml_node_t *n);
 void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule);
 /* loadabout.c */
 void ls_about(Ld *ld, const yaml_node_t *n);
+/* loadsec.c: a rule of `captures`, of `sowing.each-seed`. */
 void ls_capture_rule(Ld *ld, const yaml_node_t *n, void *rule);
+void ls_seed_rule(Ld *ld, const yaml_node_t *n, void *rule);
 /* A capture rule's `take` (one hole, or a list) and `to` (a receiver,
  * or `hand`), read into a CaptureRule (loadsec.c). */
 int ls_take(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v);
