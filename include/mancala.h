@@ -39,7 +39,7 @@ extern "C" {
 #define MANCALA_VERSION_MAJOR 3
 #define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.1.0"
+#define MANCALA_VERSION "3.2.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -297,7 +297,11 @@ typedef enum McEventKind {
                             n (the lap's number, from 1) */
     MC_EV_SEED,          /* a seed dropped into hole (a hole or a store); only
                             with MC_EVENTS_SEEDS */
-    MC_EV_SPILL,         /* seeds left the board at a row's end after hole */
+    MC_EV_SPILL,         /* seeds left the board: n is MC_SPILL_ROW_END (at a
+                            row's end after hole), MC_SPILL_FULL (one seed:
+                            hole held its sowing.hole-limit; 3.2.0) or
+                            MC_SPILL_NOWHERE (one seed: sowing.path named no
+                            hole in play; hole: MC_NO_HOLE; 3.2.0) */
     MC_EV_CAPTURE,       /* seeds taken from hole by receiver (MC_TO_*); n: 1
                             during the sowing (`each-seed`), 0 after it (capture
                             rules; and the seeds left on the board when a game
@@ -366,6 +370,9 @@ typedef struct McEvent {
  * position it could look at is the one being changed: events carry what
  * a reader needs. */
 typedef void (*McEventFn)(void *arg, const McEvent *ev);
+
+/* MC_EV_SPILL: why the seeds left the board (McEvent.n). */
+enum { MC_SPILL_ROW_END = 0, MC_SPILL_FULL = 1, MC_SPILL_NOWHERE = 2 };
 
 enum {
     MC_EVENTS_SEEDS = 1   /* also one MC_EV_SEED for every seed dropped */

@@ -138,7 +138,12 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
     case MC_EV_SEED: place(o, "hole", ev->hole); break;
     case MC_EV_SPILL:
         out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
-        place(o, "after", ev->hole);
+        if (ev->n == MC_SPILL_ROW_END)
+            place(o, "after", ev->hole);
+        else if (ev->n == MC_SPILL_FULL)
+            place(o, "full", ev->hole);
+        else
+            out(o, ",\"nowhere\":true");
         break;
     case MC_EV_CAPTURE:
         out(o, ",\"player\":\"%s\"", player(ev->player));

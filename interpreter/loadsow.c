@@ -19,7 +19,7 @@ static const char *const dir_words[] = { [DIR_CCW] = "ccw", [DIR_CW] = "cw", NUL
 /* ---- sowing and opening ----------------------------------------------- */
 
 enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RSTORE, SK_RWHILE, SK_RREVERSE, SK_RSTOP,
-       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_N };
+       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_PATH, SK_LIMIT, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -134,7 +134,51 @@ static int ls_first_seed(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
     return ok;
 }
 
-/* The sowing's keys, which the opening takes too (but `each-seed`). */
+/* path: a list of 1..MAX_PATH hole expressions, the places of a lap's
+ * seeds in turn. */
+static int ls_path_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    SowRules *w = base;
+    char buf[80];
+    const char *key = lk_label(s, k, buf, sizeof buf);
+    int before = ld->dg->errors;
+    if (v->type != YAML_SEQUENCE_NODE || v->data.sequence.items.top == v->data.sequence.items.start) {
+        dg_error(ld->dg, ld_nloc(v), "`%s` must be a list of 1 to %d holes (the place of each seed in turn)", key,
+                 MAX_PATH);
+        return 0;
+    }
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        yaml_node_t *e = ld_node(ld, *it);
+        if (!e)
+            continue;
+        if (w->npath >= MAX_PATH) {
+            dg_error(ld->dg, ld_nloc(e), "`%s` lists at most %d holes", key, MAX_PATH);
+            break;
+        }
+        lk_expr(ld, e, T_HOLE, s->ctx | k->ctx, key, &w->path[w->npath++]);
+    }
+    return ld->dg->errors == before;
+}
+
+/* A path says where every seed goes: the keys that choose places along
+ * the track have nothing to do beside it, and its laps are single. */
+static void ls_sow_path(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    static const int along[] = { SK_FIRST, SK_SKIP, SK_STORES, SK_LAPS, SK_SPILL, SK_PER_HOLE };
+    const SowRules *w = p->base;
+    (void)s;
+    if (!p->val[SK_PATH])
+        return;
+    for (size_t i = 0; i < sizeof along / sizeof along[0]; i++) {
+        int k = along[i];
+        if (!p->val[k] || (k == SK_STORES && w->into_stores == INTO_NONE) || (k == SK_LAPS && w->laps == LAPS_SINGLE))
+            continue;
+        dg_error(ld->dg, ld_nloc(p->val[k]), "`%s` goes along the track; with `path` every seed goes where the path "
+                 "says (and laps are single)", p->keys[k].name);
+    }
+}
+
+/* The sowing's keys, which the opening takes too (but those marked LF_SOWING). */
 static const LdKey sow_keys[SK_N + 1] = {
     [SK_FIRST] = { .name = "first-seed", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_FIRST_SEED,
                    .read = ls_first_seed },
@@ -169,6 +213,10 @@ static const LdKey sow_keys[SK_N + 1] = {
     [SK_EACH] = { .name = "each-seed", .kind = LK_RULES, .flags = LF_SOWING, .feature = FT_EACH_SEED,
                   .off = offsetof(SowRules, each_seed), .count = offsetof(SowRules, neach),
                   .size = sizeof(CaptureRule), .hi = MAX_CAPTURES, .rule = ls_seed_rule },
+    [SK_PATH] = { .name = "path", .kind = LK_CUSTOM, .flags = LF_QUALIFY | LF_SOWING, .ctx = CTX_SOW | CX_HAND,
+                  .feature = FT_PATH, .read = ls_path_read, .then = ls_sow_path },
+    [SK_LIMIT] = { .name = "hole-limit", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_SOWING, .type = T_INT,
+                   .ctx = CTX_SOW | CX_HOLE, .feature = FT_HOLE_LIMIT, .off = offsetof(SowRules, hole_limit) },
 };
 
 /* `sowing`. */

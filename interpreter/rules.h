@@ -20,6 +20,7 @@
 #define MAX_ENUM_VALUES 16
 #define MAX_CAPTURES    PLAN_MAX_EACH
 #define MAX_TAKES       4
+#define MAX_PATH        12       /* entries of sowing.path */
 #define MAX_SETS        4        /* changes of one rule's `set` */
 #define MAX_MUST        8
 #define MAX_STORE_MOVES 4      /* entries of moves.store */
@@ -82,6 +83,8 @@ enum {
     FT_RELAY_REVERSE = 1u << 13,
     FT_ENDLESS     = 1u << 15,
     FT_RELAY_STOP  = 1u << 16,
+    FT_PATH        = 1u << 24,
+    FT_HOLE_LIMIT  = 1u << 25,
     /* moves (Rules.move_features) */
     FT_FROM        = 1u << 8,
     FT_DIRECTION   = 1u << 9,
@@ -185,6 +188,11 @@ typedef struct SowRules {
                                     repeat, or the limit, ends it) */
     CaptureRule each_seed[MAX_CAPTURES];
     int neach;
+    Expr path[MAX_PATH];         /* npath > 0: the k-th seed of a lap goes to
+                                    the place path[k mod npath] names */
+    int npath;
+    Expr hole_limit;             /* a seed into a hole that holds this many
+                                    leaves the board (absent: no limit) */
     unsigned features;           /* FT_* of the keys given */
     SrcLoc loc;
 } SowRules;

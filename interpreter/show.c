@@ -111,7 +111,20 @@ static void choice_words(FILE *f, const CaptureRule *c)
 /* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
-    if (s->first_if.code && s->first_if.src)
+    if (s->npath) {
+        fprintf(f, "  - Each seed goes to a place of its own, not along the track: the seeds of a lap go in turn to");
+        for (int k = 0; k < s->npath; k++)
+            fprintf(f, "%s %s", k ? k + 1 == s->npath ? " and" : "," : "", s->path[k].src ? s->path[k].src : "?");
+        fprintf(f, "%s. A seed that finds no hole in play there leaves the board (where it is the last seed, the "
+                   "sowing ends nowhere: no capture).\n", s->npath > 1 ? " (then again from the first)" : " (every seed)");
+    }
+    if (s->hole_limit.code && s->hole_limit.src)
+        fprintf(f, "  - A hole holds at most %s seeds: a seed sown into a hole that holds that many leaves the board "
+                   "(and where it is the last seed, the sowing ends nowhere: no capture, no relay).\n",
+                s->hole_limit.src);
+    if (s->npath)
+        ;   /* the path says where the first seed goes too */
+    else if (s->first_if.code && s->first_if.src)
         fprintf(f, "  - The first seed goes into the origin hole itself where %s (hand: the seeds lifted), else into the next hole.\n",
                 s->first_if.src);
     else

@@ -194,10 +194,37 @@ static NOINLINE void sow_plain_ring(Vm *vm, const SowRules *s, const SowPlan *sp
 
 /* ---- the general kernel ------------------------------------------------------ */
 
-/* One seed into `t` (a hole or a store), with the each-seed rules. */
-static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int hand,
-                 SowInfo *si)
+/* A seed that finds no place leaves the board: `why` is MC_SPILL_FULL
+ * (its hole `t` is full, sowing.hole-limit) or MC_SPILL_NOWHERE (the
+ * path names no hole in play; t: the place it names). */
+static void leave(Vm *vm, Position *p, const SowInfo *si, int t, int why)
 {
+    p->removed++;
+    if (ev_on(vm)) {
+        McEvent ev = { 0 };
+        ev.kind = MC_EV_SPILL;
+        ev.player = (uint8_t)si->mover;
+        ev.hole = (int16_t)(is_hole(vm->r, t) ? t : NO_HOLE);
+        ev.seeds = 1;
+        ev.n = why;
+        ev_send(vm, &ev);
+    }
+}
+
+/* One seed into `t` (a hole or a store), with the each-seed rules;
+ * returns 0 if it left the board instead (a full hole, hole-limit). */
+static int drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int hand,
+                SowInfo *si)
+{
+    if (t < MAX_HOLES && s->hole_limit.code) {
+        cx->hole = t;
+        int64_t limit = ex_eval(&s->hole_limit, cx);
+        cx->hole = NO_HOLE;
+        if (p->count[t] >= limit) {
+            leave(vm, p, si, t, MC_SPILL_FULL);
+            return 0;
+        }
+    }
     if (ev_seeds_on(vm))
         ev_basic(vm, MC_EV_SEED, si->mover, t, 0, 1);
     if (t >= MAX_HOLES) {
@@ -209,6 +236,7 @@ static void drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCt
         if (s->neach && (!sp->each_masks || ex_filter_has(sp->each_counts, sp->each_big, n)))
             cap_drop(vm, s, sp, p, cx, t, hand, si);
     }
+    return 1;
 }
 
 /* The tight loop of a lap into consecutive holes (no skip, no store on
@@ -247,6 +275,27 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
 /* The result of a lap of the general kernel that spilled its seeds. */
 #define SPILLED (-2)
 
+/* One lap along sowing.path: the k-th seed (from 0) goes to the place
+ * the path's entry k mod n names, `origin` the lap's; a seed that finds
+ * no hole in play there, or a full one, leaves the board. Returns where
+ * the last seed fell, or SPILLED if it left. */
+static int lap_path(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int hand, SowInfo *si)
+{
+    int h = SPILLED;
+    for (int k = 0; hand > 0; k = k + 1 == s->npath ? 0 : k + 1) {
+        cx->hand = --hand;
+        int t = (int)ex_eval(&s->path[k], cx);
+        if (!is_hole(vm->r, t) || has_hole(p->out_of_play, t)) {
+            leave(vm, p, si, t, MC_SPILL_NOWHERE);
+            h = SPILLED;
+        } else {
+            h = drop(vm, s, sp, p, cx, t, hand, si) ? t : SPILLED;
+        }
+    }
+    cx->hand = 0;
+    return h;
+}
+
 /* One lap of the general kernel: `hand` seeds from `origin` (already
  * lifted); returns the hole (or store) of the last seed, or SPILLED. */
 static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int origin,
@@ -261,6 +310,8 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
     }
     if (from_hand && has_hole(p->out_of_play, origin))
         first = 0;   /* a hand sown from a hole out of play starts after it */
+    if (s->npath)
+        return lap_path(vm, s, sp, p, cx, hand, si);
     if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
     int per = 1;   /* seeds dropped at each place (sowing.per-hole) */
@@ -295,11 +346,14 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                 return SPILLED;
             }
         }
+        int fell = 1;   /* the last seed dropped here fell into the hole (not full) */
         for (int k = 0; k < per && hand > 0; k++) {   /* each seed dropped, its rules tried */
             hand--;
-            drop(vm, s, sp, p, cx, t, hand, si);
+            fell = drop(vm, s, sp, p, cx, t, hand, si);
         }
         h = t;
+        if (!hand && !fell)
+            return SPILLED;   /* the last seed left the board: the lap ends nowhere */
     }
     return h;
 }

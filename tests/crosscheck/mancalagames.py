@@ -70,6 +70,8 @@ OPTIONS = {
     "ayo": ["few-seeds-end=true"],
     # MancalaGames ends San Yao's match once a player would own nine holes
     "san-yao": ["match-end=nine-holes"],
+    # MancalaGames gives South Diffusion's block on his right
+    "diffusion": ["blocks=right"],
     # MancalaGames' Andada has 15 holes a row
     "andada": ["holes=15"],
     # MancalaGames' Weg eats two seeds (the file's option for that reading)
@@ -419,8 +421,9 @@ SETTLE_CHILDREN = {"krur", "toguz-kumalak", "toguz-xorgol", "no-sides-child", "o
 
 
 # games whose seeds put out of play (ours: `removed`) MancalaGames drops
-# into South's store (its store[0]; Deka has no stores there)
-DIVERTED = {"deka", "embeli"}
+# into South's store (its store[0]; Deka has no stores there; Diffusion's
+# seeds sown off the board or into a full hole)
+DIVERTED = {"deka", "embeli", "diffusion"}
 
 
 # games whose files put the seeds taken out of the game (ours: `removed`)
