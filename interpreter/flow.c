@@ -414,10 +414,11 @@ static void play_store(Vm *vm, Position *p, const Move *m, History *h)
         after_move(vm, p, &si, h);
 }
 
-/* A selection (moves.select): nothing is sown; the capture rules run as
- * after a sowing that ended in m->hole (start, origin and last), then,
- * unless they stop for a decision (a pick, a put), the extra turn and the
- * end rules. */
+/* A selection (moves.select): nothing is sown; the before-sowing rules
+ * (start: the hole selected, looking counterclockwise), then the capture
+ * rules run as after a sowing that ended in m->hole (start, origin and
+ * last), then, unless they stop for a decision (a pick, a put), the
+ * extra turn and the end rules. */
 static void play_select(Vm *vm, Position *p, const Move *m, History *h)
 {
     int mover = p->to_move;
@@ -425,7 +426,10 @@ static void play_select(Vm *vm, Position *p, const Move *m, History *h)
     move_begins(vm->r, p, mover, LM_SELECTED);
     memset(&si, 0, sizeof si);
     si.mover = mover;
+    si.dir = DIR_CCW;
     si.start = si.origin = si.last = m->hole;
+    if (vm->r->nbefore_sow)
+        cap_before_sowing(vm, p, &si);
     cap_after(vm, p, &si);
     if (!mid_move(p, &si, mover))
         after_move(vm, p, &si, h);

@@ -150,15 +150,17 @@ static const LdKey select_keys[] = {
     { .name = NULL },
 };
 
-/* moves.select: `when`, `where` and `also`; the moves exist. */
+/* moves.select: `when`, `where` and `also`; the moves exist unless
+ * `when` is false whatever the play (an option that is off). */
 int ls_select(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
     (void)s;
     (void)k;
     LdSec d;
+    Rules *r = base;
     if (!ls_read(ld, &d, v, select_keys, base, "moves.select"))
         return 0;
-    ((Rules *)base)->has_select = 1;
+    r->has_select = !(r->select_when.is_const && !r->select_when.value);
     return 1;
 }
 

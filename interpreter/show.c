@@ -775,8 +775,11 @@ void rules_describe(const Rules *r, FILE *f)
                      "As a turn begins, before the decision (mover: the player whose turn it is)");
     move_words(f, r);
     start_rule_words(f, r->before_sow, r->nbefore_sow,
-                     "Before each sowing, the move chosen and its seeds not yet lifted (start: the hole sown; "
-                     "if its seeds are taken, nothing is sown)");
+                     r->has_select ? "Before each sowing, the move chosen and its seeds not yet lifted (start: the "
+                                     "hole sown; if its seeds are taken, nothing is sown), and before the captures "
+                                     "of a selection (start: the hole selected)"
+                                   : "Before each sowing, the move chosen and its seeds not yet lifted (start: the "
+                                     "hole sown; if its seeds are taken, nothing is sown)");
     fprintf(f, "\nSowing:\n");
     sow_words(f, r, &r->sow);
     capture_words(f, r);

@@ -1,7 +1,8 @@
 /* test_select: moves that choose a hole and sow nothing (`moves.select`,
  * tokens select:H): the capture rules after them (with a pick), the name
  * `selected`, `also`, the extra turn and end rules, the JSON field
- * last_move.selected. Expected boards are worked out by hand in the
+ * last_move.selected, the before-sowing rules before a selection, and a
+ * selection an option turns off. Expected boards are worked out by hand in the
  * comments; every case runs in the planned and the reference mode. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -133,11 +134,81 @@ static void test_select_also(void **state)
     }
 }
 
+/* 2x3, 2 seeds a hole; the first move selects one of South's holes;
+ * before its captures, the before-sowing rules move the seeds of the
+ * hole after it (counterclockwise) into it; a hole of 4 selected is
+ * taken. Where no rule moves seeds into it, nothing is taken. */
+static const char before[] =
+    "game: before\n"
+    "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: ccw\n"
+    "  select: {when: plies == 0, where: hole.owner == mover}\n"
+    "before-sowing:\n"
+    "  - when: selected and start.index < 3\n"
+    "    take: next(start)\n"
+    "    into: start\n"
+    "captures:\n"
+    "  - when: selected and last.count == 4\n"
+    "    take: last\n"
+    "    to: mover\n";
+
+static void test_select_before_sowing(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, before, mode);
+        /* South selects 1: 2's two seeds go into 1 (4), which is taken */
+        play(&g.vm, &g.p, &g.h, "select:1");
+        static const int w1[] = { 0, 0, 2, 2, 2, 2 };
+        counts_are(&g.p, w1, 6);
+        assert_int_equal(g.p.store[SOUTH], 4);
+        assert_int_equal(g.p.to_move, NORTH);
+        game_end(&g);
+        /* South selects 3 (index 3): no rule moves seeds, 3 holds 2:
+         * nothing taken */
+        game_start(&g, before, mode);
+        play(&g.vm, &g.p, &g.h, "select:3");
+        static const int w2[] = { 2, 2, 2, 2, 2, 2 };
+        counts_are(&g.p, w2, 6);
+        assert_int_equal(g.p.store[SOUTH], 0);
+        game_end(&g);
+    }
+}
+
+/* A selection whose `when` is false whatever the play (an option that is
+ * off) gives no selections at all: the file has none. */
+static void test_select_off(void **state)
+{
+    (void)state;
+    static const char off[] =
+        "game: off\n"
+        "options: {opening: {type: bool, default: false}}\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "  select: {when: opening and plies == 0, where: hole.owner == mover}\n";
+    Rules *r = test_load_text(off, NULL, 0);
+    assert_non_null(r);
+    assert_false(r->has_select);
+    rules_free(r);
+    const char *on[] = { "opening=true" };
+    r = test_load_text(off, on, 1);
+    assert_non_null(r);
+    assert_true(r->has_select);
+    rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_select_opening),
         cmocka_unit_test(test_select_also),
+        cmocka_unit_test(test_select_before_sowing),
+        cmocka_unit_test(test_select_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

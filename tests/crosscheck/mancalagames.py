@@ -265,6 +265,11 @@ EXPLAINED = {
                 "opponent's row are his), not written here (the file's readings), and counts those "
                 "8 on the board after the lap's seeds are lifted (sower.py SowOppCaptsLast.sow_seeds: "
                 "sum(self.game.board) leaves out the hand), so a big sowing already plays that ending"),
+    "qelat/Gabata": (r"^(after .*: owners |MancalaGames ends the game after )",
+                     "as for Weg (qelat): MancalaGames' Gabata gives every round the two rows back, and "
+                     "ends the match as soon as a player cannot fill a hole; Qelat's source (Pankhurst) "
+                     "passes holes to the player who won them and draws a hole left over at two seeds "
+                     "each by lot, as here"),
     "qelat-beni-amir-mensa": (r"^(legal moves |after .*: board )",
                               "MancalaGames forbids sowing a single seed straight back over the end of "
                               "the row it has just crossed (allowables.py DontUndoMoveOne, its own rule "
@@ -375,6 +380,9 @@ EXTRA = {
     # extra turn after eating, no pass
     "Qelat_II": ("qelat", ["eaten=2", "match=false", "weg-anywhere=true",
                            "eat-again=false", "pass=false"]),
+    # Russ's Gabata: Weg (the file's eaten=2) opening each round with the
+    # prescribed Plus1Minus1 (the file's option)
+    "Gabata": ("qelat", ["eaten=2", "opening=plus-one-minus-one"]),
     # Russ's Wari is Oware whose grand slam captures
     "Wari": ("oware", ["grand-slam=capture"]),
 }
@@ -500,6 +508,10 @@ def play_one(binary, name, key, opts, game, rng, cap):
         # after a capture in its Gratuitous games MancalaGames' next move
         # selects the hole the seeds go into: our `put:` (phase put)
         put = "put:" if mine.get("phase") == "put" else ""
+        # MancalaGames' prescribed Plus1Minus1 first move of a round chooses
+        # a hole and sows nothing: our selection (moves.select)
+        if mine["moves"] and all(t.startswith("select:") for t in mine["moves"]):
+            put = "select:"
         legal = sorted(put + token(game, m, n) for m in moves)
         if "swap" in mine["moves"]:
             # MancalaGames' swap of sides is a command of its interface,
