@@ -39,7 +39,7 @@ extern "C" {
 #define MANCALA_VERSION_MAJOR 3
 #define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.2.0"
+#define MANCALA_VERSION "3.3.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -232,7 +232,9 @@ typedef struct McMove {
     uint32_t arg;        /* MC_MOVE_STEP: 0, or 1 + the direction (MC_CCW, MC_CW)
                             the sowing goes on in from the hole the seed went to
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
-                            stops at the k-th relay where it may (relay-stop);
+                            stops at the k-th relay where it may (relay-stop),
+                            plus MC_MOVE_CHOICE where it is made with the
+                            mover's choice (moves.choice, token "5+"; 3.3.0);
                             MC_MOVE_STORE: the entry of moves.store;
                             MC_MOVE_PLACE: 1 for moves.place.each */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
@@ -370,6 +372,10 @@ typedef struct McEvent {
  * position it could look at is the one being changed: events carry what
  * a reader needs. */
 typedef void (*McEventFn)(void *arg, const McEvent *ev);
+
+/* McMove.arg of MC_MOVE_SOW: the sowing is made with the mover's choice
+ * (moves.choice); the low bits are the relay-stop chance. */
+#define MC_MOVE_CHOICE (1u << 16)
 
 /* MC_EV_SPILL: why the seeds left the board (McEvent.n). */
 enum { MC_SPILL_ROW_END = 0, MC_SPILL_FULL = 1, MC_SPILL_NOWHERE = 2 };

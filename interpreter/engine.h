@@ -262,9 +262,12 @@ void cap_before_sowing(Vm *vm, Position *p, SowInfo *si);
 
 /* ---- moves (movegen.c) -------------------------------------------------------- */
 
-/* Is hole h in play with `where` holding there (cx->hole is left at h)?
- * The holes a placement of moves.place or a selection may take. */
-int hole_allows(const Position *p, ExCtx *cx, const Expr *where, int h);
+/* What a trial sows (try_sow): a sowing move, the sowing of the hand, a
+ * step that sows on, a placement that does. */
+enum { TRY_SOW, TRY_HAND, TRY_STEP, TRY_PLACE };
+/* The n moves of out[] (of a kind TRY_*) whose sowing ends, kept in
+ * order; returns how many. */
+int drop_endless(Vm *vm, const Position *p, Move *out, int n, int kind);
 /* The legal sowings; *mustend: the `must` rule that ended the game for
  * lack of a move (or NULL). `first_only`: any legal move will do. */
 int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int first_only);
@@ -286,6 +289,23 @@ unsigned gen_musts(const Rules *r, const ExCtx *cx);
 int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out);
 /* Sows move `m` at `p` from the kept trials; 0 if they do not hold it. */
 int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
+
+/* ---- the other decisions of the play (moveother.c) ---------------------------- */
+
+/* Is hole h in play with `where` holding there (cx->hole is left at h)?
+ * The holes a placement of moves.place or a selection may take. */
+int hole_allows(const Position *p, ExCtx *cx, const Expr *where, int h);
+/* The steps of moves.step (its `when` holds), at most `room`. */
+int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room);
+/* The placements of moves.place (it applies), at most `room`. */
+int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room);
+/* Does entry `e` of moves.store apply to the player to move? */
+int stores_now(const Rules *r, const Position *p, const ExCtx *cx, int e);
+/* The sowings of entry `e` of moves.store, at most `room` (endless relays
+ * and `must` rules are left to the caller's trials). */
+int gen_stores(const Rules *r, const Position *p, ExCtx *cx, int e, Move *out, int room);
+/* The selections of moves.select (it applies), at most `room`. */
+int gen_selects(const Rules *r, const Position *p, ExCtx *cx, Move *out, int room);
 
 /* ---- rounds (round.c) ---------------------------------------------------------- */
 

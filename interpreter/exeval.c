@@ -52,6 +52,8 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return (cx->pos->last_move >> LM_STORED_SHIFT) & 7;
     if (v == EXV_SELECTED)
         return (cx->pos->last_move & LM_SELECTED) != 0;
+    if (v == EXV_CHOICE)
+        return (cx->pos->last_move & LM_CHOSEN) != 0;
     if (v == EXV_CLOCKWISE)
         return cx->dir == DIR_CW;
     return (ExVal)(mask_n(cx->rules->nholes) & ~cx->pos->out_of_play);

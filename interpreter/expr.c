@@ -38,6 +38,7 @@ const VarDef ex_vars[] = {
     { "clockwise", EXV_CLOCKWISE, T_BOOL, CX_DIR },
     { "stored",   EXV_STORED,   T_INT,    CX_START },
     { "selected", EXV_SELECTED, T_BOOL,   CX_START },
+    { "choice",   EXV_CHOICE,   T_BOOL,   CX_START },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 

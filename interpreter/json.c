@@ -118,6 +118,8 @@ char *pos_to_json(Vm *vm, const Position *p)
             json_object_set_new(lm, "stored", json_integer((p->last_move >> LM_STORED_SHIFT) & 7));
         if (r->has_select)
             json_object_set_new(lm, "selected", json_boolean((p->last_move & LM_SELECTED) != 0));
+        if (r->has_choice)
+            json_object_set_new(lm, "choice", json_boolean((p->last_move & LM_CHOSEN) != 0));
         json_object_set_new(o, "last_move", lm);
     }
     json_object_set_new(o, "starter", json_string(player_name(p->starter)));
@@ -580,8 +582,9 @@ static int read_lm_bit(json_t *lm, const char *name, unsigned bit, Position *p, 
 
 /* `last_move`: `took` (each player's last move took seeds), `placed`
  * (the last move began by placing a seed), `stored` (the entry of
- * moves.store it sowed from, 1..; 0: none) and `selected` (it selected a
- * hole: moves.select), where the rules keep them. */
+ * moves.store it sowed from, 1..; 0: none), `selected` (it selected a
+ * hole: moves.select) and `choice` (a sowing made with the choice:
+ * moves.choice), where the rules keep them. */
 static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *lm = json_object_get(o, "last_move");
@@ -614,7 +617,9 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
                         r->nstore_moves);
         p->last_move = (uint8_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
-    return !r->has_select || read_lm_bit(lm, "selected", LM_SELECTED, p, err, errlen);
+    if (r->has_select && !read_lm_bit(lm, "selected", LM_SELECTED, p, err, errlen))
+        return 0;
+    return !r->has_choice || read_lm_bit(lm, "choice", LM_CHOSEN, p, err, errlen);
 }
 
 /* `totals`, and `over`, which may only say the game goes on. */

@@ -107,7 +107,8 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
     lk_read(ld, &s);
 }
 
-enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_SELECT, MK_N };
+enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_SELECT, MK_CHOICE,
+       MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -144,6 +145,22 @@ static const LdKey lift_keys[LI_N + 1] = {
                  .ctx = CTX_FROM, .off = offsetof(Rules, lift_max) },
 };
 
+static const LdKey choice_keys[] = {
+    { .name = "where", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL, .ctx = CTX_FROM,
+      .off = offsetof(Rules, choice_where) },
+    { .name = "says", .kind = LK_TEXT, .flags = LF_QUALIFY, .off = offsetof(Rules, choice_says) },
+    { .name = NULL },
+};
+
+/* moves.choice: the moves exist unless `where` is false whatever the play. */
+static void ls_choice(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    if (p->val[MK_CHOICE])
+        r->has_choice = !(r->choice_where.is_const && !r->choice_where.value);
+}
+
 static const LdKey moves_keys[MK_N + 1] = {
     [MK_FROM] = { .name = "from", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_BOOL,
                   .ctx = CTX_FROM | CX_DIR, .feature = FT_FROM, .off = offsetof(Rules, from) },
@@ -164,6 +181,8 @@ static const LdKey moves_keys[MK_N + 1] = {
                   .feature = FT_SWAP, .off = offsetof(Rules, swap_when) },
     [MK_SELECT] = { .name = "select", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_SELECT,
                     .read = ls_select },
+    [MK_CHOICE] = { .name = "choice", .kind = LK_MAP, .flags = LF_QUALIFY, .feature = FT_CHOICE, .sub = choice_keys,
+                    .then = ls_choice },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the

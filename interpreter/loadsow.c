@@ -57,6 +57,9 @@ static void ls_sow_relay_stop(Ld *ld, const LdSec *s, const LdPart *p)
 {
     (void)s;
     ls_sow_relay(ld, p, SK_RSTOP);
+    if (p->val[SK_RSTOP] && ld->r->choice_where.code)   /* `moves` is read before `sowing` */
+        dg_error(ld->dg, ld_nloc(p->val[SK_RSTOP]), "`relay-stop` and `moves.choice` cannot go together (a move "
+                                                    "stops at a relay or is made with the choice, not both)");
 }
 
 /* A word of `words` into *word, or a mapping `{WORDS[when]: CONDITION}`

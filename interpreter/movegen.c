@@ -1,7 +1,8 @@
 /* movegen.c: the legal decisions of a position: sowing moves (candidates
  * from `moves.from` and `direction`, then trial sowings where a move could
- * be endless or a `must` rule looks at results), opening moves, first
- * player choices and fill choices. */
+ * be endless or a `must` rule looks at results; with the steps,
+ * placements, store sowings and selections of moveother.c), opening
+ * moves, first player choices and fill choices. */
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -161,7 +162,6 @@ static int must_filter(const Rules *r, unsigned musts, Move *out, Position *afte
     return n;
 }
 
-enum { TRY_SOW, TRY_HAND, TRY_STEP, TRY_PLACE };
 
 /* Sows m from p into *q, a copy as played, without the captures: a
  * sowing move, the sowing of the hand (TRY_HAND) or a step that sows on
@@ -179,9 +179,9 @@ static void try_sow(Vm *vm, const Position *p, const Move *m, int kind, Position
         sow_move(vm, q, m, p->to_move, -1, 0, si);
 }
 
-/* The n moves of out[] (of a kind for try_sow) whose sowing ends, kept in
+/* The n moves of out[] (of a kind TRY_*) whose sowing ends, kept in
  * order; returns how many. */
-static int drop_endless(Vm *vm, const Position *p, Move *out, int n, int kind)
+int drop_endless(Vm *vm, const Position *p, Move *out, int n, int kind)
 {
     int k = 0;
     vm->quiet++;
@@ -269,6 +269,26 @@ static int lift_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out
         for (int64_t a = lo; a <= hi && k < room; a++) {
             out[k] = base[i];
             out[k++].holes = (uint64_t)a;
+        }
+    }
+    cx->hole = NO_HOLE;
+    return k;
+}
+
+/* moves.choice: each of the n candidates in out[] followed by the same
+ * move made with the choice (Move.arg MOVE_CHOICE) where `where` holds
+ * for its hole; at most `room` moves in all. Returns how many. */
+static int choice_variants(const Rules *r, ExCtx *cx, Move *out, int n, int room)
+{
+    Move base[MAX_MOVES];
+    memcpy(base, out, (size_t)n * sizeof *out);
+    int k = 0;
+    for (int i = 0; i < n && k < room; i++) {
+        out[k++] = base[i];
+        cx->hole = base[i].hole;
+        if (k < room && ex_true(&r->choice_where, cx)) {
+            out[k] = base[i];
+            out[k++].arg |= MOVE_CHOICE;
         }
     }
     cx->hole = NO_HOLE;
@@ -363,176 +383,6 @@ static NOINLINE int filter(Vm *vm, const Position *p, Move *out, int n, unsigned
     return n;
 }
 
-/* The ways a step or a placement that sows on may go on from the hole of
- * cx (conditions `cw`, `ccw`; neither given: counterclockwise only). */
-static void ways_on(const Expr *cw, const Expr *ccw, ExCtx *cx, int *way_cw, int *way_ccw)
-{
-    *way_cw = 0;
-    *way_ccw = 1;
-    if (cw->code || ccw->code) {
-        *way_cw = cw->code && ex_true(cw, cx);
-        *way_ccw = ccw->code && ex_true(ccw, cx);
-    }
-}
-
-/* The steps of moves.step from hole h (cx->hole) to hole t, if it is one
- * (another board hole in play; for a step that sows on, on the mover's
- * track: one each way `step.direction` allows); `seeds` carried. */
-static int step_to(const Rules *r, const Position *p, ExCtx *cx, int h, int t, int seeds, Move *out)
-{
-    if (!is_hole(r, t) || t == h || has_hole(p->out_of_play, t))
-        return 0;
-    const uint64_t k = seeds > 1 ? (uint64_t)seeds : 0;
-    if (!r->step_sow) {
-        out[0] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, 0, 0, k };
-        return 1;
-    }
-    if (!has_hole(r->geo.track_mask[p->to_move], t))
-        return 0;   /* the sowing goes on along the mover's track: it starts on it */
-    int cw, ccw, n = 0;
-    ways_on(&r->step_cw, &r->step_ccw, cx, &cw, &ccw);
-    if (cw)
-        out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)ccw, 1 + DIR_CW, k };
-    if (ccw)
-        out[n++] = (Move){ MV_STEP, (uint8_t)h, (uint8_t)t, (uint8_t)cw, 1 + DIR_CCW, k };
-    return n;
-}
-
-/* The steps of moves.step, where its `when` holds: from each hole where
- * `from` holds, its `seeds` (one by default, cut to what it holds) to the
- * hole `to` names or to each hole of `to-any`; a step that sows on, each
- * way `step.direction` allows (none endless). */
-static int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
-{
-    const Rules *r = vm->r;
-    int n = 0;
-    for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
-        if (!p->count[h] || has_hole(p->out_of_play, h))
-            continue;
-        cx->hole = h;
-        if (!ex_true(&r->step_from, cx))
-            continue;
-        int seeds = 1;
-        if (r->step_seeds.code) {
-            int64_t k = ex_eval(&r->step_seeds, cx);
-            seeds = k < 1 ? 1 : k > p->count[h] ? p->count[h] : (int)k;
-        }
-        if (!r->step_to_any.code) {
-            n += step_to(r, p, cx, h, (int)ex_eval(&r->step_to, cx), seeds, out + n);
-            continue;
-        }
-        Mask to = ex_eval_set(&r->step_to_any, cx) & mask_n(r->nholes);
-        for (; to && n + 2 <= room; to &= to - 1)
-            n += step_to(r, p, cx, h, ctz_mask(to), seeds, out + n);
-    }
-    cx->hole = NO_HOLE;
-    if (!r->step_sow || r->sow.laps != LAPS_RELAY)
-        return n;
-    return drop_endless(vm, p, out, n, TRY_STEP);   /* a relay after a step may never end */
-}
-
-int hole_allows(const Position *p, ExCtx *cx, const Expr *where, int h)
-{
-    if (has_hole(p->out_of_play, h))
-        return 0;
-    cx->hole = h;
-    return ex_true(where, cx);
-}
-
-/* The placements of moves.place, where it applies: a seed of the reserve
- * into each hole in play where `where` holds; a placement that sows on,
- * each way `place.direction` allows (none endless); with `each`, a single
- * move (arg 1, `hole` the first of them) that puts a seed into each. */
-static int gen_places(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
-{
-    const Rules *r = vm->r;
-    int n = 0;
-    if (r->place_each) {
-        for (int h = 0; h < r->nholes && !n; h++)
-            if (hole_allows(p, cx, &r->place_where, h))
-                out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 1, 0 };
-        cx->hole = NO_HOLE;
-        return n;
-    }
-    for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
-        if (has_hole(p->out_of_play, h))
-            continue;
-        if (r->place_sow && !has_hole(r->geo.track_mask[p->to_move], h))
-            continue;   /* the sowing goes on along the mover's track: it starts on it */
-        cx->hole = h;
-        if (!ex_true(&r->place_where, cx))
-            continue;
-        if (!r->place_sow) {
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, 0, 0, 0, 0 };
-            continue;
-        }
-        int cw, ccw;
-        ways_on(&r->place_cw, &r->place_ccw, cx, &cw, &ccw);
-        if (cw)
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CW, (uint8_t)ccw, 0, 0 };
-        if (ccw)
-            out[n++] = (Move){ MV_PLACE, (uint8_t)h, DIR_CCW, (uint8_t)cw, 0, 0 };
-    }
-    cx->hole = NO_HOLE;
-    if (!r->place_sow || r->sow.laps != LAPS_RELAY)
-        return n;
-    return drop_endless(vm, p, out, n, TRY_PLACE);   /* a relay after a placement may never end */
-}
-
-/* Does entry `e` of moves.store apply to the player to move? (His store
- * holds seeds, and `when` holds if given.) */
-static int stores_now(const Rules *r, const Position *p, const ExCtx *cx, int e)
-{
-    const StoreMove *sm = &r->store_moves[e];
-    return p->store[p->to_move] > 0 && (!sm->when.code || ex_true(&sm->when, cx));
-}
-
-/* The sowings of entry `e` of moves.store: each way it allows, from the
- * hole `into` names (a hole of the mover's track, in play), each number
- * of seeds from `lift.min` to `lift.max` (cut to 1..the store; without
- * `lift`, the whole store); at most `room`. Endless relays and the
- * `must` rules are the caller's (gen_sow's trials). */
-static int gen_stores(const Rules *r, const Position *p, ExCtx *cx, int e, Move *out, int room)
-{
-    const StoreMove *sm = &r->store_moves[e];
-    const int have = p->store[p->to_move];
-    int64_t lo = have, hi = have;
-    if (sm->min.code) {
-        lo = ex_eval(&sm->min, cx);
-        hi = ex_eval(&sm->max, cx);
-        lo = lo < 1 ? 1 : lo;
-        hi = hi > have ? have : hi;
-    }
-    int way[2];
-    ways_on(&sm->cw, &sm->ccw, cx, &way[DIR_CW], &way[DIR_CCW]);
-    int n = 0;
-    for (int d = DIR_CW; d >= DIR_CCW; d--) {   /* clockwise first, as everywhere */
-        if (!way[d])
-            continue;
-        cx->dir = d;
-        int h = (int)ex_eval(&sm->into, cx);
-        if (!is_hole(r, h) || has_hole(p->out_of_play, h) || !has_hole(r->geo.track_mask[p->to_move], h))
-            continue;   /* the sowing goes along the mover's track: it starts on it */
-        for (int64_t k = lo; k <= hi && n < room; k++)
-            out[n++] = (Move){ MV_STORE, (uint8_t)h, (uint8_t)d, (uint8_t)(way[DIR_CW] && way[DIR_CCW]),
-                               (uint32_t)e, (uint64_t)k };
-    }
-    cx->dir = 0;
-    return n;
-}
-
-/* The selections of moves.select, where it applies: each hole in play
- * where `where` holds (at most `room`). */
-static int gen_selects(const Rules *r, const Position *p, ExCtx *cx, Move *out, int room)
-{
-    int n = 0;
-    for (int h = 0; h < r->nholes && n < room; h++)
-        if (hole_allows(p, cx, &r->select_where, h))
-            out[n++] = (Move){ MV_SELECT, (uint8_t)h, 0, 0, 0, 0 };
-    cx->hole = NO_HOLE;
-    return n;
-}
-
 /* Does moves.place apply to the player to move? (He has seeds in
  * reserve, and `when` holds if given.) */
 static int places_now(const Rules *r, const Position *p, const ExCtx *cx)
@@ -579,6 +429,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
         n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
         if (n && r->lift_min.code)   /* the seeds lifted, chosen */
             n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
+        if (n && r->has_choice)   /* each also made with the mover's choice */
+            n = choice_variants(r, &cx, out, n, MAX_MOVES);
         if (n && r->sow.relay_stop.code)
             n = stop_variants(vm, p, out, n, MAX_MOVES, 0);
     }

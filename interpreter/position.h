@@ -112,6 +112,9 @@ static inline int popcount_mask(Mask m)
 
 typedef McPosition Position;
 typedef McMove Move;
+/* Move.arg of a sowing: the relay-stop chance (low bits) and the choice. */
+#define MOVE_CHOICE MC_MOVE_CHOICE
+#define MOVE_STOP_MASK (MC_MOVE_CHOICE - 1u)
 typedef McMoveKind MoveKind;
 #define MV_SOW      MC_MOVE_SOW
 #define MV_FIRST    MC_MOVE_FIRST
@@ -129,7 +132,8 @@ typedef McMoveKind MoveKind;
 /* What Position.last_move says of the move that begins (engine.h's move_begins). */
 enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
        LM_STORED_SHIFT = 3,       /* bits 3-5: 1 + its entry of moves.store */
-       LM_SELECTED = 64u };       /* it selects a hole (moves.select) */
+       LM_SELECTED = 64u,         /* it selects a hole (moves.select) */
+       LM_CHOSEN = 128u };        /* a sowing made with the mover's choice (moves.choice) */
 #define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
 enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this round (moves.swap) */
 

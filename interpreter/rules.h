@@ -97,7 +97,8 @@ enum {
     FT_PER_HOLE    = 1u << 20,
     FT_SWAP        = 1u << 21,
     FT_RELAY_STORE = 1u << 22,
-    FT_SELECT      = 1u << 23
+    FT_SELECT      = 1u << 23,
+    FT_CHOICE      = 1u << 26
 };
 
 typedef struct OptionDef {
@@ -336,7 +337,7 @@ typedef struct McRules {
     int uses_took;               /* an expression reads a player's `took`: the
                                     machine keeps bits 0-1 of Position.last_move
                                     (JSON writes them) */
-    int keeps_last_move;         /* uses_took, has_place, nstore_moves or has_select:
+    int keeps_last_move;         /* uses_took, has_place, nstore_moves, has_select or has_choice:
                                     Position.last_move is kept */
     /* moves.store: moves that sow seeds of the mover's store back onto
      * the board */
@@ -379,6 +380,12 @@ typedef struct McRules {
     int has_select;
     Expr select_when, select_where;
     int select_also;             /* the selections are offered besides the sowings */
+    /* moves.choice: where `choice_where` holds for its hole, a sowing move
+     * may also be made "with the choice" (token H+, Move.arg MOVE_CHOICE;
+     * the name `choice` is true during and after it) */
+    int has_choice;
+    Expr choice_where;
+    const char *choice_says;     /* what the choice means, in words (or NULL) */
     int place_each;              /* a placement puts a seed into every hole where
                                     `where` holds, as one move (place:all) */
     Expr place_cw, place_ccw;    /* with place_sow: where each direction is allowed

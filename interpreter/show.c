@@ -551,6 +551,10 @@ static void move_words(FILE *f, const Rules *r)
                 r->select_where.src ? r->select_where.src : "?");
     for (int i = 0; i < r->nstore_moves; i++)
         store_move_words(f, &r->store_moves[i]);
+    if (r->has_choice)
+        fprintf(f, "  A sowing from a hole where %s may also be made with the mover's choice%s%s (written 5+; "
+                   "the rules read it as `choice`).\n", r->choice_where.src ? r->choice_where.src : "?",
+                r->choice_says ? ": " : "", r->choice_says ? r->choice_says : "");
     if (r->lift_min.code)
         fprintf(f, "  The mover chooses how many seeds his sowing lifts from the hole: from %s to %s, at least one "
                    "and at most all of them (written 3x4: four seeds lifted from 3).\n",

@@ -552,9 +552,9 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
 {
     const Rules *r = vm->r;
     info_init(si, mover, m->hole, m->dir, spill);
-    si->stop_at = (int)m->arg;
+    si->stop_at = (int)(m->arg & MOVE_STOP_MASK);
     si->amount = (int)m->holes;   /* moves.lift: the seeds chosen */
-    move_begins(r, p, mover, 0);
+    move_begins(r, p, mover, m->arg & MOVE_CHOICE ? LM_CHOSEN : 0);
     if (r->mark_flag >= 0 && !has_hole(p->flags[r->mark_flag], m->hole)) {
         p->flags[r->mark_flag] |= bit(m->hole);
         if (ev_on(vm))
@@ -586,7 +586,7 @@ static void sow_held(Vm *vm, Position *p, SowInfo *si, int hand, int into, int c
 void sow_hand(Vm *vm, Position *p, const Move *m, int mover, int captures, SowInfo *si)
 {
     info_init(si, mover, m->hole, m->dir, -1);
-    si->stop_at = (int)m->arg;
+    si->stop_at = (int)(m->arg & MOVE_STOP_MASK);
     int hand = p->hand;
     p->hand = 0;
     p->hand_from[0] = p->hand_from[1] = 0;

@@ -1,6 +1,6 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
  * "first:south", "lot:north", "fill:1,3", "place:5", "place:all", "select:9", "swap", "keep", "1>7", "take:12", "put:9",
- * "3x4" (4 seeds lifted from 3), "5/1", "store", "store:row", "storecwx4" (moves.store). */
+ * "3x4" (4 seeds lifted from 3), "5/1", "5+" (moves.choice), "store", "store:row", "storecwx4" (moves.store). */
 #include <stdio.h>
 
 #include "engine.h"
@@ -54,10 +54,10 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         char amount[24] = "", stop[24] = "";
         if (m->holes)
             snprintf(amount, sizeof amount, "x%llu", (unsigned long long)m->holes);
-        if (m->arg)
-            snprintf(stop, sizeof stop, "/%u", (unsigned)m->arg);
-        return snprintf(buf, n, "%d%s%s%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
-                        amount, stop);
+        if (m->arg & MOVE_STOP_MASK)
+            snprintf(stop, sizeof stop, "/%u", (unsigned)(m->arg & MOVE_STOP_MASK));
+        return snprintf(buf, n, "%d%s%s%s%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
+                        amount, m->arg & MOVE_CHOICE ? "+" : "", stop);
     }
     }
 }

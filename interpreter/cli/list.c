@@ -53,6 +53,7 @@ static int f_loans(const Rules *r) { return r->has_debts; }
 static int f_stores(const Rules *r) { return r->stores != STORES_NONE; }
 static int f_partial(const Rules *r) { return r->gaps != NULL; }
 static int f_path(const Rules *r) { return r->sow.npath > 0; }
+static int f_choice(const Rules *r) { return r->has_choice; }
 static int f_hole_limit(const Rules *r) { return r->sow.hole_limit.code != NULL; }
 
 static const Feature features[] = {
@@ -75,6 +76,7 @@ static const Feature features[] = {
     { "lot", "lots drawn", f_lot },
     { "loans", "loans and debts between rounds", f_loans },
     { "stores", "stores beside or on the board", f_stores },
+    { "choice", "sowings the mover may make with a choice of his (moves.choice)", f_choice },
     { "path", "seeds sown to places of their own, not along a track (sowing.path)", f_path },
     { "hole-limit", "holes that hold a limited number of seeds (sowing.hole-limit)", f_hole_limit },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },

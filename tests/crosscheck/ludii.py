@@ -87,6 +87,8 @@ OPTIONS = {
     "bao": ["ludii-start=true"],
     # Ludii's Nchayo is played on 4x5 by default (its ruleset's first size)
     "nchayo": ["holes=5"],
+    # Ludii's code sows Tchela's last pair as a single lap without capture
+    "tchela": ["last-pair=single"],
     # Ludii's code has no opening sowings
     "selus": ["openings=0"],
     # Ludii's code ends the turn once the seeds taken are sown
@@ -531,6 +533,22 @@ SITES = {
     # 2x6, each row's sixth hole an end space: South 1..5 and the right
     # end (11), North 7..11 (Ludii 10..6) and the left end (0)
     "o-an-quan": [1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6, 0],
+    # Tchela: Ludii's 4x8 (two squares of 4x4, sites 0-15 and 16-31, row
+    # by row) and its middle stores 32 (South's) and 33; ours 4x9, the
+    # middle column holding those stores (14, 32) and two holes on no
+    # track (5, 23)
+    "tchela": [0, 1, 2, 3, None, 16, 17, 18, 19, 23, 22, 21, 20, 32, 7, 6, 5, 4,
+               31, 30, 29, 28, None, 15, 14, 13, 12, 8, 9, 10, 11, 33, 24, 25, 26, 27],
+}
+
+# games whose sowing move may be made with the mover's choice (our
+# moves.choice, tokens 5+) where Ludii offers it as a second track: the
+# beginning of that track's name. Ludii asks again at each relay lap (a
+# move of its own); the harness takes, for each lap, the track our move
+# chose
+TRACK_CHOICE = {
+    # Tchela: the track through the middle store
+    "tchela": "TrackExtended",
 }
 
 MIRROR = {
@@ -817,6 +835,10 @@ class Board:
             if ("%dcw" % h) in our_moves or ("%dccw" % h) in our_moves:
                 if way:
                     tok = "%d%s" % (h, way)
+            choice = getattr(self, "track_choice", None)
+            if choice and names and names[0].startswith(choice) and (tok + "+") in our_moves:
+                # Ludii's second track: our move with the choice
+                tok += "+"
             temp = re.search(r"\[SetTemp:temp=(\d+)\]", mv["text"])
             if temp and getattr(self, "lift_temp", None) is not None:
                 # the seeds the sowing lifts, a number Ludii sets first
@@ -1000,6 +1022,18 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             # (TURN_START)
             lu.ask("apply 0")
             log.append("turn-start:%s" % board.token(ms[0], []))
+            continue
+        choice = getattr(board, "track_choice", None)
+        if (choice and st["mover"] == prev_mover and len(ms) == 2 and not isinstance(pos, str)
+                and len({m["from"] for m in ms}) == 1
+                and sum(any(t and t.startswith(choice) for t in m["tracks"]) for m in ms) == 1
+                and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1) or differ(board, pos, st))):
+            # a relay lap, on either track (TRACK_CHOICE): the one our move
+            # chose
+            k = [i for i, m in enumerate(ms)
+                 if any(t and t.startswith(choice) for t in m["tracks"]) == board.chose][0]
+            lu.ask("apply %d" % k)
+            log.append("again%s:%s" % ("+" if board.chose else "", board.token(ms[k], [])))
             continue
         if (st["mover"] == prev_mover and len(ms) == 1 and not isinstance(pos, str)
                 and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1)
@@ -1271,6 +1305,7 @@ def play_one(lu, ours, board, rng, cap, stats):
             if isinstance(pos, str):
                 return "ours: %s (after %s)" % (pos, " ".join(toks))
         lu.ask("apply %d" % mapped[base])
+        board.chose = base.endswith("+")
         log = []
         if base in dir_after:
             # Ludii's choice of direction after its placement
@@ -1515,6 +1550,8 @@ def main():
         board.turn_start = key in TURN_START
         board.hand_next = key in HAND_NEXT
         board.lift_temp = LIFT_TEMP.get(key)
+        board.track_choice = TRACK_CHOICE.get(key)
+        board.chose = False
         board.store_entry = STORE_ENTRY.get(key)
         rng = random.Random(a.seed)
         stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
