@@ -351,10 +351,11 @@ EXPLAINED = {
 
 # MancalaGames' games that one of our files plays under another name, or
 # as a reading of it (an option), besides the game its about.mancalagames
-# names: MancalaGames' name -> (our game, our options). Each pair is
-# compared as the games above are; its result is keyed "OURS/MG" (in
-# OPTIONS' place the options here; in EXPLAINED and SETTLE_CHILDREN by
-# that key).
+# names: MancalaGames' name (`Game::Variant` for a named variant of its
+# file) -> (our game, our options). Each pair is compared as the games
+# above are; its result is keyed "OURS/MG" (in OPTIONS' place the options
+# here; in EXPLAINED and SETTLE_CHILDREN by that key; DIVERTED by our
+# game).
 EXTRA = {
     # Russ's Adi is Num-Num (Russ's) with the winner of a round choosing
     # which of the loser's holes he takes (UCHOWN: asked only by its UI;
@@ -383,6 +384,8 @@ EXTRA = {
     # Russ's Gabata: Weg (the file's eaten=2) opening each round with the
     # prescribed Plus1Minus1 (the file's option)
     "Gabata": ("qelat", ["eaten=2", "opening=plus-one-minus-one"]),
+    # Diffusion v2 (the rules sheet's variant): each player owns his row
+    "Diffusion::V2": ("diffusion", ["blocks=rows"]),
     # Russ's Wari is Oware whose grand slam captures
     "Wari": ("oware", ["grand-slam=capture"]),
 }
@@ -633,7 +636,7 @@ def play_one(binary, name, key, opts, game, rng, cap):
             STATS["repetition"] += 1
             return None
         gb, gs = settled(game, key)
-        if key in DIVERTED:
+        if key.split("/")[0] in DIVERTED:
             # MancalaGames keeps the seeds taken out of play in South's store
             mine["stores"] = [mine["stores"][0] + mine.get("removed", 0), mine["stores"][1]]
         if mine.get("phase") == "put":
@@ -708,7 +711,9 @@ def main():
     agree = disagree = explained = skipped = 0
     results = {}
     for name, mg, key, opts in todo:
-        path = os.path.join(a.mg, "GameProps", mg + ".txt")
+        # `Game::Variant`: a named variant of a game's file
+        mg_game, _, mg_variant = mg.partition("::")
+        path = os.path.join(a.mg, "GameProps", mg_game + ".txt")
         if not os.path.exists(path):
             print("NOT COMPARABLE %s: no %s" % (name, path))
             results[key] = ("not-comparable", "no such game there")
@@ -720,7 +725,16 @@ def main():
         STATS["decided"] = STATS["repetition"] = 0
         bad = None
         for i in range(a.games):
-            game, _ = man_config.make_game(path)
+            if mg_variant:
+                # a variant's parameters are looked up in MancalaGames'
+                # table of them, which it finds from its own folder
+                here = os.getcwd()
+                os.chdir(os.path.join(a.mg, "src"))
+                try:
+                    man_config.read_params_data()
+                finally:
+                    os.chdir(here)
+            game, _ = man_config.make_game(path, mg_variant or None)
             # a relay sowing that never ends is no legal move here (as
             # docs/rules.md says); MancalaGames' own switch for that
             game.disallow_endless(True)
