@@ -200,15 +200,8 @@ static NOINLINE void sow_plain_ring(Vm *vm, const SowRules *s, const SowPlan *sp
 static void leave(Vm *vm, Position *p, const SowInfo *si, int t, int why)
 {
     p->removed++;
-    if (ev_on(vm)) {
-        McEvent ev = { 0 };
-        ev.kind = MC_EV_SPILL;
-        ev.player = (uint8_t)si->mover;
-        ev.hole = (int16_t)(is_hole(vm->r, t) ? t : NO_HOLE);
-        ev.seeds = 1;
-        ev.n = why;
-        ev_send(vm, &ev);
-    }
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_SPILL, si->mover, is_hole(vm->r, t) ? t : NO_HOLE, why, 1);
 }
 
 /* One seed into `t` (a hole or a store), with the each-seed rules;
