@@ -192,6 +192,13 @@ typedef struct Expr {
     ExForm form;
 } Expr;
 
+/* Is `e` given, and not false whatever the play? (A condition folded to
+ * false, as one guarded by an option that is off, never holds.) */
+static inline int ex_may_hold(const Expr *e)
+{
+    return e->code && !(e->is_const && !e->value);
+}
+
 /* Maps a byte offset inside an expression's text to a file position. */
 typedef struct ExLocMap {
     SrcLoc (*map)(const void *self, int offset);

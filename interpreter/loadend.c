@@ -44,8 +44,7 @@ static void ls_loses(Ld *ld, const LdSec *s, const LdPart *p)
 {
     const Rules *r = ld->r;
     (void)s;
-    if (p->val[NM_LOSES] && r->no_moves_loses && r->no_moves_pass.code &&
-        !(r->no_moves_pass.is_const && !r->no_moves_pass.value))
+    if (p->val[NM_LOSES] && r->no_moves_loses && ex_may_hold(&r->no_moves_pass))
         dg_error(ld->dg, ld_nloc(p->val[NM_LOSES]), "a player who passes cannot also lose: drop `pass` or `loses`");
 }
 

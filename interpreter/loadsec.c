@@ -125,8 +125,8 @@ static void ls_from_dir(Ld *ld, const LdSec *s, const LdPart *p)
     (void)s;
     if (!r->from.code || !(r->from.uses & CX_DIR) || p->bad[MK_DIRECTION] || !p->val[MK_DIRECTION])
         return;
-    int none_cw = !r->dir_cw.code || (r->dir_cw.is_const && !r->dir_cw.value);
-    int none_ccw = !r->dir_ccw.code || (r->dir_ccw.is_const && !r->dir_ccw.value);
+    int none_cw = !ex_may_hold(&r->dir_cw);
+    int none_ccw = !ex_may_hold(&r->dir_ccw);
     if (ls_always(&r->dir_ccw) && none_cw)
         r->from_dir = DIR_CCW;
     else if (ls_always(&r->dir_cw) && none_ccw)
@@ -158,7 +158,7 @@ static void ls_choice(Ld *ld, const LdSec *s, const LdPart *p)
     Rules *r = ld->r;
     (void)s;
     if (p->val[MK_CHOICE])
-        r->has_choice = !(r->choice_where.is_const && !r->choice_where.value);
+        r->has_choice = ex_may_hold(&r->choice_where);
 }
 
 static const LdKey moves_keys[MK_N + 1] = {

@@ -160,7 +160,7 @@ int ls_select(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_nod
     Rules *r = base;
     if (!ls_read(ld, &d, v, select_keys, base, "moves.select"))
         return 0;
-    r->has_select = !(r->select_when.is_const && !r->select_when.value);
+    r->has_select = ex_may_hold(&r->select_when);
     return 1;
 }
 

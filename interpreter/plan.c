@@ -37,12 +37,6 @@ enum {
                    FT_SPILL | FT_EACH_SEED | FT_LIFT | FT_RELAY_REVERSE)
 #define MOVES_KNOWN (FT_FROM | FT_DIRECTION | FT_MARK | FT_MUST)
 
-/* A condition that is present and not always false. */
-static int active(const Expr *e)
-{
-    return e->code && !(e->is_const && !e->value);
-}
-
 /* Is the normal form exactly `a`, one test? */
 static int form_is(const ExForm *f, ExSubj subj, int var, ExCmp op, int rhs)
 {
@@ -59,7 +53,7 @@ static unsigned sow_needs(const struct McRules *r, const SowRules *s)
         need |= N_TRACK;
     if (s->first_seed == FIRST_ORIGIN)
         need |= N_FIRST_ORIGIN;
-    if (active(&s->skip))
+    if (ex_may_hold(&s->skip))
         need |= !s->skip.is_const && form_is(&s->skip.form, EXS_VALUE, EXV_HOLE, CMP_EQ, EXV_ORIGIN)
                 ? N_SKIP_ORIGIN : N_SKIP;
     if (s->into_stores != INTO_NONE)
@@ -70,7 +64,7 @@ static unsigned sow_needs(const struct McRules *r, const SowRules *s)
         need |= N_RELAY_NEXT;
     if (s->relay_while.code)
         need |= N_RELAY_WHILE;
-    if (active(&s->spill))
+    if (ex_may_hold(&s->spill))
         need |= N_SPILL;
     if (s->neach)
         need |= N_EACH;
@@ -203,9 +197,9 @@ void plan_build(Rules *r, int general)
     pl->keep_trials = r->sow.laps == LAPS_RELAY;
     pl->forget = 1;
     plan_captures(r);
-    pl->no_after = !active(&r->extra_turn);
+    pl->no_after = !ex_may_hold(&r->extra_turn);
     for (int i = 0; i < r->nends; i++)
-        pl->no_after &= (uint8_t)!active(&r->ends[i].when);
+        pl->no_after &= (uint8_t)!ex_may_hold(&r->ends[i].when);
 }
 
 /* ---- in words ------------------------------------------------------------ */

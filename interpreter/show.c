@@ -134,7 +134,7 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
         fprintf(f, "  - A lap lifts %s seeds of its origin (at least one, at most all of them).\n", s->lift.src);
     if (s->per_hole.code && s->per_hole.src)
         fprintf(f, "  - A lap drops %s seeds at each place (the last place what is left).\n", s->per_hole.src);
-    if (s->skip.code && !(s->skip.is_const && !s->skip.value))
+    if (ex_may_hold(&s->skip))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
     fprintf(f, "  - Stores: %s.\n", s->into_stores == INTO_BOTH ? "both are sown into"
             : s->into_stores == INTO_OWN ? "the mover sows into his own store, not the opponent's"
@@ -164,7 +164,7 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                        "at the first such chance, 5/2 at the second, and so on; 5 never stops.\n", s->relay_stop.src);
     } else
         fprintf(f, "  - Single lap.\n");
-    if (s->spill.code && !(s->spill.is_const && !s->spill.value))
+    if (ex_may_hold(&s->spill))
         fprintf(f, "  - When, as the move starts, %s: seeds sown past the end of a row leave the game, with the rest of the hand.\n",
                 s->spill.src);
     for (int i = 0; i < s->neach; i++) {
@@ -561,7 +561,7 @@ static void move_words(FILE *f, const Rules *r)
                 r->lift_min.src ? r->lift_min.src : "?", r->lift_max.src ? r->lift_max.src : "?");
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
-    if (r->swap_when.code && !(r->swap_when.is_const && !r->swap_when.value))
+    if (ex_may_hold(&r->swap_when))
         fprintf(f, "  When %s, the player to move may instead swap sides (written swap; the pie rule): the board is "
                    "turned round, each player taking the other's holes, store and seeds, and the other player moves "
                    "next; once a game (round).\n", r->swap_when.src ? r->swap_when.src : "?");
@@ -620,7 +620,7 @@ static void capture_words(FILE *f, const Rules *r)
         if (c->pick_n.code)
             fprintf(f, " Then the mover picks, one a decision (written take:H), up to %s of the holes of %s that "
                        "hold seeds; their seeds go to %s.", c->pick_n.src, c->pick_from.src, who_gets(c->to));
-        if (c->cancel_if.code && !(c->cancel_if.is_const && !c->cancel_if.value))
+        if (ex_may_hold(&c->cancel_if))
             fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
         fprintf(f, "\n");
     }
@@ -664,7 +664,7 @@ static void end_words(FILE *f, const Rules *r)
     fprintf(f, "\nNo legal move: ");
     if (r->no_moves_loses)
         fprintf(f, "the player to move loses.\n");
-    else if (r->no_moves_pass.code && !(r->no_moves_pass.is_const && !r->no_moves_pass.value))
+    else if (ex_may_hold(&r->no_moves_pass))
         fprintf(f, "he passes%s; when neither can move, the game ends and the board goes to %s.\n",
                 r->no_moves_pass.is_const ? "" : " (when the condition holds)", no_moves_to(r->no_moves_seeds));
     else

@@ -41,7 +41,7 @@ static int f_select(const Rules *r) { return r->has_select; }
 static int f_step(const Rules *r) { return r->has_steps; }
 static int f_store_move(const Rules *r) { return r->nstore_moves > 0; }
 static int f_chance(const Rules *r) { return r->has_setup && r->setup_chance; }
-static int f_swap(const Rules *r) { return r->swap_when.code && !(r->swap_when.is_const && !r->swap_when.value); }
+static int f_swap(const Rules *r) { return ex_may_hold(&r->swap_when); }
 static int f_pick(const Rules *r) { return r->has_picks; }
 static int f_put(const Rules *r) { return r->has_puts; }
 static int f_turn_start(const Rules *r) { return r->nturn_start > 0; }
