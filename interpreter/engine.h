@@ -84,6 +84,13 @@ static inline Mask owned_mask(const Rules *r, const Position *p, int player)
     return (player ? p->north_owned : ~p->north_owned) & mask_n(r->nholes);
 }
 
+/* The holes `player` fills between the rounds of a match: his own but
+ * those whose seeds stay from round to round (match.keep). */
+static inline Mask fill_mask(const Rules *r, const Position *p, int player)
+{
+    return owned_mask(r, p, player) & ~(r->match ? r->keep : 0);
+}
+
 /* An evaluation context for `mover` at `p`, no hole named. */
 static inline void ctx_init(ExCtx *cx, const Rules *r, const Position *p, int mover)
 {

@@ -257,6 +257,12 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->match && r->fill_even && (r->next != NEXT_FILL || r->fill_seeds <= 0))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.fill-even` goes with `next: fill` and the same `fill-seeds` for every hole");
+    if (r->match && r->keep_expr.code && r->next != NEXT_FILL)
+        dg_error(ld->dg, r->keep_expr.loc,
+                 "`match.keep` keeps holes' seeds while the others are refilled: it goes with `next: fill`");
+    if (r->match && r->share.code && !r->keep_expr.code)
+        dg_error(ld->dg, r->share.loc, "`match.share` shares out the seeds of the holes `match.keep` names: "
+                 "it needs `keep`");
     for (int i = 0; i < r->nsettle && r->match; i++)   /* lend, borrow, repay: debts are kept */
         r->has_debts |= r->settle[i].kind != SETTLE_GIVE;
     if (r->leftover_lot && r->match && r->next != NEXT_REDISTRIBUTE)

@@ -123,8 +123,8 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule)
                  given);
 }
 
-enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_STARTER, MA_TIE, MA_LEFTOVER, MA_SETTLE,
-       MA_POINTS, MA_OVER, MA_SCORE, MA_N };
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_KEEP, MA_SHARE, MA_STARTER, MA_TIE,
+       MA_LEFTOVER, MA_SETTLE, MA_POINTS, MA_OVER, MA_SCORE, MA_N };
 static const char *const tie_words[] = { "more-seeds", "lot", NULL };
 static const char *const leftover_words[] = {
     [LEFTOVER_REMAINDER] = "larger-remainder", [LEFTOVER_FEWER] = "fewer-seeds",
@@ -142,6 +142,27 @@ static int ls_fill_seeds(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
     for (int h = 1; h < r->nholes; h++)
         if (r->fill[h] != r->fill[0])
             r->fill_seeds = 0;
+    return 1;
+}
+
+/* match.keep: a condition of `hole` (and the options), the holes whose
+ * seeds stay on the board from one round to the next. */
+static int ls_keep(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    Rules *r = base;
+    char buf[80];
+    if (!lk_expr(ld, v, T_BOOL, CX_HOLE, lk_label(s, k, buf, sizeof buf), &r->keep_expr))
+        return 0;
+    Position zero;
+    memset(&zero, 0, sizeof zero);
+    ExCtx cx;
+    ex_ctx_init(&cx, r, &zero, SOUTH);
+    r->keep = 0;
+    for (int h = 0; h < r->nholes; h++) {
+        cx.hole = h;
+        if (ex_eval(&r->keep_expr, &cx))
+            r->keep |= bit(h);
+    }
     return 1;
 }
 
@@ -177,6 +198,9 @@ static const LdKey match_keys[MA_N + 1] = {
     [MA_CHOOSE] = { .name = "choose", .kind = LK_WORD, .flags = LF_QUALIFY, .words = choose_words,
                     .off = offsetof(Rules, choose) },
     [MA_FILL_EVEN] = { .name = "fill-even", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, fill_even) },
+    [MA_KEEP] = { .name = "keep", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_keep },
+    [MA_SHARE] = { .name = "share", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
+                   .ctx = CX_STATE | CX_PLAYER | CX_HOLE, .off = offsetof(Rules, share) },
     [MA_STARTER] = { .name = "starter", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_starter },
     [MA_TIE] = { .name = "leftover-tie", .kind = LK_WORD, .flags = LF_QUALIFY, .words = tie_words,
                  .off = offsetof(Rules, leftover_lot) },

@@ -549,7 +549,7 @@ int gen_fill(Vm *vm, const Position *p, Move *out)
     const Rules *r = vm->r;
     int player = p->to_move, own;
     int k = rnd_fill_count(r, p, player, &own);
-    Mask m = owned_mask(r, p, player);
+    Mask m = fill_mask(r, p, player);
     int idx[MAX_HOLES], ni = 0;
     for (int h = 0; h < r->nholes; h++)
         if (has_hole(m, h))

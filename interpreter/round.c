@@ -4,16 +4,44 @@
  * choice or not), or holes redistributed by holdings. */
 #include "engine.h"
 
-/* `to` takes the seeds left on the board; took[] gets what each player
+/* match.share: what each player takes of the seeds of the kept holes as
+ * a round ends, every amount worked out on the board as the play left
+ * it, then taken (South's first; North's at most what South leaves). */
+static void share(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    if (!r->match || !r->share.code)
+        return;
+    int64_t want[MAX_HOLES][2];
+    ExCtx cx;
+    ctx_init(&cx, r, p, p->last_mover);
+    for (int h = 0; h < r->nholes; h++)
+        for (int pl = 0; pl < 2 && has_hole(r->keep, h); pl++) {
+            cx.hole = h;
+            cx.player = pl;
+            want[h][pl] = ex_eval(&r->share, &cx);
+        }
+    for (int h = 0; h < r->nholes; h++)
+        for (int pl = 0; pl < 2 && has_hole(r->keep, h); pl++) {
+            int64_t n = want[h][pl];
+            n = n < 0 ? 0 : n > p->count[h] ? p->count[h] : n;
+            p->count[h] = (uint16_t)(p->count[h] - n);
+            cap_receive(vm, p, pl ? RCV_NORTH : RCV_SOUTH, h, (int)n, p->last_mover, 0);
+        }
+}
+
+/* `to` takes the seeds left on the board (but the kept holes'); took[] gets what each player
  * took, *other what went elsewhere (removed). */
 static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
 {
     const Rules *r = vm->r;
+    const Mask kept = r->match ? r->keep : 0;
     int32_t s0 = p->store[0], s1 = p->store[1], rm = p->removed;
+    share(vm, p);
     if (to != RCV_STAY)
         for (int h = 0; h < r->nholes; h++) {
             int n = p->count[h];
-            if (!n)
+            if (!n || has_hole(kept, h))
                 continue;
             p->count[h] = 0;
             cap_receive(vm, p, to, h, n, p->last_mover, 0);
@@ -68,7 +96,7 @@ static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], 
 void rnd_fill(Vm *vm, Position *p, int player, Mask chosen)
 {
     const Rules *r = vm->r;
-    Mask own = owned_mask(r, p, player), filled = 0;
+    Mask own = fill_mask(r, p, player), filled = 0;
     int paid = 0;
     for (int h = 0; h < r->nholes; h++) {
         if (!has_hole(own, h))
@@ -99,7 +127,7 @@ void rnd_fill(Vm *vm, Position *p, int player, Mask chosen)
  * out of play)? */
 static int has_filled(const Rules *r, const Position *p, int player)
 {
-    Mask m = owned_mask(r, p, player);
+    Mask m = fill_mask(r, p, player);
     if (m & p->out_of_play)
         return 1;
     for (int h = 0; h < r->nholes; h++)
@@ -118,11 +146,11 @@ static int can_fill(const Rules *r, const Position *p, int player, int own)
 int rnd_fill_count(const Rules *r, const Position *p, int player, int *own)
 {
     /* (a player chooses only where every hole takes fill_seeds) */
-    *own = popcount_mask(owned_mask(r, p, player));
+    *own = popcount_mask(fill_mask(r, p, player));
     int k = can_fill(r, p, player, *own);
     if (r->fill_even) {   /* no more than the other fills, or can fill */
         const int other = !player;
-        Mask om = owned_mask(r, p, other);
+        Mask om = fill_mask(r, p, other);
         int ko = has_filled(r, p, other) ? popcount_mask(om & ~p->out_of_play)
                : can_fill(r, p, other, popcount_mask(om));
         if (ko < k)
@@ -144,7 +172,7 @@ static int must_choose(const Rules *r, const Position *p, int player)
 static void fill_auto(Vm *vm, Position *p, int player)
 {
     const Rules *r = vm->r;
-    Mask m = owned_mask(r, p, player), chosen = 0;
+    Mask m = fill_mask(r, p, player), chosen = 0;
     int left = p->store[player], own, most = rnd_fill_count(r, p, player, &own);
     for (int i = 0; i < r->nholes && most > 0; i++) {
         int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
@@ -515,7 +543,9 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
         copy_layout(vm, p);
         break;
     case NEXT_FILL:
-        memset(p->count, 0, sizeof p->count);
+        for (int h = 0; h < r->nholes; h++)
+            if (!has_hole(r->keep, h))   /* kept holes keep their seeds */
+                p->count[h] = 0;
         for (int pl = 0; pl < 2; pl++)
             if (!must_choose(r, p, pl))
                 fill_auto(vm, p, pl);

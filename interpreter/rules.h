@@ -440,6 +440,11 @@ typedef struct McRules {
     Leftover leftover;           /* match.leftover */
     int fill_even;               /* match.fill-even: each fills as many holes
                                     as the other can */
+    Mask keep;                   /* match.keep: holes whose seeds stay from
+                                    round to round (never filled, always in play) */
+    Expr keep_expr;              /* ... as written (for `show`) */
+    Expr share;                  /* match.share: the seeds of a kept hole that go
+                                    to `player` as a round ends (absent: none) */
     SettleRule settle[MAX_SETTLE];
     int nsettle;
     int has_debts;               /* a settle rule lends, borrows or repays */

@@ -7,4 +7,7 @@
 
 void rules_describe(const Rules *r, FILE *f);
 
+/* The match's part of it (nothing for a single game). */
+void show_match(FILE *f, const Rules *r);
+
 #endif

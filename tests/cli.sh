@@ -79,6 +79,13 @@ grep -q 'A hole left over goes to the player with fewer seeds' "$T/out" && ok ||
 grep -q 'It starts empty' "$T/out" && ok || bad "show: the empty hole of fewer-seeds-empty not said"
 check show-leftover-remainder 0 "$M" show qelat
 grep -q 'A hole left over goes to the larger remainder' "$T/out" && ok || bad "show: leftover: larger-remainder not said"
+# show: match.keep and match.share are said (Omangunta Peeta's middle holes);
+# list --feature keep finds the game
+check show-keep 0 "$M" show omangunta-peeta
+grep -q 'The holes where hole.column == 4 keep their seeds from round to round' "$T/out" && ok || bad "show: match.keep not said"
+grep -q 'Before that, each player takes from each of them: if south.claimed' "$T/out" && ok || bad "show: match.share not said"
+"$M" list --feature keep | grep -q '^omangunta-peeta' && ok || bad "list --feature keep: omangunta-peeta missing"
+"$M" list --feature keep | grep -q '^pallankuli' && bad "list --feature keep: pallankuli listed" || ok
 # show: moves.place.each is said (Mwambulula's reserve)
 check show-place-each 0 "$M" show mwambulula
 grep -q 'a seed of the mover.s reserve into every hole where hole.owner == mover, while the reserve lasts (written place:all)' "$T/out" && ok || bad "show: moves.place.each not said"

@@ -3,7 +3,8 @@
  * lot:south and lot:north, drawn by the computer players and counted by
  * perft), and the seeds passed between the holdings as a round ends
  * (`match.settle`: give, lend, borrow, repay; the debts; `p.debt`) with
- * `match.fill-even`. Expected positions are worked out by hand in the
+ * `match.fill-even`, and the holes a match keeps (`match.keep`,
+ * `match.share`). Expected positions are worked out by hand in the
  * comments; every case runs in the planned and the reference mode. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -327,6 +328,97 @@ static void test_leftover(void **state)
                   "3", n456b, e14, 1, 1);
 }
 
+/* 2x3, two seeds a hole; the middle holes (2 and 5) are never sown from
+ * and keep their seeds from round to round (`match.keep`), shared as
+ * `match.share` (%s) says; every move ends the round, each player
+ * taking his other holes' seeds; refills of 2 a hole, %s. */
+static const char keep_fmt[] =
+    "game: keep\n"
+    "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0 and hole.column != 2, direction: ccw}\n"
+    "end:\n"
+    "  - when: true\n"
+    "    seeds: owners\n"
+    "match: {enabled: %s, max-rounds: 10, next: fill, fill-seeds: 2, choose: %s, keep: hole.column == 2,%s\n"
+    "        over: false, score: player.store}\n";
+
+/* One move from `pos` ends the round: the next round's counts and stores
+ * (or, with the match off, the stores at the game's end). */
+static void keep_case(const char *enabled, const char *choose, const char *share, const char *pos, const char *move,
+                      const int *counts, int s0, int s1)
+{
+    char text[sizeof keep_fmt + 160];
+    snprintf(text, sizeof text, keep_fmt, enabled, choose, share);
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, pos);
+        assert_true(g.r->keep == (bit(1) | bit(4)) || !g.r->match);
+        play(&g.vm, &g.p, &g.h, move);
+        if (g.r->match)
+            assert_int_equal(g.p.round, 2);
+        else
+            assert_true(g.p.over);
+        counts_are(&g.p, counts, 6);
+        assert_int_equal(g.p.store[SOUTH], s0);
+        assert_int_equal(g.p.store[NORTH], s1);
+        game_end(&g);
+    }
+}
+
+/* match.keep and match.share: what the kept holes hold after a round. */
+static void test_keep(void **state)
+{
+    (void)state;
+    /* [1,3,0 | 0,4,0], 5-5 (18 seeds). South 1 into 2: 2 holds 4, 5
+     * holds 4, nothing else: the round ends. */
+    const char *p44 = "{\"board\": [1,3,0, 0,4,0], \"stores\": [5, 5], \"to_move\": \"south\"}";
+    /* no share: 2 and 5 keep 4 each; the stores stay 5-5; each refills
+     * his other two holes from the left (1, 3; 4, 6): 1-1 */
+    static const int kept[] = { 2, 4, 2, 2, 4, 2 };
+    keep_case("true", "left", "", p44, "1", kept, 1, 1);
+    /* South would take 1, North 10 of each: South 1, North the 3 left
+     * (cut): 7-11, both kept holes empty; refills 2 holes each: 3-7 */
+    static const int emptied[] = { 2, 0, 2, 2, 0, 2 };
+    keep_case("true", "left", " share: if player == south then 1 else 10,", p44, "1", emptied, 3, 7);
+    /* [1,4,0 | 0,3,0]: 2 ends with 5, 5 with 3. Half each, both worked
+     * out before either is taken: 2 gives 2 and 2 (1 stays; taken one
+     * after the other, North would get 1 of the 3 left), 5 gives 1 and 1
+     * (1 stays): 8-8; refills: 4-4 */
+    static const int halves[] = { 2, 1, 2, 2, 1, 2 };
+    keep_case("true", "left", " share: hole.count / 2,", "{\"board\": [1,4,0, 0,3,0], \"stores\": [5, 5], \"to_move\": \"south\"}",
+              "1", halves, 4, 4);
+    /* the match off: nothing is kept; the owners take 2 and 5 too: 9-9 */
+    static const int none[] = { 0, 0, 0, 0, 0, 0 };
+    keep_case("false", "left", " share: hole.count / 2,", p44, "1", none, 9, 9);
+
+    /* choose: player: South holds 3 after the round (a hole's worth),
+     * the kept hole is never offered: fill:1 or fill:3 */
+    char text[sizeof keep_fmt + 160], buf[256];
+    snprintf(text, sizeof text, keep_fmt, "true", "player", "");
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [1,3,0, 0,4,0], \"stores\": [2, 5], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.phase, PH_FILL);
+        assert_int_equal(g.p.to_move, SOUTH);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "fill:1 fill:3");
+        play(&g.vm, &g.p, &g.h, "fill:3");
+        static const int after[] = { 0, 4, 2, 2, 4, 2 };
+        counts_are(&g.p, after, 6);
+        assert_true(has_hole(g.p.out_of_play, 0) && !has_hole(g.p.out_of_play, 1));
+        /* a JSON position in phase fill: the kept hole may hold seeds,
+         * another hole of the player to fill may not */
+        Position q;
+        char err[200];
+        const char *ok = "{\"board\": [0,3,0, 0,4,0], \"stores\": [3, 11], \"to_move\": \"south\", \"phase\": \"fill\"}";
+        assert_true(pos_from_json(g.r, ok, strlen(ok), &q, err, sizeof err));
+        const char *bad = "{\"board\": [1,3,0, 0,4,0], \"stores\": [2, 11], \"to_move\": \"south\", \"phase\": \"fill\"}";
+        assert_false(pos_from_json(g.r, bad, strlen(bad), &q, err, sizeof err));
+        assert_non_null(strstr(err, "hole 1 holds 1"));
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_settle),
         cmocka_unit_test(test_settle_fields),
         cmocka_unit_test(test_leftover),
+        cmocka_unit_test(test_keep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,6 +55,7 @@ static int f_partial(const Rules *r) { return r->gaps != NULL; }
 static int f_path(const Rules *r) { return r->sow.npath > 0; }
 static int f_choice(const Rules *r) { return r->has_choice; }
 static int f_hole_limit(const Rules *r) { return r->sow.hole_limit.code != NULL; }
+static int f_keep(const Rules *r) { return r->match && r->keep != 0; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -79,6 +80,7 @@ static const Feature features[] = {
     { "choice", "sowings the mover may make with a choice of his (moves.choice)", f_choice },
     { "path", "seeds sown to places of their own, not along a track (sowing.path)", f_path },
     { "hole-limit", "holes that hold a limited number of seeds (sowing.hole-limit)", f_hole_limit },
+    { "keep", "holes that keep their seeds from round to round (match.keep)", f_keep },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };
