@@ -85,6 +85,8 @@ OPTIONS = {
     # Ludii's Intotoi code
     "intotoi": ["ludii-code=true"],
     "bao": ["ludii-start=true"],
+    # Ludii's Omangunta Peeta sows on from the landing hole
+    "omangunta-peeta": ["relay=landing"],
     # Ludii's Nchayo is played on 4x5 by default (its ruleset's first size)
     "nchayo": ["holes=5"],
     # Ludii's code sows Tchela's last pair as a single lap without capture
