@@ -39,7 +39,7 @@ extern "C" {
 #define MANCALA_VERSION_MAJOR 3
 #define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.3.0"
+#define MANCALA_VERSION "3.4.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -234,7 +234,10 @@ typedef struct McMove {
                             (moves.step.sow-on); MC_MOVE_SOW: 0, or k: the sowing
                             stops at the k-th relay where it may (relay-stop),
                             plus MC_MOVE_CHOICE where it is made with the
-                            mover's choice (moves.choice, token "5+"; 3.3.0);
+                            mover's choice (moves.choice, token "5+"; 3.3.0),
+                            plus k << MC_MOVE_GROUP_SHIFT where the mover
+                            chose to drop k seeds a hole (moves.per-hole,
+                            token "5by2"; 3.4.0);
                             MC_MOVE_STORE: the entry of moves.store;
                             MC_MOVE_PLACE: 1 for moves.place.each */
     uint64_t holes;      /* MC_MOVE_FILL: bit i = fill hole i (a player chooses
@@ -376,6 +379,8 @@ typedef void (*McEventFn)(void *arg, const McEvent *ev);
 /* McMove.arg of MC_MOVE_SOW: the sowing is made with the mover's choice
  * (moves.choice); the low bits are the relay-stop chance. */
 #define MC_MOVE_CHOICE (1u << 16)
+/* McMove.arg of a sowing made k seeds a hole: k << MC_MOVE_GROUP_SHIFT. */
+#define MC_MOVE_GROUP_SHIFT 17
 
 /* MC_EV_SPILL: why the seeds left the board (McEvent.n). */
 enum { MC_SPILL_ROW_END = 0, MC_SPILL_FULL = 1, MC_SPILL_NOWHERE = 2 };

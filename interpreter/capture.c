@@ -304,7 +304,8 @@ static void pick_start(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
 }
 
 /* The first capture rule whose `when` holds takes its holes; `cancel-if`
- * may undo it. */
+ * may undo it. A rule with `continue` lets the rules after it be tried
+ * too, in the same way. */
 void cap_after(Vm *vm, Position *p, SowInfo *si)
 {
     const Rules *r = vm->r;
@@ -374,7 +375,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
             p->hand_from[0] = put;
             si->putting = 1;
         }
-        break;
+        if (!c->cont)
+            break;   /* (with `continue` the rules after it are tried on the board it left) */
     }
 }
 

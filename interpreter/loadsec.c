@@ -108,7 +108,7 @@ static void ls_must_rule(Ld *ld, const yaml_node_t *n, void *rule)
 }
 
 enum { MK_FROM, MK_DIRECTION, MK_MARK, MK_MUST, MK_STEP, MK_PLACE, MK_LIFT, MK_STORE, MK_SWAP, MK_SELECT, MK_CHOICE,
-       MK_N };
+       MK_GROUP, MK_N };
 
 /* Is `e` given and always true (false: absent or always false)? */
 static int ls_always(const Expr *e)
@@ -143,6 +143,16 @@ static const LdKey lift_keys[LI_N + 1] = {
                  .ctx = CTX_FROM, .off = offsetof(Rules, lift_min) },
     [LI_MAX] = { .name = "max", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
                  .ctx = CTX_FROM, .off = offsetof(Rules, lift_max) },
+};
+
+static const LdKey group_keys[] = {
+    { .name = "min", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CTX_FROM,
+      .off = offsetof(Rules, group_min) },
+    { .name = "max", .required = 1, .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT, .ctx = CTX_FROM,
+      .off = offsetof(Rules, group_max) },
+    { .name = "divides", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_BOOL, .lo = 0, .hi = 1,
+      .off = offsetof(Rules, group_divides) },
+    { .name = NULL },
 };
 
 static const LdKey choice_keys[] = {
@@ -183,6 +193,8 @@ static const LdKey moves_keys[MK_N + 1] = {
                     .read = ls_select },
     [MK_CHOICE] = { .name = "choice", .kind = LK_MAP, .flags = LF_QUALIFY, .feature = FT_CHOICE, .sub = choice_keys,
                     .then = ls_choice },
+    [MK_GROUP] = { .name = "per-hole", .kind = LK_MAP, .flags = LF_QUALIFY, .feature = FT_MOVE_GROUP,
+                   .sub = group_keys },
 };
 
 /* `moves`: read when `from` and `direction` are there, even if the
@@ -200,7 +212,7 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
 /* ---- captures --------------------------------------------------------- */
 
 enum { CK_WHEN, CK_TAKE, CK_SWEEP, CK_WHERE, CK_AMOUNT, CK_CHAIN, CK_WHILE, CK_ALSO, CK_TO, CK_INTO, CK_SOW_FROM,
-       CK_CANCEL, CK_SET, CK_PICK, CK_PUT, CK_N };
+       CK_CANCEL, CK_SET, CK_PICK, CK_PUT, CK_CONTINUE, CK_N };
 
 enum { PK_HOLES, PK_FROM, PK_N };
 
@@ -524,6 +536,7 @@ static const LdKey capture_keys[CK_N + 1] = {
     [CK_PICK] = { .name = "pick", .kind = LK_CUSTOM, .read = ls_pick },
     [CK_PUT] = { .name = "put", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_RULE_CTX, .type = T_HOLES,
                  .off = offsetof(CaptureRule, put), .then = ls_capture_put },
+    [CK_CONTINUE] = { .name = "continue", .kind = LK_BOOL, .off = offsetof(CaptureRule, cont) },
 };
 
 /* A rule of `captures` (after the sowing) or of `each-seed` (on each
@@ -542,6 +555,11 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
         return;
     if (each_seed && p->val[CK_SWEEP]) {
         dg_error(ld->dg, ld_nloc(p->key[CK_SWEEP]), "`sweep` belongs to `captures`, after the sowing: an `each-seed` rule takes the holes of `take`");
+        return;
+    }
+    if (each_seed && p->val[CK_CONTINUE]) {
+        dg_error(ld->dg, ld_nloc(p->key[CK_CONTINUE]), "`continue` belongs to `captures`: every `each-seed` rule "
+                 "that holds applies already");
         return;
     }
     if (each_seed && p->val[CK_CANCEL]) {
@@ -564,6 +582,11 @@ static void ls_capture(Ld *ld, const yaml_node_t *n, CaptureRule *c, int each_se
         }
         if (p->val[CK_CANCEL]) {
             dg_error(ld->dg, ld_nloc(kn), "a rule with `%s` cannot be undone by `cancel-if`", decides[i].name);
+            return;
+        }
+        if (p->val[CK_CONTINUE]) {
+            dg_error(ld->dg, ld_nloc(kn), "a rule with `%s` ends the captures (%s): it cannot `continue`",
+                     decides[i].name, decides[i].who);
             return;
         }
     }

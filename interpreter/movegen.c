@@ -275,6 +275,31 @@ static int lift_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out
     return k;
 }
 
+/* moves.per-hole: each of the n candidates in out[] once for each number
+ * of seeds the mover may drop a place (`min` to `max`, cut to 1..the
+ * seeds the move lifts; with `divides` only numbers that divide them), in
+ * Move.arg; at most `room` moves in all. Returns how many. */
+static int group_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out, int n, int room)
+{
+    Move base[MAX_MOVES];
+    memcpy(base, out, (size_t)n * sizeof *out);
+    int k = 0;
+    for (int i = 0; i < n && k < room; i++) {
+        const int lifted = base[i].holes ? (int)base[i].holes : p->count[base[i].hole];
+        cx->hole = base[i].hole;
+        int64_t lo = ex_eval(&r->group_min, cx), hi = ex_eval(&r->group_max, cx);
+        lo = lo < 1 ? 1 : lo;
+        hi = hi > lifted ? lifted : hi;
+        for (int64_t g = lo; g <= hi && k < room; g++)
+            if (!r->group_divides || lifted % g == 0) {
+                out[k] = base[i];
+                out[k++].arg |= (uint32_t)g << MC_MOVE_GROUP_SHIFT;
+            }
+    }
+    cx->hole = NO_HOLE;
+    return k;
+}
+
 /* moves.choice: each of the n candidates in out[] followed by the same
  * move made with the choice (Move.arg MOVE_CHOICE) where `where` holds
  * for its hole; at most `room` moves in all. Returns how many. */
@@ -429,6 +454,8 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
         n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
         if (n && r->lift_min.code)   /* the seeds lifted, chosen */
             n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
+        if (n && r->group_min.code)   /* the seeds dropped a place, chosen */
+            n = group_variants(r, p, &cx, out, n, MAX_MOVES);
         if (n && r->has_choice)   /* each also made with the mover's choice */
             n = choice_variants(r, &cx, out, n, MAX_MOVES);
         if (n && r->sow.relay_stop.code)

@@ -115,6 +115,7 @@ typedef McMove Move;
 /* Move.arg of a sowing: the relay-stop chance (low bits) and the choice. */
 #define MOVE_CHOICE MC_MOVE_CHOICE
 #define MOVE_STOP_MASK (MC_MOVE_CHOICE - 1u)
+#define MOVE_GROUP(arg) ((int)((arg) >> MC_MOVE_GROUP_SHIFT))
 typedef McMoveKind MoveKind;
 #define MV_SOW      MC_MOVE_SOW
 #define MV_FIRST    MC_MOVE_FIRST

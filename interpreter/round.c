@@ -110,6 +110,19 @@ void rnd_fill(Vm *vm, Position *p, int player, Mask chosen)
             p->out_of_play |= bit(h);
         }
     }
+    if (r->fill_rest) {   /* what pays for no full hole goes into the next one, in play */
+        int rest = p->store[player] - paid;
+        for (int i = 0; i < r->nholes && rest > 0; i++) {
+            int h = r->choose == CHOOSE_RIGHT ? r->nholes - 1 - i : i;
+            if (has_hole(own, h) && !has_hole(filled, h)) {
+                p->count[h] = (uint16_t)rest;
+                p->out_of_play &= ~bit(h);
+                filled |= bit(h);
+                paid += rest;
+                break;
+            }
+        }
+    }
     p->store[player] -= paid;
     if (ev_on(vm)) {
         McEvent ev = { 0 };

@@ -98,7 +98,8 @@ enum {
     FT_SWAP        = 1u << 21,
     FT_RELAY_STORE = 1u << 22,
     FT_SELECT      = 1u << 23,
-    FT_CHOICE      = 1u << 26
+    FT_CHOICE      = 1u << 26,
+    FT_MOVE_GROUP  = 1u << 27
 };
 
 typedef struct OptionDef {
@@ -149,6 +150,7 @@ typedef struct CaptureRule {
     Expr sweep_where;            /* ... where this holds of `hole` */
     Receiver to;
     Expr into;                   /* instead of `to`: the seeds go into this board hole */
+    int cont;                    /* captures: the rules after it are tried too */
     Expr amount;                 /* at most this many seeds from each hole */
     int to_hand;                 /* each-seed: the seeds go to the hand and are
                                     sown from `sow_from` next */
@@ -365,6 +367,9 @@ typedef struct McRules {
      * where `place_where` holds; each player starts a round with
      * `place_reserve` seeds in reserve */
     int has_place;
+    Expr group_min, group_max;   /* moves.per-hole: the mover chooses how many
+                                    seeds the first lap drops a place */
+    int group_divides;           /* ... only numbers dividing the seeds lifted */
     Expr lift_min, lift_max;     /* moves.lift: the mover chooses how many seeds
                                     his sowing lifts, from lift_min to lift_max
                                     (`hole` the hole sown; absent: no choice) */
@@ -440,6 +445,8 @@ typedef struct McRules {
     Leftover leftover;           /* match.leftover */
     int fill_even;               /* match.fill-even: each fills as many holes
                                     as the other can */
+    int fill_rest;               /* match.fill-rest: the seeds that pay for no
+                                    full hole go into the next one */
     Mask keep;                   /* match.keep: holes whose seeds stay from
                                     round to round (never filled, always in play) */
     Expr keep_expr;              /* ... as written (for `show`) */

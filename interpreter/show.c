@@ -559,6 +559,10 @@ static void move_words(FILE *f, const Rules *r)
         fprintf(f, "  The mover chooses how many seeds his sowing lifts from the hole: from %s to %s, at least one "
                    "and at most all of them (written 3x4: four seeds lifted from 3).\n",
                 r->lift_min.src ? r->lift_min.src : "?", r->lift_max.src ? r->lift_max.src : "?");
+    if (r->group_min.code)
+        fprintf(f, "  The mover chooses how many seeds his sowing drops into each hole: from %s to %s%s (the last "
+                   "hole what is left; written 3by2: two by two from 3).\n", r->group_min.src ? r->group_min.src : "?",
+                r->group_max.src ? r->group_max.src : "?", r->group_divides ? ", a number that divides the seeds lifted" : "");
     if (r->mark_flag >= 0)
         fprintf(f, "  The origin hole becomes `%s` when a move starts from it.\n", r->flags[r->mark_flag]);
     if (ex_may_hold(&r->swap_when))
@@ -622,6 +626,8 @@ static void capture_words(FILE *f, const Rules *r)
                        "hold seeds; their seeds go to %s.", c->pick_n.src, c->pick_from.src, who_gets(c->to));
         if (ex_may_hold(&c->cancel_if))
             fprintf(f, " Undone if afterwards %s.", c->cancel_if.src);
+        if (c->cont && i + 1 < r->ncaptures)
+            fprintf(f, " Then the rules below are tried too.");
         fprintf(f, "\n");
     }
 }

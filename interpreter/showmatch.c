@@ -57,6 +57,8 @@ void show_match(FILE *f, const Rules *r)
                 r->fill_expr.src ? r->fill_expr.src : "?");
     if (r->fill_even)
         fprintf(f, "  Each fills no more holes than the other can fill; the richer keeps the rest.\n");
+    if (r->fill_rest && r->next == NEXT_FILL)
+        fprintf(f, "  The seeds left over that pay for no full hole go into the next hole in that order, which is in play.\n");
     if (r->keep_expr.code && r->next == NEXT_FILL) {
         fprintf(f, "  The holes where %s keep their seeds from round to round: nobody fills them, they are\n"
                    "  always in play, and whoever takes the board as a round ends leaves them alone.\n",

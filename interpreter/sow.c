@@ -305,10 +305,13 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         first = 0;   /* a hand sown from a hole out of play starts after it */
     if (s->npath)
         return lap_path(vm, s, sp, p, cx, hand, si);
-    if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm))
+    if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm) && !si->group)
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
-    int per = 1;   /* seeds dropped at each place (sowing.per-hole) */
-    if (s->per_hole.code) {
+    int per = 1;   /* seeds dropped at each place (sowing.per-hole, or the move's) */
+    if (si->group) {   /* the mover's number, for the first lap only */
+        per = si->group > hand ? hand : si->group;
+        si->group = 0;
+    } else if (s->per_hole.code) {
         cx->hand = hand;
         int64_t k = ex_eval(&s->per_hole, cx);
         per = k < 1 ? 1 : k > hand ? hand : (int)k;
@@ -521,7 +524,7 @@ static void sow(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, SowIn
 {
     int spill = spill_of(vm, s, p, si);
     vm_sowing(vm);
-    if (sp->kernel == KERNEL_PLAIN && !spill && !si->amount && !p->out_of_play && !ev_seeds_on(vm)) {
+    if (sp->kernel == KERNEL_PLAIN && !spill && !si->amount && !si->group && !p->out_of_play && !ev_seeds_on(vm)) {
         if (vm->r->geo.board_track)
             sow_plain(vm, s, sp, p, si);
         else
@@ -547,6 +550,7 @@ void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int capt
     info_init(si, mover, m->hole, m->dir, spill);
     si->stop_at = (int)(m->arg & MOVE_STOP_MASK);
     si->amount = (int)m->holes;   /* moves.lift: the seeds chosen */
+    si->group = MOVE_GROUP(m->arg);   /* moves.per-hole: the seeds a place, chosen */
     move_begins(r, p, mover, m->arg & MOVE_CHOICE ? LM_CHOSEN : 0);
     if (r->mark_flag >= 0 && !has_hole(p->flags[r->mark_flag], m->hole)) {
         p->flags[r->mark_flag] |= bit(m->hole);

@@ -50,14 +50,17 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
     }
     default: {
         /* the hole, its direction, the seeds lifted (moves.lift: "x4"), the
-         * relay chance it stops at (relay-stop: "/2") */
-        char amount[24] = "", stop[24] = "";
+         * seeds dropped a place (moves.per-hole: "by2"), the choice ("+"),
+         * the relay chance it stops at (relay-stop: "/2") */
+        char amount[24] = "", group[24] = "", stop[24] = "";
         if (m->holes)
             snprintf(amount, sizeof amount, "x%llu", (unsigned long long)m->holes);
+        if (MOVE_GROUP(m->arg))   /* moves.per-hole: "by2" */
+            snprintf(group, sizeof group, "by%d", MOVE_GROUP(m->arg));
         if (m->arg & MOVE_STOP_MASK)
             snprintf(stop, sizeof stop, "/%u", (unsigned)(m->arg & MOVE_STOP_MASK));
-        return snprintf(buf, n, "%d%s%s%s%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
-                        amount, m->arg & MOVE_CHOICE ? "+" : "", stop);
+        return snprintf(buf, n, "%d%s%s%s%s%s", m->hole + 1, m->show_dir ? (m->dir == DIR_CW ? "cw" : "ccw") : "",
+                        amount, group, m->arg & MOVE_CHOICE ? "+" : "", stop);
     }
     }
 }

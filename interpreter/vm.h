@@ -44,6 +44,8 @@ typedef struct SowInfo {
     int putting;         /* a capture rule's seeds are to be put (PH_PUT) */
     int stop_at;         /* relay-stop: stop at the stop_at-th chance (0: never) */
     int amount;          /* moves.lift: the seeds the first lap lifts (0: the rules') */
+    int group;           /* moves.per-hole: the seeds the first lap drops a
+                            place (0: the rules') */
     int stops;           /* relay-stop: the chances met so far */
     Mask choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;

@@ -1,6 +1,8 @@
-/* test_groups: seeds sown in groups (`sowing.per-hole`) and steps that
- * carry several seeds to a hole of the mover's choice (`moves.step.seeds`,
- * `moves.step.to-any`). Expected boards are worked out by hand in the
+/* test_groups: seeds sown in groups (`sowing.per-hole`, or a number the
+ * mover chooses: `moves.per-hole`, tokens 1by2), steps that carry several
+ * seeds to a hole of the mover's choice (`moves.step.seeds`,
+ * `moves.step.to-any`), and capture rules that let the rules after them be
+ * tried too (`continue`). Expected boards are worked out by hand in the
  * comments. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -147,6 +149,129 @@ static void test_groups_refused(void **state)
     refused_files(base, "  step:\n", bad, sizeof bad / sizeof *bad);
 }
 
+/* 2x3, four seeds a hole; the mover drops two or three seeds a hole, as
+ * he chooses (`moves.per-hole`), on a single lap. */
+static const char chosen[] =
+    "game: chosen\n"
+    "board: {rows: 2, holes: 3, seeds: 4, stores: off-track}\n"
+    "moves:\n"
+    "  from: hole.owner == mover and hole.count > 0\n"
+    "  direction: ccw\n"
+    "  per-hole: {min: 2, max: hole.count - 1}\n";
+
+/* Each hole of four gives k = 2 or 3 (max 4 - 1): six moves, hole by
+ * hole. 1by3: 2 gets three (7), 3 the one left (5): [0,7,5, 4,4,4].
+ * North's 4 (4) by 2: 5 and 6 get two each: [0,7,5, 0,6,6]. A token with
+ * a number not offered is refused. */
+static void test_groups_chosen(void **state)
+{
+    (void)state;
+    char buf[256];
+    static const int w1[] = { 0, 7, 5, 4, 4, 4 }, w2[] = { 0, 7, 5, 0, 6, 6 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_start(&g, chosen, mode);
+        assert_string_equal(tokens(&g, buf, sizeof buf), "1by2 1by3 2by2 2by3 3by2 3by3");
+        Move ms[MAX_MOVES];
+        int n = gen_moves(&g.vm, &g.p, ms);
+        assert_true(n == 6 && MOVE_GROUP(ms[1].arg) == 3 && ms[1].hole == 0);
+        assert_int_equal(tok_find(g.r, ms, n, "1by4"), -1);
+        assert_int_equal(tok_find(g.r, ms, n, "1"), -1);
+        play(&g.vm, &g.p, &g.h, "1by3");
+        counts_are(&g.p, w1, 6);
+        play(&g.vm, &g.p, &g.h, "4by2");
+        counts_are(&g.p, w2, 6);
+        game_end(&g);
+    }
+}
+
+/* `divides`, with `moves.lift`: the numbers offered divide the seeds the
+ * move lifts. A hole of 6 lifting all: 1, 2, 3 (not 4, 5); lifting 4: 1,
+ * 2, 4 (3 does not divide 4). 1x4by2 puts two into 2 and two into 3:
+ * [2,2,2, 4,4,4] (North, four a hole, has moves: the game goes on). */
+static void test_groups_divides(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: chosen\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "  lift: {min: 4, max: hole.count}\n"
+        "  per-hole: {min: 1, max: 5, divides: true}\n";
+    char buf[256];
+    static const int want[] = { 2, 2, 2, 4, 4, 4 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [6,0,0, 4,4,4], \"stores\": [0,0], \"to_move\": \"south\"}");
+        assert_string_equal(tokens(&g, buf, sizeof buf),
+                            "1x4by1 1x4by2 1x4by4 1x5by1 1x5by5 1x6by1 1x6by2 1x6by3");
+        play(&g.vm, &g.p, &g.h, "1x4by2");
+        counts_are(&g.p, want, 6);
+        game_end(&g);
+    }
+}
+
+/* `continue`: a rule that takes the last hole lets the next one take the
+ * hole facing it too; the third rule is not tried after the second. South
+ * 1 (1 seed) into 2: South takes 2 (2), North takes 5 (3); 6 keeps 4. */
+static void test_groups_continue(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: cont\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "captures:\n"
+        "  - when: true\n"
+        "    take: last\n"
+        "    to: mover\n"
+        "    continue: true\n"
+        "  - when: true\n"
+        "    take: opposite(last)\n"
+        "    to: opponent\n"
+        "  - when: true\n"
+        "    take: hole(6)\n"
+        "    to: mover\n";
+    static const int want[] = { 0, 0, 0, 5, 0, 4 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [1,1,0, 5,3,4], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "1");
+        counts_are(&g.p, want, 6);
+        assert_int_equal(g.p.store[SOUTH], 2);
+        assert_int_equal(g.p.store[NORTH], 3);
+        game_end(&g);
+    }
+}
+
+/* The loader: moves.per-hole needs `min` and `max`; `divides` is fixed;
+ * `continue` belongs to `captures` and ends with a pick. */
+static void test_groups_chosen_refused(void **state)
+{
+    (void)state;
+    static const char base[] =
+        "game: chosen\n"
+        "board: {rows: 2, holes: 3, seeds: 4, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "  per-hole: {min: 1, max: 2}\n";
+    static const char *const bad[][2] = {
+        { "  per-hole: {min: 1}\n", "needs the key `max`" },
+        { "  per-hole: {min: 1, max: true}\n", "number" },
+        { "  per-hole: {min: 1, max: 2, divides: hole.count > 2}\n", "not available here" },
+        { "  per-hole: {min: 1, max: 2}\nsowing:\n  each-seed:\n    - {when: true, take: hole, to: mover, continue: true}\n",
+          "`continue` belongs to `captures`" },
+        { "  per-hole: {min: 1, max: 2}\ncaptures:\n    - {when: true, take: last, to: mover, continue: true, "
+          "pick: {holes: 1, from: board}}\n", "it cannot `continue`" },
+        { "  per-hole: {min: 1, max: 2}\ncaptures:\n    - {when: true, take: last, to: mover, continue: 1}\n",
+          "`continue` must be" },
+    };
+    refused_files(base, "  per-hole: {min: 1, max: 2}\n", bad, sizeof bad / sizeof *bad);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +280,10 @@ int main(void)
         cmocka_unit_test(test_groups_each_seed),
         cmocka_unit_test(test_groups_perft),
         cmocka_unit_test(test_groups_refused),
+        cmocka_unit_test(test_groups_chosen),
+        cmocka_unit_test(test_groups_divides),
+        cmocka_unit_test(test_groups_continue),
+        cmocka_unit_test(test_groups_chosen_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -419,6 +419,42 @@ static void test_keep(void **state)
     }
 }
 
+/* match.fill-rest: what pays for no full hole goes into the next hole
+ * in `choose` order. 2x3, every move ends the round; South 1 into 2:
+ * South takes 2's seed (3 in all), North keeps 9. From the left: South
+ * fills 1 (2) and puts his last seed into 2; 3 is out of play; North
+ * fills his three holes and keeps 3. From the right: 3 (2), then 2 (1); 1
+ * is out of play. */
+static void test_fill_rest(void **state)
+{
+    (void)state;
+    static const char fmt[] =
+        "game: rest\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+        "end:\n"
+        "  - when: true\n"
+        "    seeds: owners\n"
+        "match: {max-rounds: 10, next: fill, fill-seeds: 2, choose: %s, fill-rest: true, over: false,\n"
+        "        score: player.store}\n";
+    static const int left[] = { 2, 1, 0, 2, 2, 2 }, right[] = { 0, 1, 2, 2, 2, 2 };
+    for (int side = 0; side < 2; side++) {
+        char text[sizeof fmt + 8];
+        snprintf(text, sizeof text, fmt, side ? "right" : "left");
+        for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+            Game g;
+            game_at(&g, text, mode, "{\"board\": [1,0,0, 0,0,0], \"stores\": [2, 9], \"to_move\": \"south\"}");
+            play(&g.vm, &g.p, &g.h, "1");
+            assert_int_equal(g.p.round, 2);
+            counts_are(&g.p, side ? right : left, 6);
+            assert_int_equal(g.p.store[SOUTH], 0);
+            assert_int_equal(g.p.store[NORTH], 3);
+            assert_true(g.p.out_of_play == bit(side ? 0 : 2));
+            game_end(&g);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_settle_fields),
         cmocka_unit_test(test_leftover),
         cmocka_unit_test(test_keep),
+        cmocka_unit_test(test_fill_rest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
