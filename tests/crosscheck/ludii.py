@@ -85,6 +85,8 @@ OPTIONS = {
     # Ludii's Intotoi code
     "intotoi": ["ludii-code=true"],
     "bao": ["ludii-start=true"],
+    # Ludii's Buqruru sows 1 to 4 seeds a hole, dividing the seeds lifted
+    "buqruru": ["groups=dividing"],
     # Ludii's Omangunta Peeta sows on from the landing hole
     "omangunta-peeta": ["relay=landing"],
     # Ludii's Nchayo is played on 4x5 by default (its ruleset's first size)
@@ -389,6 +391,11 @@ EXPLAINED = {
     "leyla-gobale-somaliland": (r"^legal moves",
                                 "Ludii offers relays that never end; here (the file's readings) they "
                                 "are no legal move"),
+    "buqruru": (r"^board",
+                "Ludii's code gives the mover each hole of the opponent's row that his sowing reaches while "
+                "it holds an odd number (its sowEffect: 1, 3, 5 or 7 as a seed arrives, the seed then "
+                "staying), and nothing of the even holes sown; its rules text (Bellin), as here, gives "
+                "every hole sown into that then holds 2, 4, 6 or 8 to the owner of its row"),
     "pallankuli": (r"^board",
                    "Ludii's code takes the 4s of a lap only once the lap is sown, all for the owner "
                    "of the row of its last hole (as we read its (to)), and a last seed making 4 ends "
@@ -552,6 +559,12 @@ TRACK_CHOICE = {
     # Tchela: the track through the middle store
     "tchela": "TrackExtended",
 }
+
+# games whose mover chooses how many seeds a hole gets (our moves.per-hole,
+# tokens 5by2) where Ludii offers each number as a move of its own from
+# the same hole, in increasing order: the n-th such move of Ludii's is our
+# n-th `by` move from that hole
+GROUPED = {"buqruru"}
 
 MIRROR = {
     "chongka": "stores at the left, clockwise in Ludii (and its source)",
@@ -1257,6 +1270,13 @@ def play_one(lu, ours, board, rng, cap, stats):
                 nth[t] = i + 1
                 if i < len(dirs):
                     t += dirs[i]
+            if t is not None and getattr(board, "grouped", False) and t.isdigit() and (t + "by1") in pos["moves"]:
+                # Ludii's k-by-k sowings, in order (GROUPED)
+                ours_g = [x for x in pos["moves"] if x.startswith(t + "by")]
+                i = nth.get(t, 0)
+                nth[t] = i + 1
+                if i < len(ours_g):
+                    t = ours_g[i]
             if t is not None and t.startswith("place:") and t not in pos["moves"] \
                     and (t + "cw") in pos["moves"]:
                 # Ludii places, then chooses the direction with a move of
@@ -1553,6 +1573,7 @@ def main():
         board.hand_next = key in HAND_NEXT
         board.lift_temp = LIFT_TEMP.get(key)
         board.track_choice = TRACK_CHOICE.get(key)
+        board.grouped = key in GROUPED
         board.chose = False
         board.store_entry = STORE_ENTRY.get(key)
         rng = random.Random(a.seed)
