@@ -49,6 +49,19 @@ static char *read_all(FILE *f, size_t *len, const char **why)
 
 int io_read_file(const char *path, char **out, size_t *len, char *err, size_t errlen)
 {
+    if (!strcmp(path, "-")) {   /* standard input */
+        const char *why = NULL;
+        char *buf = read_all(stdin, len, &why);
+        if (!buf) {
+            if (!strcmp(why, "file too large"))
+                snprintf(err, errlen, "<stdin>: too large (more than %zu bytes)", IO_MAX_FILE);
+            else
+                snprintf(err, errlen, "<stdin>: %s", why);
+            return 0;
+        }
+        *out = buf;
+        return 1;
+    }
     struct stat st;
     if (stat(path, &st) != 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));

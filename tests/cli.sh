@@ -334,5 +334,36 @@ interrupt perft-sigint "$M" perft andada 14
 interrupt play-sigint "$M" play kalah --south alphabeta:time=5 --north alphabeta:time=5
 interrupt match-sigint "$M" match kalah --south alphabeta:time=1 --north random --games 100
 
+# command-line conventions: COMMAND --help, --flag=value, flags that do
+# not apply, arguments too many, did-you-mean, - for standard input
+for c in list show validate perft replay play match bench; do
+    check "help-$c" 0 "$M" "$c" --help
+    grep -q "^usage: mancala $c" "$T/out" && [ ! -s "$T/err" ] && ok || bad "$c --help: no usage on standard output"
+done
+check help-short 0 "$M" perft -h
+grep -q '^usage: mancala perft VARIANT DEPTH' "$T/out" && ok || bad "perft -h"
+check flag-equals 0 "$M" bench kalah --games=3 --seed=5 --option=capture-empty-opposite=true
+grep -q '^games: 3$' "$T/out" && ok || bad "bench --games=3 not taken"
+check flag-equals-option 0 "$M" show oware --option=grand-slam=capture
+grep -q 'Option.*grand-slam\|grand-slam' "$T/out" && ok || bad "show --option=K=V"
+check flag-not-here 1 "$M" perft kalah 2 --seed=3
+grep -q 'perft does not take --seed; see mancala perft --help' "$T/err" && [ ! -s "$T/out" ] && ok || bad "perft --seed accepted"
+check flag-no-value 1 "$M" replay kalah --events=yes
+grep -q 'events takes no value' "$T/err" && ok || bad "--events=yes accepted"
+check play-two-variants 1 "$M" play kalah oware
+grep -q "play takes at most one VARIANT; 'oware' is one too many" "$T/err" && ok || bad "play kalah oware accepted"
+check flag-typo 1 "$M" perft kalah 2 --fromm x.json
+grep -q "unknown flag '--fromm' (did you mean '--from'?)" "$T/err" && ok || bad "no suggestion for --fromm"
+check command-typo 1 "$M" plya
+grep -q "unknown command 'plya' (did you mean 'play'?)" "$T/err" && ok || bad "no suggestion for plya"
+"$M" validate - <variants/kalah.yaml >"$T/out" 2>"$T/err" && grep -q '^<stdin>: ok: kalah' "$T/out" && ok || bad "validate - (standard input)"
+printf 'game: t\nboard: {rows: 2, holes: 0}\n' | "$M" validate - >"$T/out" 2>"$T/err"
+[ $? = 1 ] && grep -q '^<stdin>:2:' "$T/err" && ok || bad "validate -: errors name <stdin>"
+"$M" replay kalah 1 >"$T/pos.json"
+"$M" replay kalah --from - 9 <"$T/pos.json" >"$T/out" 2>"$T/err" && grep -qF '"stores":[0,1]' "$T/out" && ok || bad "replay --from - (standard input)"
+# the prompt: `help` lists the commands, an empty line asks again
+printf 'help\n\nquit\n' | "$M" play kalah >"$T/out" 2>&1
+grep -q 'Type a move (`moves` lists them), or: moves' "$T/out" && ! grep -q "'' is not a legal move" "$T/out" && ok || bad "play: help, empty line"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

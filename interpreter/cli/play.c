@@ -455,7 +455,11 @@ static Turn command(Table *t, const char *s, const Move *moves, int n, int *k)
     const Rules *r = t->g.r;
     if (!strcmp(s, "quit") || !strcmp(s, "q"))
         return TURN_QUIT;
-    if (!strcmp(s, "rules"))
+    if (!*s)
+        return TURN_AGAIN;   /* an empty line: the prompt again */
+    if (!strcmp(s, "help") || !strcmp(s, "h"))
+        printf(" Type a move (`moves` lists them), or: moves (or ?), hint, undo, rules, save FILE, quit (or q).\n");
+    else if (!strcmp(s, "rules"))
         rules_describe(r, stdout);
     else if (!strcmp(s, "moves") || !strcmp(s, "?"))
         list_moves(r, moves, n);
