@@ -361,6 +361,14 @@ printf 'game: t\nboard: {rows: 2, holes: 0}\n' | "$M" validate - >"$T/out" 2>"$T
 [ $? = 1 ] && grep -q '^<stdin>:2:' "$T/err" && ok || bad "validate -: errors name <stdin>"
 "$M" replay kalah 1 >"$T/pos.json"
 "$M" replay kalah --from - 9 <"$T/pos.json" >"$T/out" 2>"$T/err" && grep -qF '"stores":[0,1]' "$T/out" && ok || bad "replay --from - (standard input)"
+# --json for validate and perft: an object a file (its errors inside,
+# nothing on standard error), the counts as one object
+check validate-json 1 "$M" validate --json variants/kalah.yaml tests/bad/276-keep-without-fill.yaml
+head -1 "$T/out" | grep -qF '{"file":"variants/kalah.yaml","ok":true,"game":"kalah","rows":2,"holes":6,"seeds":48,"options":2,"errors":[]}' && ok || bad "validate --json: the good file"
+sed -n 2p "$T/out" | grep -qF '"ok":false,"errors":[{"line":12,"column":9,"message":"`match.keep` keeps' && [ ! -s "$T/err" ] && ok || bad "validate --json: the bad file"
+check perft-json 0 "$M" perft kalah 2 --json
+grep -qxF '{"variant":"kalah","nodes":[6,35]}' "$T/out" && ok || bad "perft --json"
+
 # the prompt: `help` lists the commands, an empty line asks again
 printf 'help\n\nquit\n' | "$M" play kalah >"$T/out" 2>&1
 grep -q 'Type a move (`moves` lists them), or: moves' "$T/out" && ! grep -q "'' is not a legal move" "$T/out" && ok || bad "play: help, empty line"

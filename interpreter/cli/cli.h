@@ -9,6 +9,43 @@
 #include "rules.h"
 #include "vm.h"
 
+#define MAX_CLI_OPTIONS 64
+
+/* What a command's arguments say (parse_args). */
+typedef struct Args {
+    const char *opts[MAX_CLI_OPTIONS];
+    int nopts;
+    const char **pos;           /* argc entries, malloc'd */
+    int npos;
+    const char *from;
+    const char *south, *north;
+    const char *record;
+    const char *load;
+    double seconds;
+    unsigned long seed;
+    int have_seed;
+    int json;
+    int games;
+    int perft_depth;
+    int search;
+    int all;
+    int have_seconds;
+    int events;
+    int plan;
+    int rows;                   /* list --rows */
+    const char *region, *feature, *words;   /* list --region, --feature, --search */
+} Args;
+
+/* A command of the command line: its flags, its other arguments, its help. */
+struct Command;
+const struct Command *cli_command(const char *name);
+/* An unknown command: says so, with the nearest known name. */
+void cli_unknown_command(const char *name);
+/* Reads the arguments of `cmd` into `a` (a->pos malloc'd: free it). 1 if
+ * all is well, 0 after a message, 2 if the command's help was asked for
+ * (and printed). */
+int cli_args(int argc, char **argv, Args *a, const struct Command *cmd);
+
 /* Loads a built-in name or a file; prints diagnostics; NULL on error. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts);
 

@@ -1,5 +1,6 @@
 /* main.c: the `mancala` command line (mancala(1)). */
 #include <errno.h>
+#include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,6 @@
 #include "vm.h"
 
 #define DEFAULT_VARIANT "bohnenspiel"
-#define MAX_CLI_OPTIONS 64
 
 static void usage(FILE *f)
 {
@@ -80,295 +80,6 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
     return r;
 }
 
-/* Splits --option K=V (and -o K=V) out of argv; returns remaining args. */
-typedef struct Args {
-    const char *opts[MAX_CLI_OPTIONS];
-    int nopts;
-    const char **pos;           /* argc entries, malloc'd */
-    int npos;
-    const char *from;
-    const char *south, *north;
-    const char *record;
-    const char *load;
-    double seconds;
-    unsigned long seed;
-    int have_seed;
-    int json;
-    int games;
-    int perft_depth;
-    int search;
-    int all;
-    int have_seconds;
-    int events;
-    int plan;
-    int rows;                   /* list --rows */
-    const char *region, *feature, *words;   /* list --region, --feature, --search */
-} Args;
-
-/* ---- the commands and their flags ------------------------------------ */
-
-enum {
-    F_OPTION = 1 << 0, F_FROM = 1 << 1, F_SOUTH = 1 << 2, F_NORTH = 1 << 3, F_RECORD = 1 << 4,
-    F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
-    F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
-    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18
-};
-
-/* A flag: its name, whether it takes a value. (`--search` takes a word
- * in `list` and none in `bench`: two entries.) */
-static const struct Flag {
-    const char *name;
-    unsigned bit;
-    int value;
-} flags[] = {
-    { "--option", F_OPTION, 1 }, { "--from", F_FROM, 1 }, { "--south", F_SOUTH, 1 }, { "--north", F_NORTH, 1 },
-    { "--record", F_RECORD, 1 }, { "--region", F_REGION, 1 }, { "--feature", F_FEATURE, 1 },
-    { "--rows", F_ROWS, 1 }, { "--search", F_WORDS, 1 }, { "--load", F_LOAD, 1 }, { "--seconds", F_SECONDS, 1 },
-    { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
-    { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
-};
-
-/* A command: its flags, how many other arguments it takes, and its help. */
-static const struct Command {
-    const char *name;
-    unsigned flags;
-    int min, max;               /* arguments besides the flags (max -1: any number) */
-    const char *help;
-} commands[] = {
-    { "list", F_ROWS | F_REGION | F_FEATURE | F_WORDS | F_JSON, 0, 0,
-      "usage: mancala list [--rows N] [--region WORD] [--feature F] [--search WORD] [--json]\n"
-      "Lists the built-in variants that every filter given keeps: --rows N (boards of N rows),\n"
-      "--region WORD and --search WORD (words of the region, of the names and sources; any case),\n"
-      "--feature F (rules with feature F; an unknown F lists them). --json: a JSON object a line.\n" },
-    { "show", F_PLAN | F_OPTION, 1, 1,
-      "usage: mancala show VARIANT [--plan] [--option K=V]...\n"
-      "Prints the rules of VARIANT in words, with its sources and readings and its options;\n"
-      "--plan prints instead how the engine runs them (its kernels and short cuts).\n" },
-    { "validate", F_OPTION, 1, -1,
-      "usage: mancala validate FILE... [--option K=V]...\n"
-      "Checks variant files (- reads standard input): prints FILE: ok: ... for each good one, and\n"
-      "FILE:LINE:COL: error: ... for each mistake; the exit status is 1 if any file is bad.\n" },
-    { "perft", F_FROM | F_OPTION, 2, 2,
-      "usage: mancala perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
-      "Counts the positions reached by every sequence of 1..DEPTH decisions from the start of\n"
-      "VARIANT (or from the JSON position POS.json; - reads standard input).\n" },
-    { "replay", F_FROM | F_RECORD | F_EVENTS | F_OPTION | F_JSON, 1, -1,
-      "usage: mancala replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
-      "Plays the moves from the start (or from POS.json, or after the moves of a game record) and\n"
-      "prints the position reached as JSON (--json changes nothing); --events prints what each\n"
-      "move did, a JSON line each. - reads POS.json or FILE from standard input.\n" },
-    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD, 0, 1,
-      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
-      "       mancala play --load FILE [--south WHO] [--north WHO]\n"
-      "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human (the default),\n"
-      "random, greedy, alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X].\n"
-      "--load continues a saved game. At the prompt, `help` lists the commands.\n" },
-    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JSON | F_OPTION, 1, 1,
-      "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
-      "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
-      "and prints the score with its 95% interval.\n" },
-    { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
-      "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
-      "       mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n"
-      "Random games of VARIANT (3 s by default), or of every built-in (--all, 1 s each): games and\n"
-      "plies a second; --perft D times perft to depth D, --search the alphabeta player.\n" },
-};
-
-static const struct Command *find_command(const char *name)
-{
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(commands[i].name, name))
-            return &commands[i];
-    return NULL;
-}
-
-/* The edit distance of a and b, or 3 when it is more than 2: a
- * did-you-mean test. */
-static int near(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
-        return 3;
-    int d[41][41];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb] > 2 ? 3 : d[la][lb];
-}
-
-/* An unknown flag or command: says so, with the nearest known name. */
-static void unknown(const char *what, const char *s, const struct Command *cmd)
-{
-    const char *best = NULL;
-    int bd = 3;
-    if (cmd) {
-        for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-            if (near(s, flags[i].name) < bd)
-                bd = near(s, flags[i].name), best = flags[i].name;
-    } else {
-        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            if (near(s, commands[i].name) < bd)
-                bd = near(s, commands[i].name), best = commands[i].name;
-    }
-    fprintf(stderr, "mancala: unknown %s '%s'", what, s);
-    if (best)
-        fprintf(stderr, " (did you mean '%s'?)", best);
-    fprintf(stderr, "; see mancala%s%s --help\n", cmd ? " " : "", cmd ? cmd->name : "");
-}
-
-/* One flag's value into `a`; 0 with a message if it is not valid. */
-static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
-{
-    char *end;
-    switch (bit) {
-    case F_OPTION:
-        if (a->nopts >= MAX_CLI_OPTIONS) {
-            fprintf(stderr, "mancala: too many --option (at most %d)\n", MAX_CLI_OPTIONS);
-            return 0;
-        }
-        a->opts[a->nopts++] = val;
-        return 1;
-    case F_FROM: a->from = val; return 1;
-    case F_SOUTH: a->south = val; return 1;
-    case F_NORTH: a->north = val; return 1;
-    case F_RECORD: a->record = val; return 1;
-    case F_REGION: a->region = val; return 1;
-    case F_FEATURE: a->feature = val; return 1;
-    case F_WORDS: a->words = val; return 1;
-    case F_LOAD: a->load = val; return 1;
-    case F_ROWS: {
-        long v = strtol(val, &end, 10);
-        if (*end || !*val || v < 1 || v > 8) {
-            fprintf(stderr, "mancala: --rows takes a whole number in 1..8\n");
-            return 0;
-        }
-        a->rows = (int)v;
-        return 1;
-    }
-    case F_SECONDS:
-        a->seconds = strtod(val, &end);
-        a->have_seconds = 1;
-        if (*end || !*val || !(a->seconds > 0 && a->seconds <= 86400)) {
-            fprintf(stderr, "mancala: --seconds takes a number of seconds in (0, 86400]\n");
-            return 0;
-        }
-        return 1;
-    case F_SEED:
-        errno = 0;
-        a->seed = strtoul(val, &end, 10);
-        if (*end || errno || !*val || val[0] == '-') {
-            fprintf(stderr, "mancala: --seed takes a whole number\n");
-            return 0;
-        }
-        a->have_seed = 1;
-        return 1;
-    default: {   /* --games, --perft */
-        const int games = bit == F_GAMES;
-        long v = strtol(val, &end, 10);
-        if (*end || !*val || v < 1 || v > (games ? 1000000 : 64)) {
-            fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, games ? 1000000 : 64);
-            return 0;
-        }
-        if (games)
-            a->games = (int)v;
-        else
-            a->perft_depth = (int)v;
-        return 1;
-    }
-    }
-}
-
-/* Reads the arguments of `cmd`: its flags (`--flag value` or
- * `--flag=value`; `-o` for `--option`), and the others in a->pos. A flag
- * the command does not take, an unknown one, or too many or too few other
- * arguments are refused with a message. Returns 1 if all is well, 0 if
- * not, 2 if the command's help was asked for (and printed). */
-static int parse_args(int argc, char **argv, Args *a, const struct Command *cmd)
-{
-    memset(a, 0, sizeof *a);
-    a->seconds = 3;
-    a->pos = malloc(((size_t)argc + 1) * sizeof *a->pos);
-    if (!a->pos) {
-        fprintf(stderr, "mancala: out of memory\n");
-        return 0;
-    }
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        if (!strcmp(s, "--")) {
-            /* the rest are ordinary arguments, even if they begin with - */
-            while (++i < argc)
-                a->pos[a->npos++] = argv[i];
-            break;
-        }
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            fputs(cmd->help, stdout);
-            return 2;
-        }
-        if (s[0] != '-' || !s[1] || (s[1] != '-' && strcmp(s, "-o"))) {
-            a->pos[a->npos++] = s;   /* an argument ("-" alone: standard input) */
-            continue;
-        }
-        char name[48];
-        const char *eq = strchr(s, '=');
-        size_t len = eq ? (size_t)(eq - s) : strlen(s);
-        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), s);
-        if (!strcmp(name, "-o"))
-            snprintf(name, sizeof name, "--option");
-        const struct Flag *f = NULL, *other = NULL;
-        for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
-            if (!strcmp(flags[k].name, name)) {
-                if (cmd->flags & flags[k].bit)
-                    f = &flags[k];
-                else
-                    other = &flags[k];
-            }
-        if (!f && other) {
-            fprintf(stderr, "mancala: %s does not take %s; see mancala %s --help\n", cmd->name, name, cmd->name);
-            return 0;
-        }
-        if (!f) {
-            unknown("flag", name, cmd);
-            return 0;
-        }
-        const char *val = eq ? eq + 1 : NULL;
-        if (f->value && !val) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mancala: %s needs a value\n", s);   /* as typed: -o or --option */
-                return 0;
-            }
-            val = argv[++i];
-        } else if (!f->value && val) {
-            fprintf(stderr, "mancala: %s takes no value\n", f->name);
-            return 0;
-        }
-        if (!f->value) {
-            a->search |= f->bit == F_SEARCH;
-            a->json |= f->bit == F_JSON;
-            a->all |= f->bit == F_ALL;
-            a->events |= f->bit == F_EVENTS;
-            a->plan |= f->bit == F_PLAN;
-        } else if (!flag_value(a, f->bit, f->name, val)) {
-            return 0;
-        }
-    }
-    if (a->npos < cmd->min || (cmd->max >= 0 && a->npos > cmd->max)) {
-        if (cmd->max >= 0 && a->npos > cmd->max)
-            fprintf(stderr, "mancala: %s takes %s; '%s' is one too many\n", cmd->name,
-                    cmd->max == 0 ? "no argument besides its flags"
-                    : cmd->max == 1 ? (cmd->min ? "one VARIANT" : "at most one VARIANT") : "VARIANT and DEPTH",
-                    a->pos[cmd->max]);
-        fprintf(stderr, "mancala: %s", cmd->help);
-        return 0;
-    }
-    return 1;
-}
 
 int cli_ok(int rc)
 {
@@ -425,6 +136,52 @@ static int cmd_show(Args *a)
     return 0;
 }
 
+/* Prints `o` as a line of JSON (and frees it). */
+static void print_json(json_t *o)
+{
+    char *s = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII);
+    if (s)
+        printf("%s\n", s);
+    else
+        fprintf(stderr, "mancala: out of memory\n");
+    free(s);
+    json_decref(o);
+}
+
+/* validate --json: a file's result as a line of JSON: its variant, or its
+ * errors (`why`, a file that could not be read, else the diagnostics). */
+static void validate_json(const char *name, const Rules *r, const Diags *dg, const char *why)
+{
+    json_t *o = json_object(), *errs = json_array();
+    json_object_set_new(o, "file", json_string(name));
+    json_object_set_new(o, "ok", json_boolean(r != NULL));
+    if (r) {
+        json_object_set_new(o, "game", json_string(r->name));
+        json_object_set_new(o, "rows", json_integer(r->rows));
+        json_object_set_new(o, "holes", json_integer(r->width));
+        json_object_set_new(o, "seeds", json_integer(r->total_seeds));
+        json_object_set_new(o, "options", json_integer(r->noptions));
+    }
+    if (why) {
+        json_t *e = json_object();
+        json_object_set_new(e, "line", json_integer(0));
+        json_object_set_new(e, "column", json_integer(0));
+        json_object_set_new(e, "message", json_string(why));
+        json_array_append_new(errs, e);
+    }
+    for (int i = 0; dg && i < dg->count; i++) {
+        json_t *e = json_object();
+        json_object_set_new(e, "line", json_integer(dg->items[i].loc.line));
+        json_object_set_new(e, "column", json_integer(dg->items[i].loc.col));
+        json_object_set_new(e, "message", json_string(dg->items[i].msg));
+        if (dg->items[i].is_note)
+            json_object_set_new(e, "note", json_true());
+        json_array_append_new(errs, e);
+    }
+    json_object_set_new(o, "errors", errs);
+    print_json(o);
+}
+
 static int cmd_validate(Args *a)
 {
     if (a->npos < 1) {
@@ -438,19 +195,24 @@ static int cmd_validate(Args *a)
         char err[512];
         const char *name = strcmp(a->pos[i], "-") ? a->pos[i] : "<stdin>";
         if (!io_read_file(a->pos[i], &text, &len, err, sizeof err)) {
-            fprintf(stderr, "mancala: %s\n", err);
+            if (a->json)
+                validate_json(name, NULL, NULL, err);
+            else
+                fprintf(stderr, "mancala: %s\n", err);
             bad = 1;
             continue;
         }
         Diags dg;
         dg_init(&dg, name, text, len);
         Rules *r = rules_open(name, text, len, a->opts, a->nopts, MC_LOAD_DEFAULT, &dg);
-        dg_print(&dg, stderr, 1);
-        if (r) {
+        if (a->json)
+            validate_json(name, r, &dg, NULL);
+        else
+            dg_print(&dg, stderr, 1);
+        if (r && !a->json)
             printf("%s: ok: %s, %d x %d holes, %d seeds, %d option%s\n", name, r->name, r->rows,
                    r->width, r->total_seeds, r->noptions, r->noptions == 1 ? "" : "s");
-        } else
-            bad = 1;
+        bad |= r == NULL;
         rules_free(r);
         dg_free(&dg);
         free(text);
@@ -553,8 +315,17 @@ static int cmd_perft(Args *a)
         } else if (!cli_ok(st)) {
             rc = 1;
         } else {
-            for (int d = 1; d <= depth; d++)
-                printf("%d %llu\n", d, (unsigned long long)counts[d]);
+            if (a->json) {   /* {"variant": NAME, "nodes": [depth 1, depth 2, ...]} */
+                json_t *o = json_object(), *n = json_array();
+                json_object_set_new(o, "variant", json_string(r->name));
+                for (int d = 1; d <= depth; d++)
+                    json_array_append_new(n, json_integer((json_int_t)counts[d]));
+                json_object_set_new(o, "nodes", n);
+                print_json(o);
+            } else {
+                for (int d = 1; d <= depth; d++)
+                    printf("%d %llu\n", d, (unsigned long long)counts[d]);
+            }
             rc = 0;
         }
     }
@@ -712,13 +483,13 @@ int main(int argc, char **argv)
         printf("mancala %s (libmancala %s)\n", MANCALA_VERSION, mc_version());
         return 0;
     }
-    const struct Command *c = find_command(cmd);
+    const struct Command *c = cli_command(cmd);
     if (!c) {
-        unknown("command", cmd, NULL);
+        cli_unknown_command(cmd);
         return 1;
     }
     Args a;
-    int ok = parse_args(argc - 2, argv + 2, &a, c);
+    int ok = cli_args(argc - 2, argv + 2, &a, c);
     if (ok != 1) {
         free(a.pos);
         return ok == 2 ? 0 : 1;

@@ -1,0 +1,281 @@
+/* args.c: the commands of the command line, the flags each takes, and
+ * the reading of their arguments (`--flag value`, `--flag=value`,
+ * `COMMAND --help`, did-you-mean for unknown names). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ---- the commands and their flags ------------------------------------ */
+
+enum {
+    F_OPTION = 1 << 0, F_FROM = 1 << 1, F_SOUTH = 1 << 2, F_NORTH = 1 << 3, F_RECORD = 1 << 4,
+    F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
+    F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
+    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18
+};
+
+/* A flag: its name, whether it takes a value. (`--search` takes a word
+ * in `list` and none in `bench`: two entries.) */
+static const struct Flag {
+    const char *name;
+    unsigned bit;
+    int value;
+} flags[] = {
+    { "--option", F_OPTION, 1 }, { "--from", F_FROM, 1 }, { "--south", F_SOUTH, 1 }, { "--north", F_NORTH, 1 },
+    { "--record", F_RECORD, 1 }, { "--region", F_REGION, 1 }, { "--feature", F_FEATURE, 1 },
+    { "--rows", F_ROWS, 1 }, { "--search", F_WORDS, 1 }, { "--load", F_LOAD, 1 }, { "--seconds", F_SECONDS, 1 },
+    { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
+    { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
+};
+
+/* A command: its flags, how many other arguments it takes, and its help. */
+static const struct Command {
+    const char *name;
+    unsigned flags;
+    int min, max;               /* arguments besides the flags (max -1: any number) */
+    const char *help;
+} commands[] = {
+    { "list", F_ROWS | F_REGION | F_FEATURE | F_WORDS | F_JSON, 0, 0,
+      "usage: mancala list [--rows N] [--region WORD] [--feature F] [--search WORD] [--json]\n"
+      "Lists the built-in variants that every filter given keeps: --rows N (boards of N rows),\n"
+      "--region WORD and --search WORD (words of the region, of the names and sources; any case),\n"
+      "--feature F (rules with feature F; an unknown F lists them). --json: a JSON object a line.\n" },
+    { "show", F_PLAN | F_OPTION, 1, 1,
+      "usage: mancala show VARIANT [--plan] [--option K=V]...\n"
+      "Prints the rules of VARIANT in words, with its sources and readings and its options;\n"
+      "--plan prints instead how the engine runs them (its kernels and short cuts).\n" },
+    { "validate", F_OPTION | F_JSON, 1, -1,
+      "usage: mancala validate FILE... [--json] [--option K=V]...\n"
+      "Checks variant files (- reads standard input): prints FILE: ok: ... for each good one, and\n"
+      "FILE:LINE:COL: error: ... for each mistake; the exit status is 1 if any file is bad.\n"
+      "--json: a JSON object a file, on standard output, its errors included.\n" },
+    { "perft", F_FROM | F_OPTION | F_JSON, 2, 2,
+      "usage: mancala perft VARIANT DEPTH [--from POS.json] [--json] [--option K=V]...\n"
+      "Counts the positions reached by every sequence of 1..DEPTH decisions from the start of\n"
+      "VARIANT (or from the JSON position POS.json; - reads standard input); --json: as one\n"
+      "JSON object.\n" },
+    { "replay", F_FROM | F_RECORD | F_EVENTS | F_OPTION | F_JSON, 1, -1,
+      "usage: mancala replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
+      "Plays the moves from the start (or from POS.json, or after the moves of a game record) and\n"
+      "prints the position reached as JSON (--json changes nothing); --events prints what each\n"
+      "move did, a JSON line each. - reads POS.json or FILE from standard input.\n" },
+    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD, 0, 1,
+      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
+      "       mancala play --load FILE [--south WHO] [--north WHO]\n"
+      "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human (the default),\n"
+      "random, greedy, alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X].\n"
+      "--load continues a saved game. At the prompt, `help` lists the commands.\n" },
+    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JSON | F_OPTION, 1, 1,
+      "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
+      "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
+      "and prints the score with its 95% interval.\n" },
+    { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
+      "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
+      "       mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n"
+      "Random games of VARIANT (3 s by default), or of every built-in (--all, 1 s each): games and\n"
+      "plies a second; --perft D times perft to depth D, --search the alphabeta player.\n" },
+};
+
+const struct Command *cli_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+/* The edit distance of a and b, or 3 when it is more than 2: a
+ * did-you-mean test. */
+static int near(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
+        return 3;
+    int d[41][41];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
+            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
+        }
+    return d[la][lb] > 2 ? 3 : d[la][lb];
+}
+
+/* An unknown flag or command: says so, with the nearest known name. */
+static void unknown(const char *what, const char *s, const struct Command *cmd)
+{
+    const char *best = NULL;
+    int bd = 3;
+    if (cmd) {
+        for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+            if (near(s, flags[i].name) < bd)
+                bd = near(s, flags[i].name), best = flags[i].name;
+    } else {
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            if (near(s, commands[i].name) < bd)
+                bd = near(s, commands[i].name), best = commands[i].name;
+    }
+    fprintf(stderr, "mancala: unknown %s '%s'", what, s);
+    if (best)
+        fprintf(stderr, " (did you mean '%s'?)", best);
+    fprintf(stderr, "; see mancala%s%s --help\n", cmd ? " " : "", cmd ? cmd->name : "");
+}
+
+/* One flag's value into `a`; 0 with a message if it is not valid. */
+static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
+{
+    char *end;
+    switch (bit) {
+    case F_OPTION:
+        if (a->nopts >= MAX_CLI_OPTIONS) {
+            fprintf(stderr, "mancala: too many --option (at most %d)\n", MAX_CLI_OPTIONS);
+            return 0;
+        }
+        a->opts[a->nopts++] = val;
+        return 1;
+    case F_FROM: a->from = val; return 1;
+    case F_SOUTH: a->south = val; return 1;
+    case F_NORTH: a->north = val; return 1;
+    case F_RECORD: a->record = val; return 1;
+    case F_REGION: a->region = val; return 1;
+    case F_FEATURE: a->feature = val; return 1;
+    case F_WORDS: a->words = val; return 1;
+    case F_LOAD: a->load = val; return 1;
+    case F_ROWS: {
+        long v = strtol(val, &end, 10);
+        if (*end || !*val || v < 1 || v > 8) {
+            fprintf(stderr, "mancala: --rows takes a whole number in 1..8\n");
+            return 0;
+        }
+        a->rows = (int)v;
+        return 1;
+    }
+    case F_SECONDS:
+        a->seconds = strtod(val, &end);
+        a->have_seconds = 1;
+        if (*end || !*val || !(a->seconds > 0 && a->seconds <= 86400)) {
+            fprintf(stderr, "mancala: --seconds takes a number of seconds in (0, 86400]\n");
+            return 0;
+        }
+        return 1;
+    case F_SEED:
+        errno = 0;
+        a->seed = strtoul(val, &end, 10);
+        if (*end || errno || !*val || val[0] == '-') {
+            fprintf(stderr, "mancala: --seed takes a whole number\n");
+            return 0;
+        }
+        a->have_seed = 1;
+        return 1;
+    default: {   /* --games, --perft */
+        const int games = bit == F_GAMES;
+        long v = strtol(val, &end, 10);
+        if (*end || !*val || v < 1 || v > (games ? 1000000 : 64)) {
+            fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, games ? 1000000 : 64);
+            return 0;
+        }
+        if (games)
+            a->games = (int)v;
+        else
+            a->perft_depth = (int)v;
+        return 1;
+    }
+    }
+}
+
+/* Reads the arguments of `cmd`: its flags (`--flag value` or
+ * `--flag=value`; `-o` for `--option`), and the others in a->pos. A flag
+ * the command does not take, an unknown one, or too many or too few other
+ * arguments are refused with a message. Returns 1 if all is well, 0 if
+ * not, 2 if the command's help was asked for (and printed). */
+int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
+{
+    memset(a, 0, sizeof *a);
+    a->seconds = 3;
+    a->pos = malloc(((size_t)argc + 1) * sizeof *a->pos);
+    if (!a->pos) {
+        fprintf(stderr, "mancala: out of memory\n");
+        return 0;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        if (!strcmp(s, "--")) {
+            /* the rest are ordinary arguments, even if they begin with - */
+            while (++i < argc)
+                a->pos[a->npos++] = argv[i];
+            break;
+        }
+        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+            fputs(cmd->help, stdout);
+            return 2;
+        }
+        if (s[0] != '-' || !s[1] || (s[1] != '-' && strcmp(s, "-o"))) {
+            a->pos[a->npos++] = s;   /* an argument ("-" alone: standard input) */
+            continue;
+        }
+        char name[48];
+        const char *eq = strchr(s, '=');
+        size_t len = eq ? (size_t)(eq - s) : strlen(s);
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), s);
+        if (!strcmp(name, "-o"))
+            snprintf(name, sizeof name, "--option");
+        const struct Flag *f = NULL, *other = NULL;
+        for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
+            if (!strcmp(flags[k].name, name)) {
+                if (cmd->flags & flags[k].bit)
+                    f = &flags[k];
+                else
+                    other = &flags[k];
+            }
+        if (!f && other) {
+            fprintf(stderr, "mancala: %s does not take %s; see mancala %s --help\n", cmd->name, name, cmd->name);
+            return 0;
+        }
+        if (!f) {
+            unknown("flag", name, cmd);
+            return 0;
+        }
+        const char *val = eq ? eq + 1 : NULL;
+        if (f->value && !val) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "mancala: %s needs a value\n", s);   /* as typed: -o or --option */
+                return 0;
+            }
+            val = argv[++i];
+        } else if (!f->value && val) {
+            fprintf(stderr, "mancala: %s takes no value\n", f->name);
+            return 0;
+        }
+        if (!f->value) {
+            a->search |= f->bit == F_SEARCH;
+            a->json |= f->bit == F_JSON;
+            a->all |= f->bit == F_ALL;
+            a->events |= f->bit == F_EVENTS;
+            a->plan |= f->bit == F_PLAN;
+        } else if (!flag_value(a, f->bit, f->name, val)) {
+            return 0;
+        }
+    }
+    if (a->npos < cmd->min || (cmd->max >= 0 && a->npos > cmd->max)) {
+        if (cmd->max >= 0 && a->npos > cmd->max)
+            fprintf(stderr, "mancala: %s takes %s; '%s' is one too many\n", cmd->name,
+                    cmd->max == 0 ? "no argument besides its flags"
+                    : cmd->max == 1 ? (cmd->min ? "one VARIANT" : "at most one VARIANT") : "VARIANT and DEPTH",
+                    a->pos[cmd->max]);
+        fprintf(stderr, "mancala: %s", cmd->help);
+        return 0;
+    }
+    return 1;
+}
+
+void cli_unknown_command(const char *name)
+{
+    unknown("command", name, NULL);
+}
