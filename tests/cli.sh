@@ -369,6 +369,14 @@ sed -n 2p "$T/out" | grep -qF '"ok":false,"errors":[{"line":12,"column":9,"messa
 check perft-json 0 "$M" perft kalah 2 --json
 grep -qxF '{"variant":"kalah","nodes":[6,35]}' "$T/out" && ok || bad "perft --json"
 
+# colour: --color always colours a pipe, TERM=dumb and never do not
+printf 'quit\n' | "$M" play kalah --color always >"$T/out" 2>&1
+grep -q "$(printf '\033\\[32m')store" "$T/out" && ok || bad "play --color always: no colour"
+printf 'quit\n' | TERM=dumb "$M" play kalah --color=auto >"$T/out" 2>&1
+! grep -q "$(printf '\033')" "$T/out" && ok || bad "play --color auto, TERM=dumb: colour"
+check color-bad 1 "$M" play kalah --color=blue
+grep -q 'color takes auto, always or never' "$T/err" && ok || bad "play --color=blue accepted"
+
 # the prompt: `help` lists the commands, an empty line asks again
 printf 'help\n\nquit\n' | "$M" play kalah >"$T/out" 2>&1
 grep -q 'Type a move (`moves` lists them), or: moves' "$T/out" && ! grep -q "'' is not a legal move" "$T/out" && ok || bad "play: help, empty line"

@@ -14,7 +14,7 @@ enum {
     F_OPTION = 1 << 0, F_FROM = 1 << 1, F_SOUTH = 1 << 2, F_NORTH = 1 << 3, F_RECORD = 1 << 4,
     F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
-    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18
+    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -29,6 +29,7 @@ static const struct Flag {
     { "--rows", F_ROWS, 1 }, { "--search", F_WORDS, 1 }, { "--load", F_LOAD, 1 }, { "--seconds", F_SECONDS, 1 },
     { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
+    { "--color", F_COLOR, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -62,12 +63,14 @@ static const struct Command {
       "Plays the moves from the start (or from POS.json, or after the moves of a game record) and\n"
       "prints the position reached as JSON (--json changes nothing); --events prints what each\n"
       "move did, a JSON line each. - reads POS.json or FILE from standard input.\n" },
-    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD, 0, 1,
-      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
-      "       mancala play --load FILE [--south WHO] [--north WHO]\n"
-      "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human (the default),\n"
-      "random, greedy, alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X].\n"
-      "--load continues a saved game. At the prompt, `help` lists the commands.\n" },
+    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD | F_COLOR, 0, 1,
+      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--color WHEN] [--option K=V]...\n"
+      "       mancala play --load FILE [--south WHO] [--north WHO] [--color WHEN]\n"
+      "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human, random, greedy,\n"
+      "alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X]; South is human and North\n"
+      "alphabeta:time=1 unless told. --load continues a saved game. --color auto (the default:\n"
+      "on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.\n"
+      "At the prompt, `help` lists the commands.\n" },
     { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JSON | F_OPTION, 1, 1,
       "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
       "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
@@ -148,6 +151,13 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
     case F_FEATURE: a->feature = val; return 1;
     case F_WORDS: a->words = val; return 1;
     case F_LOAD: a->load = val; return 1;
+    case F_COLOR:
+        if (strcmp(val, "auto") && strcmp(val, "always") && strcmp(val, "never")) {
+            fprintf(stderr, "mancala: --color takes auto, always or never\n");
+            return 0;
+        }
+        a->color = !strcmp(val, "always") ? 1 : !strcmp(val, "never") ? 0 : -1;
+        return 1;
     case F_ROWS: {
         long v = strtol(val, &end, 10);
         if (*end || !*val || v < 1 || v > 8) {
@@ -199,6 +209,7 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
 {
     memset(a, 0, sizeof *a);
     a->seconds = 3;
+    a->color = -1;
     a->pos = malloc(((size_t)argc + 1) * sizeof *a->pos);
     if (!a->pos) {
         fprintf(stderr, "mancala: out of memory\n");

@@ -34,6 +34,7 @@ typedef struct Args {
     int plan;
     int rows;                   /* list --rows */
     const char *region, *feature, *words;   /* list --region, --feature, --search */
+    int color;                  /* play --color: 1 always, 0 never, -1 auto */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */
@@ -70,8 +71,10 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h);
 /* `mancala list`: the built-in games that pass the filters given (rows
  * 0, NULL: no filter). */
 int cli_list(int rows, const char *region, const char *feature, const char *search, int json);
+/* `color`: 1 always, 0 never, -1 on a terminal unless NO_COLOR is set or
+ * TERM is dumb. */
 int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed, const char *load);
+             const char *south, const char *north, unsigned long seed, const char *load, int color);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
 /* `games` > 0: exactly that many playouts (a fixed amount of work, for

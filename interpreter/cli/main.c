@@ -519,7 +519,7 @@ static int run(const char *cmd, Args *a0)
             return 1;
         }
         return cli_play(variant, a.opts, a.nopts, a.south, a.north,
-                        a.have_seed ? a.seed : (unsigned long)time(NULL), a.load);
+                        a.have_seed ? a.seed : (unsigned long)time(NULL), a.load, a.color);
     }
     if (!strcmp(cmd, "match")) {
         if (a.npos != 1) {

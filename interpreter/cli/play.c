@@ -330,7 +330,7 @@ static void greet(const Table *t, const AiSpec spec[2])
 {
     const Rules *r = t->g.r;
     int humans = (spec[0].kind == AI_HUMAN) + (spec[1].kind == AI_HUMAN);
-    printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, quit.\n"
+    printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, help, quit.\n"
                   : "%s. You watch (%s).\n",
            r->title ? r->title : r->name,
            spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
@@ -609,7 +609,7 @@ static void table_close(Table *t)
 }
 
 int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed, const char *load)
+             const char *south, const char *north, unsigned long seed, const char *load, int color)
 {
     Record rec;
     int have_rec = 0;
@@ -635,8 +635,8 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
     t.seed = seed;
     int rc = 1;
     if (table_open(&t, variant, who, spec) && (!have_rec || replay_record(&t, &rec, load))) {
-        const char *nc = getenv("NO_COLOR");
-        t.st.color = isatty(1) && !(nc && *nc);
+        const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+        t.st.color = color >= 0 ? color : isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
         t.tty = isatty(0);
         greet(&t, spec);
         name_record(&t, variant);   /* a record's own variant when loaded */
