@@ -32,60 +32,74 @@ static const char *C(const Style *st, const char *code)
 #define YELLOW "\033[33m"
 #define CYAN "\033[36m"
 
-static void cell(const Rules *r, const Position *p, const Position *prev, int h, const Style *st)
+/* A hole's count in a cell of `w` characters (4 or 5), the last one a
+ * space or the mark of a hole owned across the board. */
+static void cell(const Rules *r, const Position *p, const Position *prev, int h, int w, const Style *st)
 {
-    (void)r;
     if (has_hole(p->out_of_play, h)) {
-        printf("%s   - %s", C(st, DIM), C(st, RESET));
+        printf("%s%*s %s", C(st, DIM), w - 1, "-", C(st, RESET));
         return;
     }
     int changed = prev && prev->count[h] != p->count[h];
     int foreign = pos_owner(p, h) != r->geo.side[h];
-    printf("%s%4d%s%s", changed ? C(st, YELLOW) : "", p->count[h], changed ? C(st, RESET) : "",
+    printf("%s%*d%s%s", changed ? C(st, YELLOW) : "", w - 1, p->count[h], changed ? C(st, RESET) : "",
            foreign ? "*" : "");
     if (!foreign)
         printf(" ");
 }
 
-/* One row of hole numbers, dim, of the columns x0..x1-1. */
-static void numbers(const Rules *r, int rank, int x0, int x1, const Style *st)
+/* One row of hole numbers, dim, of the columns x0..x1-1, after a margin
+ * of `gutter` spaces. */
+static void numbers(const Rules *r, int rank, int x0, int x1, int gutter, int w, const Style *st)
 {
-    printf("        ");
+    printf("        %*s", gutter, "");
     for (int x = x0; x < x1; x++)
-        printf("%s%4d %s", C(st, DIM), r->geo.at[rank][x] + 1, C(st, RESET));
+        printf("%s%*d %s", C(st, DIM), w - 1, r->geo.at[rank][x] + 1, C(st, RESET));
     printf("\n");
 }
 
-/* Columns of holes drawn side by side: as many as fit in 80 columns
- * beside the players' names and the stores (a cell takes 5). */
-#define BAND_COLUMNS 12
+/* The room for the cells of a row in 80 columns, beside the players'
+ * names and the stores. */
+#define BAND_ROOM 54
 
-/* The columns x0..x1-1 of every row; the stores beside the last band. */
-static void draw_band(const Rules *r, const Position *p, const Position *prev, const Style *st, int x0, int x1)
+/* The columns x0..x1-1 of every row. Each player's store is drawn at his
+ * right: South's after the bottom row of the last band, North's before
+ * the top row of the first (on one row, both after it). */
+static void draw_band(const Rules *r, const Position *p, const Position *prev, const Style *st, int x0, int x1,
+                      int w)
 {
     const int rows = r->rows, last = x1 == r->width;
+    char north[24] = "";
+    if (x0 == 0 && rows > 1)
+        snprintf(north, sizeof north, "store %d  ", p->store[1]);
+    const int gutter = (int)strlen(north);
     for (int y = rows - 1; y >= 0; y--) {
         int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
         if (upper)
-            numbers(r, y, x0, x1, st);
+            numbers(r, y, x0, x1, gutter, w, st);
         printf(" %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
+        if (y == rows - 1 && rows > 1)
+            printf("%s%s%s", C(st, GREEN), north, C(st, RESET));
+        else
+            printf("%*s", gutter, "");
         for (int x = x0; x < x1; x++)
-            cell(r, p, prev, r->geo.at[y][x], st);
-        if (last && (y == rows - 1 || y == 0))
-            printf("   %sstore %d%s", C(st, GREEN), p->store[y == 0 ? 0 : 1], C(st, RESET));
+            cell(r, p, prev, r->geo.at[y][x], w, st);
+        if (last && y == 0)
+            printf("  %sstore %d%s", C(st, GREEN), p->store[0], C(st, RESET));
         if (last && rows == 1)
-            printf("   %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
+            printf("  %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
         printf("\n");
         if (!upper)
-            numbers(r, y, x0, x1, st);
+            numbers(r, y, x0, x1, gutter, w, st);
     }
 }
 
 /* The board as it lies between the players: North's side at the top, each
  * row's hole numbers on the side away from the middle (North's above his
- * rows, South's below), North's store beside the top row and South's
- * beside the bottom one. A board wider than 80 columns is drawn in bands
- * of columns, left to right, one under the other. */
+ * rows, South's below), each player's store at his right: North's at the
+ * left of the top row, South's at the right of the bottom one. A board
+ * wider than 80 columns is drawn in bands of columns, left to right, one
+ * under the other. */
 static void draw(const Rules *r, const Position *p, const Position *prev, const Style *st)
 {
     printf("\n");
@@ -93,11 +107,17 @@ static void draw(const Rules *r, const Position *p, const Position *prev, const 
         printf(" %s%s%s, round %d (began: %s); match totals South %d, North %d\n", C(st, BOLD),
                r->title ? r->title : r->name, C(st, RESET), p->round, p->starter ? "North" : "South",
                p->total[0], p->total[1]);
-    const int band = r->width > BAND_COLUMNS ? BAND_COLUMNS : r->width;
+    /* cells of 4 characters where every count and hole number has at most
+     * two digits and 5 would not fit; bands of as many columns as fit */
+    int most = r->nholes;
+    for (int h = 0; h < r->nholes; h++)
+        most = p->count[h] > most ? p->count[h] : most;
+    const int w = r->width * 5 > BAND_ROOM && most < 100 ? 4 : 5;
+    const int band = r->width * w > BAND_ROOM ? BAND_ROOM / w : r->width;
     for (int x0 = 0; x0 < r->width; x0 += band) {
         if (x0)
             printf("\n");
-        draw_band(r, p, prev, st, x0, x0 + band < r->width ? x0 + band : r->width);
+        draw_band(r, p, prev, st, x0, x0 + band < r->width ? x0 + band : r->width, w);
     }
     if (p->removed)
         printf(" out of the game: %d\n", p->removed);
