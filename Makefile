@@ -175,7 +175,8 @@ play: deps
 # test-install, and a step of make test) checks the installed tree.
 install: $(BIN) $(LIB) $(SOLIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants \
-	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/share/doc/mancala $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mancala
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libmancala.a
 	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/
@@ -186,14 +187,17 @@ install: $(BIN) $(LIB) $(SOLIB)
 	  mancala.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc
 	install -m 644 $(VARIANTS) $(DESTDIR)$(PREFIX)/share/mancala/variants/
 	install -m 644 docs/mancala.1 $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/mancala/
+	install -m 644 completion/mancala.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mancala
 	@$(LDCONFIG)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOMAJOR) \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/mancala.h \
-	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/mancala
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mancala
+	rm -rf $(DESTDIR)$(PREFIX)/share/mancala $(DESTDIR)$(PREFIX)/share/doc/mancala
 	@$(LDCONFIG)
 
 # The dynamic loader finds a library in a directory of /etc/ld.so.conf

@@ -58,9 +58,28 @@ check() {
 check "make install PREFIX=$P" $MK install PREFIX="$P"
 L=$P/lib
 for f in bin/mancala include/mancala.h lib/libmancala.a "lib/libmancala.so.$VERSION" \
-         lib/pkgconfig/mancala.pc share/man/man1/mancala.1 share/mancala/variants/kalah.yaml; do
+         lib/pkgconfig/mancala.pc share/man/man1/mancala.1 share/mancala/variants/kalah.yaml \
+         share/doc/mancala/README.md share/doc/mancala/variant-format.md \
+         share/bash-completion/completions/mancala; do
     if [ -f "$P/$f" ]; then ok; else bad "not installed: $f"; fi
 done
+# the installed bash completion, sourced in bash: the commands, a
+# command's flags, the built-in variants, a variant's options
+if command -v bash >/dev/null; then
+    got=$(bash -c '
+        . "$1/share/bash-completion/completions/mancala"
+        complete -p mancala
+        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _mancala; echo "${COMPREPLY[*]}"; }
+        t "$1/bin/mancala" pe
+        t "$1/bin/mancala" perft --fr
+        t "$1/bin/mancala" play kal
+        t "$1/bin/mancala" show kalah -o end' sh "$P" 2>&1)
+    [ "$got" = "complete -F _mancala mancala
+perft
+--from
+kalah kale
+ends-when=" ] && ok || bad "bash completion: $got"
+fi
 [ "$(readlink "$L/libmancala.so")" = "libmancala.so.$MAJOR" ] &&
     [ "$(readlink "$L/libmancala.so.$MAJOR")" = "libmancala.so.$VERSION" ] && ok ||
     bad "symlinks libmancala.so -> .so.$MAJOR -> .so.$VERSION"
@@ -128,6 +147,7 @@ s=$(cd "$P" && find . ! -type d)
 s=$(cd "$P" && find . -type d | while read -r d; do
     case $d in
         .|./bin|./include|./lib|./lib/pkgconfig|./share|./share/man|./share/man/man1) ;;
+        ./share/doc|./share/bash-completion|./share/bash-completion/completions) ;;
         *) echo "$d" ;;
     esac
 done)
