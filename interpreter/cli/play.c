@@ -164,16 +164,43 @@ static void describe(const Rules *r, const Position *a, const Position *b, const
     printf(".\n");
 }
 
+/* Why a game or match ended, in words. */
+static void end_words(const Rules *r, const Position *p, char *buf, size_t n)
+{
+    const char *mover = p->to_move ? "North" : "South";   /* (a finished game: the one who did not move last) */
+    switch (p->end) {
+    case END_RULE:
+        if (r->nends == 1 && r->ends[0].when.src && strlen(r->ends[0].when.src) <= 60)
+            snprintf(buf, n, "the game's end rule holds: %s", r->ends[0].when.src);
+        else
+            snprintf(buf, n, "one of the game's end rules holds");
+        break;
+    case END_NO_MOVES: snprintf(buf, n, "%s has no move", mover); break;
+    case END_BLOCKED: snprintf(buf, n, "neither player can move"); break;
+    case END_MUST: snprintf(buf, n, "%s has no move that keeps the game's `must` rule", mover); break;
+    case END_REPETITION:
+        snprintf(buf, n, "a position came back for the %d%s time", r->repetition,
+                 r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th");
+        break;
+    case END_MAX_PLIES: snprintf(buf, n, "the game reached %d decisions", MAX_PLIES); break;
+    case END_MATCH: snprintf(buf, n, "the match's end rule holds: %s", r->match_over.src ? r->match_over.src : "?"); break;
+    case END_MAX_ROUNDS: snprintf(buf, n, "the last of its %d rounds is played", r->max_rounds); break;
+    default: snprintf(buf, n, "?"); break;
+    }
+}
+
 static void show_result(const Rules *r, const Position *p, const Style *st)
 {
     const char *who = p->winner == WIN_DRAW ? "a draw" : p->winner == WIN_SOUTH ? "South wins" : "North wins";
+    char why[200];
+    end_words(r, p, why, sizeof why);
     if (r->match)
-        printf("\n %sMatch over: %s%s after %d round%s (totals %d-%d, last round %d-%d, end: %s).\n",
+        printf("\n %sMatch over: %s%s after %d round%s (totals %d-%d, last round %d-%d): %s.\n",
                C(st, BOLD), who, C(st, RESET), p->round, p->round == 1 ? "" : "s", p->total[0],
-               p->total[1], p->store[0], p->store[1], end_name(p->end) ? end_name(p->end) : "?");
+               p->total[1], p->store[0], p->store[1], why);
     else
-        printf("\n %sGame over: %s%s (%d-%d; end: %s).\n", C(st, BOLD), who, C(st, RESET), p->store[0],
-               p->store[1], end_name(p->end) ? end_name(p->end) : "?");
+        printf("\n %sGame over: %s%s (%d-%d): %s.\n", C(st, BOLD), who, C(st, RESET), p->store[0],
+               p->store[1], why);
 }
 
 /* ---- the prompt loop ---------------------------------------------------- */
