@@ -377,6 +377,18 @@ printf 'quit\n' | TERM=dumb "$M" play kalah --color=auto >"$T/out" 2>&1
 check color-bad 1 "$M" play kalah --color=blue
 grep -q 'color takes auto, always or never' "$T/err" && ok || bad "play --color=blue accepted"
 
+# narration: Kalah's 3 (four seeds: 4, 5, 6, the store) takes a seed into
+# South's store and gives him another turn; the last move of a game is
+# described before the result, with the end
+printf '3\nquit\n' | "$M" play kalah --north random --seed 3 >"$T/out" 2>&1
+grep -qF ' South played 3; emptied 3; South took 1; South moves again.' "$T/out" && ok || bad "play: extra turn not told"
+"$M" play kalah --south random --north random --seed 2 >"$T/out" 2>&1
+grep -B2 'Game over:' "$T/out" | grep -q 'played .*; the game is over' && ok || bad "play: the last move not described"
+"$M" play buqruru --south random --north random --seed 1 >"$T/out" 2>&1
+grep -B2 'Round 1 is over' "$T/out" | grep -q '; the round is over' && ok || bad "play: the round's last move not told"
+"$M" play buqruru --south random --north random --seed 5 >"$T/out" 2>&1
+grep -q 'played .*; [SN][a-z]* cannot move and passes\.$' "$T/out" && ok || bad "play: a pass not told"
+
 # the prompt: `help` lists the commands, an empty line asks again
 printf 'help\n\nquit\n' | "$M" play kalah >"$T/out" 2>&1
 grep -q 'Type a move (`moves` lists them), or: moves' "$T/out" && ! grep -q "'' is not a legal move" "$T/out" && ok || bad "play: help, empty line"

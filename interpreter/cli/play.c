@@ -139,28 +139,81 @@ static void draw(const Rules *r, const Position *p, const Position *prev, const 
     }
 }
 
-/* What the last decision did, from the positions before and after. */
-static void describe(const Rules *r, const Position *a, const Position *b, const char *tok, int who,
-                     const Style *st)
+/* What a decision did that the boards before and after do not show,
+ * gathered from its events: the seeds each player took by its captures
+ * (and, apart, from the board as the game or round ended), the passes
+ * that followed it, an extra turn, the end of a game or round. */
+typedef struct Told {
+    int took[2], end_took[2], removed;
+    int passes[8], npass;
+    int again, ended;
+} Told;
+
+static void told_event(void *arg, const McEvent *e)
 {
-    printf(" %s%s played %s%s", C(st, CYAN), who ? "North" : "South", tok, C(st, RESET));
-    int took[2] = { b->store[0] - a->store[0], b->store[1] - a->store[1] };
-    if (b->round != a->round || b->over) {
-        printf(".\n");
-        return;
+    Told *t = arg;
+    switch (e->kind) {
+    case MC_EV_CAPTURE:
+        if (e->receiver == MC_TO_SOUTH || e->receiver == MC_TO_NORTH)
+            t->took[e->receiver == MC_TO_NORTH] += e->seeds;
+        else if (e->receiver == MC_TO_REMOVED)
+            t->removed += e->seeds;
+        break;
+    case MC_EV_CANCEL:   /* the captures just reported were undone */
+        t->took[0] = t->took[1] = t->removed = 0;
+        break;
+    case MC_EV_PASS:
+        if (t->npass < 8)
+            t->passes[t->npass++] = e->player;
+        break;
+    case MC_EV_EXTRA_TURN:
+        t->again = 1;
+        break;
+    case MC_EV_END:
+        if (!t->ended) {   /* (the match's own end follows the round's) */
+            t->ended = 1;
+            t->end_took[0] = e->took[0];
+            t->end_took[1] = e->took[1];
+        }
+        break;
+    default:
+        break;
     }
+}
+
+/* What the last decision did: the holes it emptied (from the positions
+ * before and after, while the game or round goes on), the seeds each
+ * player gained (`fin`: the stores once it was made, before a next
+ * round's set-up; NULL: b's), then what its events tell. */
+static void describe(const Rules *r, const Position *a, const Position *b, const int *fin, const char *tok,
+                     int who, const Told *ev, const Style *st)
+{
+    const char *name[2] = { "South", "North" };
+    printf(" %s%s played %s%s", C(st, CYAN), name[who], tok, C(st, RESET));
     int any = 0;
-    for (int h = 0; h < r->nholes; h++)
+    for (int h = 0; h < r->nholes && !ev->ended && b->round == a->round; h++)
         if (b->count[h] < a->count[h] && b->count[h] == 0 && a->count[h] &&
             !((b->out_of_play >> h) & 1) && tok[0] != 'f') {
             printf("%s%d", any ? "," : "; emptied ", h + 1);
             any = 1;
         }
-    for (int pl = 0; pl < 2; pl++)
-        if (took[pl] > 0)
-            printf("; %s took %d", pl ? "North" : "South", took[pl]);
-    if (b->removed > a->removed)
-        printf("; %d left the game", b->removed - a->removed);
+    for (int pl = 0; pl < 2; pl++) {
+        int n = (fin ? fin[pl] : b->store[pl]) - a->store[pl] - ev->end_took[pl];
+        if (n > 0)
+            printf("; %s took %d", name[pl], n);
+    }
+    if (ev->removed)
+        printf("; %d left the game", ev->removed);
+    if (ev->again && !ev->ended)
+        printf("; %s moves again", name[who]);
+    for (int i = 0; i < ev->npass; i++)
+        printf("; %s cannot move and passes", name[ev->passes[i]]);
+    if (ev->ended) {
+        printf("; the %s is over", r->match ? "round" : "game");
+        if (ev->end_took[0] || ev->end_took[1])
+            printf(": of the seeds left on the board South takes %d, North %d", ev->end_took[0],
+                   ev->end_took[1]);
+    }
     printf(".\n");
 }
 
@@ -213,6 +266,7 @@ typedef struct Game {
     int n, cap;
     Position cur;
     History h;
+    Told told;           /* what the last move pushed did (its events) */
 } Game;
 
 /* Plays `m` and remembers it; a status (MC_ENOMEM when out of memory). */
@@ -232,7 +286,11 @@ static int game_push(Game *g, const Move *m)
     }
     g->stack[g->n] = g->cur;
     g->moves[g->n++] = *m;
-    return flow_play(&g->vm, &g->cur, m, &g->h, NULL);
+    memset(&g->told, 0, sizeof g->told);
+    vm_set_events(&g->vm, told_event, &g->told, 0);
+    int rc = flow_play(&g->vm, &g->cur, m, &g->h, NULL);
+    vm_set_events(&g->vm, NULL, NULL, 0);
+    return rc;
 }
 
 /* Back to before move k, the repetition history rebuilt by replaying;
@@ -403,6 +461,13 @@ static void show_turn(Table *t)
 {
     const Position *cur = &t->g.cur;
     if (cur->round != t->shown_round) {
+        if (t->prev && t->last_tok[0]) {   /* the round's last move, with the round's final stores */
+            int fin[2];
+            for (int pl = 0; pl < 2; pl++)
+                fin[pl] = t->g.r->match_points.code ? t->prev->store[pl] + t->g.told.took[pl]
+                                                    : cur->total[pl] - t->round_base[pl];
+            describe(t->g.r, t->prev, cur, fin, t->last_tok, t->last_who, &t->g.told, &t->st);
+        }
         /* the round's final stores are what the totals grew by */
         printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
                C(&t->st, BOLD), t->shown_round, cur->total[0] - t->round_base[0],
@@ -417,7 +482,7 @@ static void show_turn(Table *t)
     const char *side = cur->to_move ? "North" : "South";
     draw(t->g.r, cur, t->prev, &t->st);
     if (t->prev && t->last_tok[0])
-        describe(t->g.r, t->prev, cur, t->last_tok, t->last_who, &t->st);
+        describe(t->g.r, t->prev, cur, NULL, t->last_tok, t->last_who, &t->g.told, &t->st);
     if (cur->phase == PH_FILL)
         printf(" %s chooses which holes to fill (fill:...).\n", side);
     else if (cur->phase == PH_FIRST)
@@ -638,6 +703,8 @@ static int table_run(Table *t)
             return turn == TURN_QUIT ? 0 : 1;
     }
     draw(t->g.r, &t->g.cur, t->prev, &t->st);
+    if (t->g.cur.over && t->prev && t->last_tok[0])   /* the last move */
+        describe(t->g.r, t->prev, &t->g.cur, NULL, t->last_tok, t->last_who, &t->g.told, &t->st);
     if (t->g.cur.over)
         show_result(t->g.r, &t->g.cur, &t->st);
     return 0;
