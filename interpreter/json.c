@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vm.h"
+#include "engine.h"
 
 /* A player as positions name it in JSON. */
 static const char *player_name(int p)
@@ -685,8 +685,7 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
 {
     if (p->phase == PH_FILL) {
         /* the player to move fills his holes from his store: they are empty */
-        Mask own = (p->to_move ? p->north_owned : ~p->north_owned) & (((Mask)2 << (r->nholes - 1)) - 1)
-                   & ~(r->match ? r->keep : 0);   /* (kept holes keep their seeds) */
+        Mask own = fill_mask(r, p, p->to_move);   /* (kept holes keep their seeds) */
         for (int h = 0; h < r->nholes; h++)
             if (has_hole(own, h) && p->count[h])
                 return fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "

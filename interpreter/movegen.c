@@ -252,49 +252,33 @@ static int stop_variants(Vm *vm, const Position *p, Move *out, int n, int room, 
     return k;
 }
 
-/* moves.lift: each of the n candidates in out[] once for each number of
- * seeds the mover may lift from its hole (`min` to `max`, cut to 1..the
- * seeds there: none if min > max), in Move.holes; at most `room` moves in
- * all. Returns how many. */
-static int lift_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out, int n, int room)
+/* moves.lift (`group` 0) and moves.per-hole (`group` 1): each of the n
+ * candidates in out[] once for each number the mover may choose, `min`
+ * to `max` cut to 1..the seeds there (per-hole: the seeds the move lifts;
+ * with `divides` only numbers that divide them; none if min > max): the
+ * seeds lifted in Move.holes, the seeds a place in Move.arg; at most
+ * `room` moves in all. Returns how many. */
+static int number_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out, int n, int room, int group)
 {
+    const Expr *min = group ? &r->group_min : &r->lift_min, *max = group ? &r->group_max : &r->lift_max;
     Move base[MAX_MOVES];
     memcpy(base, out, (size_t)n * sizeof *out);
     int k = 0;
     for (int i = 0; i < n && k < room; i++) {
+        const int most = group && base[i].holes ? (int)base[i].holes : p->count[base[i].hole];
         cx->hole = base[i].hole;
-        int64_t lo = ex_eval(&r->lift_min, cx), hi = ex_eval(&r->lift_max, cx);
+        int64_t lo = ex_eval(min, cx), hi = ex_eval(max, cx);
         lo = lo < 1 ? 1 : lo;
-        hi = hi > p->count[base[i].hole] ? p->count[base[i].hole] : hi;
+        hi = hi > most ? most : hi;
         for (int64_t a = lo; a <= hi && k < room; a++) {
+            if (group && r->group_divides && most % a)
+                continue;
             out[k] = base[i];
-            out[k++].holes = (uint64_t)a;
+            if (group)
+                out[k++].arg |= (uint32_t)a << MC_MOVE_GROUP_SHIFT;
+            else
+                out[k++].holes = (uint64_t)a;
         }
-    }
-    cx->hole = NO_HOLE;
-    return k;
-}
-
-/* moves.per-hole: each of the n candidates in out[] once for each number
- * of seeds the mover may drop a place (`min` to `max`, cut to 1..the
- * seeds the move lifts; with `divides` only numbers that divide them), in
- * Move.arg; at most `room` moves in all. Returns how many. */
-static int group_variants(const Rules *r, const Position *p, ExCtx *cx, Move *out, int n, int room)
-{
-    Move base[MAX_MOVES];
-    memcpy(base, out, (size_t)n * sizeof *out);
-    int k = 0;
-    for (int i = 0; i < n && k < room; i++) {
-        const int lifted = base[i].holes ? (int)base[i].holes : p->count[base[i].hole];
-        cx->hole = base[i].hole;
-        int64_t lo = ex_eval(&r->group_min, cx), hi = ex_eval(&r->group_max, cx);
-        lo = lo < 1 ? 1 : lo;
-        hi = hi > lifted ? lifted : hi;
-        for (int64_t g = lo; g <= hi && k < room; g++)
-            if (!r->group_divides || lifted % g == 0) {
-                out[k] = base[i];
-                out[k++].arg |= (uint32_t)g << MC_MOVE_GROUP_SHIFT;
-            }
     }
     cx->hole = NO_HOLE;
     return k;
@@ -453,9 +437,9 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
     if (only < 0) {
         n = pl->moves_by_mask ? gen_by_mask(r, p, p->to_move, out) : candidates(r, p, &cx, out);
         if (n && r->lift_min.code)   /* the seeds lifted, chosen */
-            n = lift_variants(r, p, &cx, out, n, MAX_MOVES);
+            n = number_variants(r, p, &cx, out, n, MAX_MOVES, 0);
         if (n && r->group_min.code)   /* the seeds dropped a place, chosen */
-            n = group_variants(r, p, &cx, out, n, MAX_MOVES);
+            n = number_variants(r, p, &cx, out, n, MAX_MOVES, 1);
         if (n && r->has_choice)   /* each also made with the mover's choice */
             n = choice_variants(r, &cx, out, n, MAX_MOVES);
         if (n && r->sow.relay_stop.code)
