@@ -42,7 +42,7 @@ VARIANTS = $(sort $(wildcard variants/*.yaml))
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test test-slow check deps play install uninstall clean sanitize test-sanitize bench test-install examples catalogue
+.PHONY: all test test-slow check-full check deps play install uninstall clean sanitize test-sanitize bench test-install examples catalogue
 
 all: deps-check $(BIN) $(SOLIB)
 
@@ -110,12 +110,17 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(SOLIB) $(TESTS) $(EXAMPLES)
 	@sh tests/run.sh $(BUILD)
 
-# The slow legs (CI runs them after `make test`): valgrind over every
-# shipped variant, every game played to its end by every kind of player
-# (tests/catalogue.sh), then the whole suite under the sanitizers with the
-# fuzzers' regression inputs.
-test-slow: deps
+# The slow legs (CI runs them after `make test`; `make check-full` is the
+# same): games typed in through a terminal (tests/pty_scenario.sh, tmux),
+# valgrind over every shipped variant, every game played to its end by
+# every kind of player (tests/catalogue.sh), then the whole suite under
+# the sanitizers with the fuzzers' regression inputs.
+check-full: test-slow
+test-slow:
+	@sh .ci/deps --slow
 	@$(MAKE) --no-print-directory $(BIN)
+	@out=$$(sh tests/pty_scenario.sh $(BIN) 2>&1) && echo "PASS pty_scenario.sh ($$(echo "$$out" | tail -1))" \
+	  || { echo "FAIL pty_scenario.sh"; echo "$$out" | tail -40; exit 1; }
 	@if command -v valgrind >/dev/null 2>&1; then \
 	  out=$$(sh tests/valgrind.sh $(BIN) 2>&1) && echo "PASS valgrind.sh, every variant ($$(echo "$$out" | tail -1))" \
 	  || { echo "FAIL valgrind.sh"; echo "$$out" | tail -40; exit 1; }; \

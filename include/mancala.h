@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 3
-#define MANCALA_VERSION_MINOR 0
+#define MANCALA_VERSION_MINOR 5
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.4.0"
+#define MANCALA_VERSION "3.5.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -317,7 +317,9 @@ typedef enum McEventKind {
     MC_EV_PASS,          /* player cannot move and passes */
     MC_EV_END,           /* a game or a round ended: reason, round, winner (of
                             the game or round), took[] (what each player took
-                            from the board), seeds (what went out of the game);
+                            from the board), seeds (what went out of the game),
+                            n (reason MC_END_RULE: 1 + the index of the `end`
+                            rule that held, in the file's order; 3.5.0);
                             match_over: nothing follows. When a match is
                             decided, a second one with reason MC_END_MATCH or
                             MC_END_MAX_ROUNDS, the match's winner, and the match

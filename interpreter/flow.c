@@ -311,7 +311,9 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
                 int64_t v = ex_eval(&r->ends[i].winner, &cx);
                 w = v == 0 ? WIN_SOUTH : v == 1 ? WIN_NORTH : WIN_DRAW;
             }
+            vm->end_rule = i + 1;
             rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, w, h);
+            vm->end_rule = 0;
             return;
         }
     }

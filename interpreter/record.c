@@ -7,10 +7,12 @@
 #include <string.h>
 
 #include "io.h"
+#include "json.h"
 
 void rec_free(Record *rec)
 {
     free(rec->variant);
+    free(rec->start);
     for (int i = 0; i < rec->nopts; i++)
         free(rec->opts[i]);
     for (int i = 0; i < rec->nmoves; i++)
@@ -122,10 +124,19 @@ int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errle
                 ok = 0;
             }
             rec->have_seed = 1;
+        } else if (!strncmp(s, "start:", 6)) {
+            if (rec->start || last_round) {
+                snprintf(err, errlen, "%d: `start:` given twice, or after the moves", lineno);
+                ok = 0;
+            } else if (!(rec->start = dup_trim(s + 6)) || rec->start[0] != '{') {
+                snprintf(err, errlen, "%d: `start:` takes a JSON position on one line", lineno);
+                ok = 0;
+            }
         } else if (!strncmp(s, "round ", 6)) {
             char *end;
             long rd = strtol(s + 6, &end, 10);
-            if (*end != ':' || rd != last_round + 1) {
+            /* (a game from a `start:` position begins in its round) */
+            if (*end != ':' || (rd != last_round + 1 && !(rec->start && !last_round && rd > 0 && rd < 65536))) {
                 snprintf(err, errlen, "%d: expected `round %d:`", lineno, last_round + 1);
                 ok = 0;
                 break;
@@ -146,7 +157,8 @@ int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errle
         } else if (!strncmp(s, "result:", 7)) {
             /* for people; the moves decide */
         } else {
-            snprintf(err, errlen, "%d: unexpected line (expected variant:, option:, seed:, round N: or result:)",
+            snprintf(err, errlen,
+                     "%d: unexpected line (expected variant:, option:, seed:, start:, round N: or result:)",
                      lineno);
             ok = 0;
         }
@@ -179,7 +191,7 @@ int rec_read(const char *path, Record *rec, char *err, size_t errlen)
 }
 
 int rec_write(const char *path, const Rules *r, const char *variant,
-              const char *const *opts, int nopts, unsigned long seed,
+              const char *const *opts, int nopts, unsigned long seed, const Position *start,
               const Move *moves, int nmoves, char *err, size_t errlen)
 {
     size_t pl = strlen(path);
@@ -205,7 +217,17 @@ int rec_write(const char *path, const Rules *r, const char *variant,
     vm_init(&vm, r);
     hist_init(&h);
     h.compact = 1;
-    int round = 0, rc = flow_start(&vm, &p, &h);
+    int round = 0, rc = 0;
+    if (start) {
+        char *js = pos_to_json(&vm, start);
+        if (js)
+            fprintf(f, "start: %s\n", js);
+        else
+            rc = vm.status < 0 ? vm.status : MC_ENOMEM;
+        free(js);
+        p = *start;
+    } else
+        rc = flow_start(&vm, &p, &h);
     for (int i = 0; i < nmoves && rc >= 0; i++) {
         if (p.round != round) {
             round = p.round;

@@ -5,13 +5,17 @@
  *   variant: my-game
  *   option: hemprich=true
  *   seed: 7
+ *   start: {"to_move": "south", ...}
  *   round 1: 3 8 1 9
  *   round 2: 4 10
  *   result: south 40-32
  *
  * Lines: `#` comments, `variant:` (once, first), `option:` (any number),
- * `seed:` (optional), `round N:` followed by move tokens (rounds in order;
- * the numbers are checked when the moves are replayed), `result:`
+ * `seed:` (optional), `start:` (optional: the position the game began
+ * from, JSON on one line; the variant's start without it), `round N:`
+ * followed by move tokens (rounds in order, the first round 1 unless a
+ * `start:` says where the game began; the numbers are checked when the
+ * moves are replayed), `result:`
  * (written for people, ignored when read). Blank lines are ignored, and
  * so is a UTF-8 byte order mark at the start. */
 #ifndef MANCALA_RECORD_H
@@ -30,6 +34,7 @@ typedef struct Record {
     int nopts;
     unsigned long seed;
     int have_seed;
+    char *start;          /* `start:`: a JSON position, or NULL */
     char **moves;         /* tokens */
     int *round;           /* the round each token was written under */
     int nmoves, cap;
@@ -49,10 +54,11 @@ int rec_parse(const char *text, size_t len, Record *rec, char *err, size_t errle
 int rec_read(const char *path, Record *rec, char *err, size_t errlen);
 void rec_free(Record *rec);
 
-/* Writes the game from the variant's start through `moves` to `path`,
- * through a temporary file renamed into place: nothing half-written. */
+/* Writes the game from `start` (NULL: the variant's start) through
+ * `moves` to `path`, through a temporary file renamed into place: nothing
+ * half-written. */
 int rec_write(const char *path, const Rules *r, const char *variant,
-              const char *const *opts, int nopts, unsigned long seed,
+              const char *const *opts, int nopts, unsigned long seed, const Position *start,
               const Move *moves, int nmoves, char *err, size_t errlen);
 
 #endif

@@ -86,6 +86,7 @@ static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], 
     ev.took[0] = took[0];
     ev.took[1] = took[1];
     ev.seeds = other;
+    ev.n = why == END_RULE ? vm->end_rule : 0;
     ev.round = p->round;
     ev.hole = NO_HOLE;
     ev_send(vm, &ev);

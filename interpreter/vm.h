@@ -79,6 +79,8 @@ typedef struct McVm {
     McEventFn sink;              /* events go here (NULL: nowhere) */
     void *sink_arg;
     unsigned ev_flags;           /* MC_EVENTS_* */
+    int end_rule;                /* while an `end` rule ends the game: 1 + its
+                                    index (MC_EV_END's n) */
     int quiet;                   /* > 0: trial work, no events */
     Trials trials;
 } Vm;

@@ -14,7 +14,8 @@ enum {
     F_OPTION = 1 << 0, F_FROM = 1 << 1, F_SOUTH = 1 << 2, F_NORTH = 1 << 3, F_RECORD = 1 << 4,
     F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
-    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19
+    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
+    F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -29,7 +30,7 @@ static const struct Flag {
     { "--rows", F_ROWS, 1 }, { "--search", F_WORDS, 1 }, { "--load", F_LOAD, 1 }, { "--seconds", F_SECONDS, 1 },
     { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
-    { "--color", F_COLOR, 1 },
+    { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -63,14 +64,17 @@ static const struct Command {
       "Plays the moves from the start (or from POS.json, or after the moves of a game record) and\n"
       "prints the position reached as JSON (--json changes nothing); --events prints what each\n"
       "move did, a JSON line each. - reads POS.json or FILE from standard input.\n" },
-    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD | F_COLOR, 0, 1,
-      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--color WHEN] [--option K=V]...\n"
-      "       mancala play --load FILE [--south WHO] [--north WHO] [--color WHEN]\n"
+    { "play", F_SOUTH | F_NORTH | F_SEED | F_OPTION | F_LOAD | F_COLOR | F_FROM | F_VERBOSE | F_ANIMATE, 0, 1,
+      "usage: mancala play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--from POS.json] [--option K=V]...\n"
+      "                    [--verbose] [--animate] [--color WHEN]\n"
+      "       mancala play --load FILE [--south WHO] [--north WHO] [--verbose] [--animate] [--color WHEN]\n"
       "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human, random, greedy,\n"
       "alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X]; South is human and North\n"
-      "alphabeta:time=1 unless told. --load continues a saved game. --color auto (the default:\n"
-      "on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.\n"
-      "At the prompt, `help` lists the commands.\n" },
+      "alphabeta:time=1 unless told. --from starts from a JSON position (- reads standard input);\n"
+      "--load continues a saved game. --verbose tells each lap of a sowing, hole by hole, and what\n"
+      "the computer searched; --animate shows each sowing seed by seed (on a terminal; a key skips).\n"
+      "--color auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always\n"
+      "or never. At the prompt, `help` lists the commands.\n" },
     { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JSON | F_OPTION, 1, 1,
       "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
       "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
@@ -270,6 +274,8 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
             a->all |= f->bit == F_ALL;
             a->events |= f->bit == F_EVENTS;
             a->plan |= f->bit == F_PLAN;
+            a->verbose |= f->bit == F_VERBOSE;
+            a->animate |= f->bit == F_ANIMATE;
         } else if (!flag_value(a, f->bit, f->name, val)) {
             return 0;
         }

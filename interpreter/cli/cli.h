@@ -35,6 +35,7 @@ typedef struct Args {
     int rows;                   /* list --rows */
     const char *region, *feature, *words;   /* list --region, --feature, --search */
     int color;                  /* play --color: 1 always, 0 never, -1 auto */
+    int verbose, animate;       /* play --verbose, --animate */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */
@@ -67,14 +68,18 @@ int cli_ok(int rc);
 /* The variant's start, or the JSON position in `from`; 1, or 0 after a
  * message. */
 int cli_start(Vm *vm, const char *from, Position *p, History *h);
+/* The same from the JSON text `text` (`len` bytes; `name` names it in
+ * messages). */
+int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h);
 
 /* `mancala list`: the built-in games that pass the filters given (rows
  * 0, NULL: no filter). */
 int cli_list(int rows, const char *region, const char *feature, const char *search, int json);
-/* `color`: 1 always, 0 never, -1 on a terminal unless NO_COLOR is set or
- * TERM is dumb. */
-int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed, const char *load, int color);
+/* `mancala play` of `variant` (or of a->load's record), with the
+ * players, options, position (a->from), --color (1 always, 0 never, -1 on
+ * a terminal unless NO_COLOR is set or TERM is dumb), --verbose and
+ * --animate of `a`, and the generator seed `seed`. */
+int cli_play(const char *variant, const Args *a, unsigned long seed);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
 /* `games` > 0: exactly that many playouts (a fixed amount of work, for

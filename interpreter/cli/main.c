@@ -106,10 +106,16 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h)
         fprintf(stderr, "mancala: %s\n", err);
         return 0;
     }
-    int ok = pos_from_json(vm->r, text, len, p, err, sizeof err);
+    int ok = cli_start_text(vm, from, text, len, p, h);
     free(text);
-    if (!ok) {
-        fprintf(stderr, "mancala: %s: %s\n", from, err);
+    return ok;
+}
+
+int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h)
+{
+    char err[512];
+    if (!pos_from_json(vm->r, text, len, p, err, sizeof err)) {
+        fprintf(stderr, "mancala: %s: %s\n", name, err);
         return 0;
     }
     if (h)
@@ -384,7 +390,7 @@ static int cmd_replay(Args *a)
     if (a->record) {
         char err[512];
         if (a->from) {
-            fprintf(stderr, "mancala: --record replays from the start: it cannot go with --from\n");
+            fprintf(stderr, "mancala: --record cannot go with --from (a record says where its game starts)\n");
             return 1;
         }
         if (!rec_read(a->record, &rec, err, sizeof err)) {
@@ -418,7 +424,8 @@ static int cmd_replay(Args *a)
         fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
         goto out;
     }
-    if (!cli_start(&vm, a->from, &p, &h))
+    if (have_rec && rec.start ? !cli_start_text(&vm, a->record, rec.start, strlen(rec.start), &p, &h)
+                              : !cli_start(&vm, a->from, &p, &h))
         goto out;
     if (a->events)
         vm_set_events(&vm, print_event, r, 0);
@@ -514,12 +521,11 @@ static int run(const char *cmd, Args *a0)
         return cmd_replay(&a);
     if (!strcmp(cmd, "play")) {
         const char *variant = a.npos ? a.pos[0] : DEFAULT_VARIANT;
-        if (a.load && (a.npos || a.nopts || a.have_seed)) {
-            fprintf(stderr, "mancala: play --load takes the variant, options and seed from the record\n");
+        if (a.load && (a.npos || a.nopts || a.have_seed || a.from)) {
+            fprintf(stderr, "mancala: play --load takes the variant, options, seed and start from the record\n");
             return 1;
         }
-        return cli_play(variant, a.opts, a.nopts, a.south, a.north,
-                        a.have_seed ? a.seed : (unsigned long)time(NULL), a.load, a.color);
+        return cli_play(variant, &a, a.have_seed ? a.seed : (unsigned long)time(NULL));
     }
     if (!strcmp(cmd, "match")) {
         if (a.npos != 1) {

@@ -8,253 +8,13 @@
 
 #include "ai.h"
 #include "cli.h"
+#include "play.h"
 #include "json.h"
 #include "record.h"
 #include "show.h"
 #ifdef HAVE_LIBEDIT
 #include <editline/readline.h>
 #endif
-
-/* ---- drawing ---------------------------------------------------------- */
-
-typedef struct Style {
-    int color;
-} Style;
-
-static const char *C(const Style *st, const char *code)
-{
-    return st->color ? code : "";
-}
-#define RESET "\033[0m"
-#define BOLD "\033[1m"
-#define DIM "\033[2m"
-#define GREEN "\033[32m"
-#define YELLOW "\033[33m"
-#define CYAN "\033[36m"
-
-/* A hole's count in a cell of `w` characters (4 or 5), the last one a
- * space or the mark of a hole owned across the board. */
-static void cell(const Rules *r, const Position *p, const Position *prev, int h, int w, const Style *st)
-{
-    if (has_hole(p->out_of_play, h)) {
-        printf("%s%*s %s", C(st, DIM), w - 1, "-", C(st, RESET));
-        return;
-    }
-    int changed = prev && prev->count[h] != p->count[h];
-    int foreign = pos_owner(p, h) != r->geo.side[h];
-    printf("%s%*d%s%s", changed ? C(st, YELLOW) : "", w - 1, p->count[h], changed ? C(st, RESET) : "",
-           foreign ? "*" : "");
-    if (!foreign)
-        printf(" ");
-}
-
-/* One row of hole numbers, dim, of the columns x0..x1-1, after a margin
- * of `gutter` spaces. */
-static void numbers(const Rules *r, int rank, int x0, int x1, int gutter, int w, const Style *st)
-{
-    printf("        %*s", gutter, "");
-    for (int x = x0; x < x1; x++)
-        printf("%s%*d %s", C(st, DIM), w - 1, r->geo.at[rank][x] + 1, C(st, RESET));
-    printf("\n");
-}
-
-/* The room for the cells of a row in 80 columns, beside the players'
- * names and the stores. */
-#define BAND_ROOM 54
-
-/* The columns x0..x1-1 of every row. Each player's store is drawn at his
- * right: South's after the bottom row of the last band, North's before
- * the top row of the first (on one row, both after it). */
-static void draw_band(const Rules *r, const Position *p, const Position *prev, const Style *st, int x0, int x1,
-                      int w)
-{
-    const int rows = r->rows, last = x1 == r->width;
-    char north[24] = "";
-    if (x0 == 0 && rows > 1)
-        snprintf(north, sizeof north, "store %d  ", p->store[1]);
-    const int gutter = (int)strlen(north);
-    for (int y = rows - 1; y >= 0; y--) {
-        int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
-        if (upper)
-            numbers(r, y, x0, x1, gutter, w, st);
-        printf(" %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
-        if (y == rows - 1 && rows > 1)
-            printf("%s%s%s", C(st, GREEN), north, C(st, RESET));
-        else
-            printf("%*s", gutter, "");
-        for (int x = x0; x < x1; x++)
-            cell(r, p, prev, r->geo.at[y][x], w, st);
-        if (last && y == 0)
-            printf("  %sstore %d%s", C(st, GREEN), p->store[0], C(st, RESET));
-        if (last && rows == 1)
-            printf("  %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
-        printf("\n");
-        if (!upper)
-            numbers(r, y, x0, x1, gutter, w, st);
-    }
-}
-
-/* The board as it lies between the players: North's side at the top, each
- * row's hole numbers on the side away from the middle (North's above his
- * rows, South's below), each player's store at his right: North's at the
- * left of the top row, South's at the right of the bottom one. A board
- * wider than 80 columns is drawn in bands of columns, left to right, one
- * under the other. */
-static void draw(const Rules *r, const Position *p, const Position *prev, const Style *st)
-{
-    printf("\n");
-    if (r->match)
-        printf(" %s%s%s, round %d (began: %s); match totals South %d, North %d\n", C(st, BOLD),
-               r->title ? r->title : r->name, C(st, RESET), p->round, p->starter ? "North" : "South",
-               p->total[0], p->total[1]);
-    /* cells of 4 characters where every count and hole number has at most
-     * two digits and 5 would not fit; bands of as many columns as fit */
-    int most = r->nholes;
-    for (int h = 0; h < r->nholes; h++)
-        most = p->count[h] > most ? p->count[h] : most;
-    const int w = r->width * 5 > BAND_ROOM && most < 100 ? 4 : 5;
-    const int band = r->width * w > BAND_ROOM ? BAND_ROOM / w : r->width;
-    for (int x0 = 0; x0 < r->width; x0 += band) {
-        if (x0)
-            printf("\n");
-        draw_band(r, p, prev, st, x0, x0 + band < r->width ? x0 + band : r->width, w);
-    }
-    if (p->removed)
-        printf(" out of the game: %d\n", p->removed);
-    int foreign = 0;
-    for (int h = 0; h < r->nholes; h++)
-        foreign |= pos_owner(p, h) != r->geo.side[h];
-    if (foreign)
-        printf(" * owned by the player across the board\n");
-    if (p->reserve[0] || p->reserve[1])
-        printf(" %sin reserve: South %d, North %d%s\n", C(st, GREEN), p->reserve[0], p->reserve[1], C(st, RESET));
-    for (int f = 0; f < r->nflags; f++) {
-        if (!p->flags[f])
-            continue;   /* a flag set on no hole */
-        printf(" %s:", r->flags[f]);
-        for (int h = 0; h < r->nholes; h++)
-            if (has_hole(p->flags[f], h))
-                printf(" %d", h + 1);
-        printf("\n");
-    }
-}
-
-/* What a decision did that the boards before and after do not show,
- * gathered from its events: the seeds each player took by its captures
- * (and, apart, from the board as the game or round ended), the passes
- * that followed it, an extra turn, the end of a game or round. */
-typedef struct Told {
-    int took[2], end_took[2], removed;
-    int passes[8], npass;
-    int again, ended;
-} Told;
-
-static void told_event(void *arg, const McEvent *e)
-{
-    Told *t = arg;
-    switch (e->kind) {
-    case MC_EV_CAPTURE:
-        if (e->receiver == MC_TO_SOUTH || e->receiver == MC_TO_NORTH)
-            t->took[e->receiver == MC_TO_NORTH] += e->seeds;
-        else if (e->receiver == MC_TO_REMOVED)
-            t->removed += e->seeds;
-        break;
-    case MC_EV_CANCEL:   /* the captures just reported were undone */
-        t->took[0] = t->took[1] = t->removed = 0;
-        break;
-    case MC_EV_PASS:
-        if (t->npass < 8)
-            t->passes[t->npass++] = e->player;
-        break;
-    case MC_EV_EXTRA_TURN:
-        t->again = 1;
-        break;
-    case MC_EV_END:
-        if (!t->ended) {   /* (the match's own end follows the round's) */
-            t->ended = 1;
-            t->end_took[0] = e->took[0];
-            t->end_took[1] = e->took[1];
-        }
-        break;
-    default:
-        break;
-    }
-}
-
-/* What the last decision did: the holes it emptied (from the positions
- * before and after, while the game or round goes on), the seeds each
- * player gained (`fin`: the stores once it was made, before a next
- * round's set-up; NULL: b's), then what its events tell. */
-static void describe(const Rules *r, const Position *a, const Position *b, const int *fin, const char *tok,
-                     int who, const Told *ev, const Style *st)
-{
-    const char *name[2] = { "South", "North" };
-    printf(" %s%s played %s%s", C(st, CYAN), name[who], tok, C(st, RESET));
-    int any = 0;
-    for (int h = 0; h < r->nholes && !ev->ended && b->round == a->round; h++)
-        if (b->count[h] < a->count[h] && b->count[h] == 0 && a->count[h] &&
-            !((b->out_of_play >> h) & 1) && tok[0] != 'f') {
-            printf("%s%d", any ? "," : "; emptied ", h + 1);
-            any = 1;
-        }
-    for (int pl = 0; pl < 2; pl++) {
-        int n = (fin ? fin[pl] : b->store[pl]) - a->store[pl] - ev->end_took[pl];
-        if (n > 0)
-            printf("; %s took %d", name[pl], n);
-    }
-    if (ev->removed)
-        printf("; %d left the game", ev->removed);
-    if (ev->again && !ev->ended)
-        printf("; %s moves again", name[who]);
-    for (int i = 0; i < ev->npass; i++)
-        printf("; %s cannot move and passes", name[ev->passes[i]]);
-    if (ev->ended) {
-        printf("; the %s is over", r->match ? "round" : "game");
-        if (ev->end_took[0] || ev->end_took[1])
-            printf(": of the seeds left on the board South takes %d, North %d", ev->end_took[0],
-                   ev->end_took[1]);
-    }
-    printf(".\n");
-}
-
-/* Why a game or match ended, in words. */
-static void end_words(const Rules *r, const Position *p, char *buf, size_t n)
-{
-    const char *mover = p->to_move ? "North" : "South";   /* (a finished game: the one who did not move last) */
-    switch (p->end) {
-    case END_RULE:
-        if (r->nends == 1 && r->ends[0].when.src && strlen(r->ends[0].when.src) <= 60)
-            snprintf(buf, n, "the game's end rule holds: %s", r->ends[0].when.src);
-        else
-            snprintf(buf, n, "one of the game's end rules holds");
-        break;
-    case END_NO_MOVES: snprintf(buf, n, "%s has no move", mover); break;
-    case END_BLOCKED: snprintf(buf, n, "neither player can move"); break;
-    case END_MUST: snprintf(buf, n, "%s has no move that keeps the game's `must` rule", mover); break;
-    case END_REPETITION:
-        snprintf(buf, n, "a position came back for the %d%s time", r->repetition,
-                 r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th");
-        break;
-    case END_MAX_PLIES: snprintf(buf, n, "the game reached %d decisions", MAX_PLIES); break;
-    case END_MATCH: snprintf(buf, n, "the match's end rule holds: %s", r->match_over.src ? r->match_over.src : "?"); break;
-    case END_MAX_ROUNDS: snprintf(buf, n, "the last of its %d rounds is played", r->max_rounds); break;
-    default: snprintf(buf, n, "?"); break;
-    }
-}
-
-static void show_result(const Rules *r, const Position *p, const Style *st)
-{
-    const char *who = p->winner == WIN_DRAW ? "a draw" : p->winner == WIN_SOUTH ? "South wins" : "North wins";
-    char why[200];
-    end_words(r, p, why, sizeof why);
-    if (r->match)
-        printf("\n %sMatch over: %s%s after %d round%s (totals %d-%d, last round %d-%d): %s.\n",
-               C(st, BOLD), who, C(st, RESET), p->round, p->round == 1 ? "" : "s", p->total[0],
-               p->total[1], p->store[0], p->store[1], why);
-    else
-        printf("\n %sGame over: %s%s (%d-%d): %s.\n", C(st, BOLD), who, C(st, RESET), p->store[0],
-               p->store[1], why);
-}
 
 /* ---- the prompt loop ---------------------------------------------------- */
 
@@ -267,6 +27,9 @@ typedef struct Game {
     Position cur;
     History h;
     Told told;           /* what the last move pushed did (its events) */
+    unsigned ev_flags;   /* MC_EVENTS_SEEDS when each seed is shown */
+    Position start;      /* where the game began (play --from, a record's start:) */
+    int from;            /* it began there, not at the variant's start */
 } Game;
 
 /* Plays `m` and remembers it; a status (MC_ENOMEM when out of memory). */
@@ -286,8 +49,8 @@ static int game_push(Game *g, const Move *m)
     }
     g->stack[g->n] = g->cur;
     g->moves[g->n++] = *m;
-    memset(&g->told, 0, sizeof g->told);
-    vm_set_events(&g->vm, told_event, &g->told, 0);
+    told_reset(&g->told);
+    vm_set_events(&g->vm, told_event, &g->told, g->ev_flags);
     int rc = flow_play(&g->vm, &g->cur, m, &g->h, NULL);
     vm_set_events(&g->vm, NULL, NULL, 0);
     return rc;
@@ -298,7 +61,8 @@ static int game_push(Game *g, const Move *m)
 static int game_truncate(Game *g, int k)
 {
     g->h.n = g->h.base = 0;
-    int rc = flow_start(&g->vm, &g->cur, &g->h);
+    g->cur = g->start;
+    int rc = g->from ? flow_settle(&g->vm, &g->cur, &g->h) : flow_start(&g->vm, &g->cur, &g->h);
     g->n = 0;
     for (int i = 0; i < k && rc >= 0; i++) {
         Move m = g->moves[i];
@@ -363,6 +127,8 @@ typedef struct Table {
     char last_tok[256];        /* the last move played ("" after an undo) */
     int last_who;              /* who played it */
     int need_draw;             /* the board changed since it was drawn */
+    int verbose;               /* play --verbose: each lap, the computer's search */
+    int animate;               /* play --animate: the sowing seed by seed */
 } Table;
 
 /* What a turn came to: a move to play, a command done (the same player
@@ -380,8 +146,11 @@ static int interrupted(void)
 }
 
 /* The players (`who`, parsed into `spec`), the rules and the start of
- * the game: 1, or 0 after a message. */
-static int table_open(Table *t, const char *variant, const char *const who[2], AiSpec spec[2])
+ * the game (the JSON position in the file `from`, or the text `start`
+ * of the record `load`, or the variant's start): 1, or 0 after a
+ * message. */
+static int table_open(Table *t, const char *variant, const char *const who[2], AiSpec spec[2], const char *from,
+                      const char *start, const char *load)
 {
     char err[512];
     for (int i = 0; i < 2; i++)
@@ -405,7 +174,12 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
     hist_init(&t->g.h);
     t->g.h.compact = 1;
     cli_catch_sigint();
-    return cli_ok(flow_start(&t->g.vm, &t->g.cur, &t->g.h));
+    t->g.from = from || start;
+    if (!(start ? cli_start_text(&t->g.vm, load, start, strlen(start), &t->g.cur, &t->g.h)
+                : cli_start(&t->g.vm, from, &t->g.cur, &t->g.h)))
+        return 0;
+    t->g.start = t->g.cur;
+    return 1;
 }
 
 /* Plays the moves of the record `rec`, read from the file `load`: 1, or
@@ -461,18 +235,18 @@ static void show_turn(Table *t)
 {
     const Position *cur = &t->g.cur;
     if (cur->round != t->shown_round) {
-        if (t->prev && t->last_tok[0]) {   /* the round's last move, with the round's final stores */
-            int fin[2];
-            for (int pl = 0; pl < 2; pl++)
-                fin[pl] = t->g.r->match_points.code ? t->prev->store[pl] + t->g.told.took[pl]
-                                                    : cur->total[pl] - t->round_base[pl];
-            describe(t->g.r, t->prev, cur, fin, t->last_tok, t->last_who, &t->g.told, &t->st);
-        }
-        /* the round's final stores are what the totals grew by */
-        printf("\n %sRound %d is over: South %d, North %d; round %d begins, %s first.%s\n",
-               C(&t->st, BOLD), t->shown_round, cur->total[0] - t->round_base[0],
-               cur->total[1] - t->round_base[1], cur->round, cur->starter ? "North" : "South",
-               C(&t->st, RESET));
+        const Rules *r = t->g.r;
+        if (t->prev && t->last_tok[0])   /* the round's last move */
+            narrate(r, cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
+        /* the round's result is what the totals grew by: the final stores,
+         * or the round's points */
+        int got[2] = { cur->total[0] - t->round_base[0], cur->total[1] - t->round_base[1] };
+        printf("\n %sRound %d is over: South %s%d, North %d.%s\n", C(&t->st, BOLD), t->shown_round,
+               holdings_carry(r) ? "holds " : "", got[0], got[1], C(&t->st, RESET));
+        if (t->prev && t->last_tok[0])
+            narrate_setup(r, cur, &t->g.told, &t->st);
+        else
+            printf(" Round %d begins, %s first.\n", cur->round, cur->starter ? "North" : "South");
         t->shown_round = cur->round;
         memcpy(t->round_base, cur->total, sizeof t->round_base);
         t->prev = NULL;
@@ -480,9 +254,9 @@ static void show_turn(Table *t)
     if (!t->need_draw)
         return;
     const char *side = cur->to_move ? "North" : "South";
-    draw(t->g.r, cur, t->prev, &t->st);
+    draw_board(stdout, t->g.r, cur, t->prev, &t->st);
     if (t->prev && t->last_tok[0])
-        describe(t->g.r, t->prev, cur, NULL, t->last_tok, t->last_who, &t->g.told, &t->st);
+        narrate(t->g.r, cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
     if (cur->phase == PH_FILL)
         printf(" %s chooses which holes to fill (fill:...).\n", side);
     else if (cur->phase == PH_FIRST)
@@ -553,11 +327,37 @@ static void save(const Table *t, const char *file)
         file++;
     if (!*file)
         printf(" save needs a file name: save FILE\n");
-    else if (rec_write(file, t->g.r, t->record_name, t->opts, t->nopts, t->seed, t->g.moves, t->g.n, err,
-                       sizeof err))
+    else if (rec_write(file, t->g.r, t->record_name, t->opts, t->nopts, t->seed, t->g.from ? &t->g.start : NULL,
+                       t->g.moves, t->g.n, err, sizeof err))
         printf(" Saved %d move%s to %s.\n", t->g.n, t->g.n == 1 ? "" : "s", file);
     else
         printf(" Could not save: %s\n", err);
+}
+
+/* `history`: the decisions so far, round by round, each with its
+ * player's initial. */
+static void history(const Table *t)
+{
+    if (!t->g.n) {
+        printf(" No move yet.\n");
+        return;
+    }
+    int round = -1, col = 0;
+    for (int i = 0; i < t->g.n; i++) {
+        const Position *at = &t->g.stack[i];
+        if (at->round != round) {
+            round = at->round;
+            col = printf("%s %s", i ? "\n" : "", t->g.r->match ? "" : "Moves:") - (i ? 1 : 0);
+            if (t->g.r->match)
+                col += printf("Round %d:", round);
+        }
+        char tok[256];
+        tok_write(t->g.r, &t->g.moves[i], tok, sizeof tok);
+        if (col + (int)strlen(tok) + 6 > 79)
+            col = printf("\n  ") - 1;
+        col += printf(" %d.%c %s", i + 1, at->to_move ? 'N' : 'S', tok);
+    }
+    printf("\n");
 }
 
 /* What the line `s` (trimmed) typed at the prompt says: a command, or a
@@ -569,10 +369,17 @@ static Turn command(Table *t, const char *s, const Move *moves, int n, int *k)
         return TURN_QUIT;
     if (!*s)
         return TURN_AGAIN;   /* an empty line: the prompt again */
+    char why[512];
     if (!strcmp(s, "help") || !strcmp(s, "h"))
-        printf(" Type a move (`moves` lists them), or: moves (or ?), hint, undo, rules, save FILE, quit (or q).\n");
+        printf(" Type a move (`moves` lists them), or: moves (or ?), hint, undo, board, history, rules,\n"
+               " save FILE, quit (or q).\n");
     else if (!strcmp(s, "rules"))
         rules_describe(r, stdout);
+    else if (!strcmp(s, "board")) {
+        t->need_draw = 1;
+        show_turn(t);
+    } else if (!strcmp(s, "history"))
+        history(t);
     else if (!strcmp(s, "moves") || !strcmp(s, "?"))
         list_moves(r, moves, n);
     else if (!strcmp(s, "hint"))
@@ -581,10 +388,10 @@ static Turn command(Table *t, const char *s, const Move *moves, int n, int *k)
         return undo(t);
     else if (!strncmp(s, "save", 4) && (s[4] == ' ' || !s[4]))
         save(t, s + 4);
-    else if ((*k = tok_find(r, moves, n, s)) >= 0)
+    else if ((*k = input_match(r, &t->g.cur, moves, n, s, why, sizeof why)) >= 0)
         return TURN_MOVE;
     else {
-        printf(" '%.40s%s' is not a legal move here.", s, strlen(s) > 40 ? "..." : "");
+        printf(" '%.40s%s' is not a legal move here: %s.\n", s, strlen(s) > 40 ? "..." : "", why);
         list_moves(r, moves, n);
     }
     return TURN_AGAIN;
@@ -620,11 +427,24 @@ static Turn human_turn(Table *t, const Move *moves, int n, int *k)
 static Turn computer_turn(Table *t, int n, int *k)
 {
     AiStats as;
-    *k = ai_choose(t->ai[t->g.cur.to_move], &t->g.cur, &as, &cli_stop);
+    const int mover = t->g.cur.to_move, show = isatty(1) && t->ai[mover] != NULL;
+    if (show) {   /* the thinking indicator, erased once the move is chosen */
+        printf(" %s is thinking...", mover ? "North" : "South");
+        fflush(stdout);
+    }
+    *k = ai_choose(t->ai[mover], &t->g.cur, &as, &cli_stop);
+    if (show)
+        printf("\r\033[K");
     if (cli_stop)
         return TURN_STOP;
     if (!cli_ok(*k))
         return TURN_FAIL;
+    if (t->verbose && as.nodes > 0) {   /* what the search did */
+        printf(" (%s searched %ld position%s", mover ? "North" : "South", as.nodes, as.nodes == 1 ? "" : "s");
+        if (as.depth)
+            printf(" to depth %d", as.depth);
+        printf(" in %.2f s)\n", as.seconds);
+    }
     if (*k >= n)
         *k = 0;
     return TURN_MOVE;
@@ -664,6 +484,8 @@ static Turn play_move(Table *t, const Move *m)
     if (!cli_ok(pushed))
         return TURN_FAIL;
     t->prev = &t->before;
+    if (t->animate && !chance)
+        animate(t->g.r, &t->before, &t->g.told, &t->st, 150);
     if (chance && m->kind == MV_PLACE) {   /* the board is shown once every seed is placed */
         t->prev = NULL;
         t->last_tok[0] = 0;
@@ -672,42 +494,110 @@ static Turn play_move(Table *t, const Move *m)
     return TURN_MOVE;
 }
 
+/* After the game: `save FILE`, `history`, `board`, `rules`, or `undo` to
+ * take a move back and play on, until `quit` or the end of input. 1 when
+ * the game goes on (an undo), 0 to leave, -1 when interrupted. */
+static int after_game(Table *t)
+{
+    printf(" Now save FILE keeps the game, undo takes a move back, quit leaves.\n");
+    for (;;) {
+        char *line = read_line("game over> ", t->tty);
+        if (cli_stop) {
+            free(line);
+            return -1;
+        }
+        if (!line) {
+            printf("\n");
+            return 0;
+        }
+        char *s = line, *e = line + strlen(line);
+        while (*s == ' ')
+            s++;
+        while (e > s && e[-1] == ' ')
+            *--e = 0;
+        int done = 0;
+        if (!*s || !strcmp(s, "quit") || !strcmp(s, "q"))
+            done = 1;
+        else if (!strncmp(s, "save", 4) && (s[4] == ' ' || !s[4]))
+            save(t, s + 4);
+        else if (!strcmp(s, "history"))
+            history(t);
+        else if (!strcmp(s, "rules"))
+            rules_describe(t->g.r, stdout);
+        else if (!strcmp(s, "board")) {
+            draw_board(stdout, t->g.r, &t->g.cur, NULL, &t->st);
+            show_result(t->g.r, &t->g.cur, told_end_rule(&t->g.told), &t->st);
+        } else if (!strcmp(s, "undo")) {
+            /* back to the last decision of a human */
+            int i = t->g.n - 1;
+            while (i >= 0 && t->ai[t->g.stack[i].to_move])
+                i--;
+            if (i < 0)
+                printf(" Nothing to undo.\n");
+            else if (!cli_ok(game_truncate(&t->g, i)))
+                done = 1;
+            else {
+                t->need_draw = 1;
+                t->prev = NULL;
+                t->last_tok[0] = 0;
+                t->shown_round = t->g.cur.round;
+                memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
+                done = 2;
+            }
+        } else
+            printf(" After the game: save FILE, history, board, rules, undo, quit.\n");
+        free(line);
+        if (done)
+            return done == 2;
+    }
+}
+
 /* Turns until the game is over, the player to move has no move, a human
- * quits or input ends; then the board and the result. The exit status:
- * 0, 1 after a message, 130 when interrupted. */
+ * quits or input ends; then the board and the result, and (when someone
+ * plays at the keyboard) what may be done after the game. The exit
+ * status: 0, 1 after a message, 130 when interrupted. */
 static int table_run(Table *t)
 {
     t->shown_round = t->g.cur.round;
     memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
     t->need_draw = 1;
-    while (!t->g.cur.over) {
-        Move moves[MAX_MOVES];
-        int n = gen_moves(&t->g.vm, &t->g.cur, moves);
-        if (cli_stop)
+    for (;;) {
+        while (!t->g.cur.over) {
+            Move moves[MAX_MOVES];
+            int n = gen_moves(&t->g.vm, &t->g.cur, moves);
+            if (cli_stop)
+                return interrupted();
+            if (!cli_ok(n))
+                return 1;
+            if (!n)
+                break;
+            const int chance = pos_chance(t->g.r, &t->g.cur);
+            if (!chance || t->g.cur.phase == PH_LOT)
+                show_turn(t);
+            int k = -1;
+            Turn turn = chance ? draw_lot(t, moves, n, &k)
+                      : t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
+            if (turn == TURN_MOVE)
+                turn = play_move(t, &moves[k]);
+            if (turn == TURN_STOP)
+                return interrupted();
+            if (turn == TURN_QUIT || turn == TURN_FAIL)
+                return turn == TURN_QUIT ? 0 : 1;
+        }
+        draw_board(stdout, t->g.r, &t->g.cur, t->prev, &t->st);
+        if (t->g.cur.over && t->prev && t->last_tok[0])   /* the last move */
+            narrate(t->g.r, &t->g.cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
+        if (!t->g.cur.over)
+            return 0;
+        show_result(t->g.r, &t->g.cur, told_end_rule(&t->g.told), &t->st);
+        if (t->ai[0] && t->ai[1])
+            return 0;   /* nobody at the keyboard */
+        int go_on = after_game(t);
+        if (go_on < 0)
             return interrupted();
-        if (!cli_ok(n))
-            return 1;
-        if (!n)
-            break;
-        const int chance = pos_chance(t->g.r, &t->g.cur);
-        if (!chance || t->g.cur.phase == PH_LOT)
-            show_turn(t);
-        int k = -1;
-        Turn turn = chance ? draw_lot(t, moves, n, &k)
-                  : t->ai[t->g.cur.to_move] ? computer_turn(t, n, &k) : human_turn(t, moves, n, &k);
-        if (turn == TURN_MOVE)
-            turn = play_move(t, &moves[k]);
-        if (turn == TURN_STOP)
-            return interrupted();
-        if (turn == TURN_QUIT || turn == TURN_FAIL)
-            return turn == TURN_QUIT ? 0 : 1;
+        if (!go_on)
+            return 0;
     }
-    draw(t->g.r, &t->g.cur, t->prev, &t->st);
-    if (t->g.cur.over && t->prev && t->last_tok[0])   /* the last move */
-        describe(t->g.r, t->prev, &t->g.cur, NULL, t->last_tok, t->last_who, &t->g.told, &t->st);
-    if (t->g.cur.over)
-        show_result(t->g.r, &t->g.cur, &t->st);
-    return 0;
 }
 
 /* Releases what the table holds (anything table_open got to). */
@@ -715,6 +605,7 @@ static void table_close(Table *t)
 {
     free(t->g.stack);
     free(t->g.moves);
+    told_free(&t->g.told);
     hist_free(&t->g.h);
     ai_free(t->ai[0]);
     ai_free(t->ai[1]);
@@ -722,14 +613,15 @@ static void table_close(Table *t)
     rules_free(t->rules);
 }
 
-int cli_play(const char *variant, const char *const *opts, int nopts,
-             const char *south, const char *north, unsigned long seed, const char *load, int color)
+int cli_play(const char *variant, const Args *a, unsigned long seed)
 {
     Record rec;
     int have_rec = 0;
     char err[512];
-    if (load) {
-        if (!rec_read(load, &rec, err, sizeof err)) {
+    const char *const *opts = a->opts;
+    int nopts = a->nopts;
+    if (a->load) {
+        if (!rec_read(a->load, &rec, err, sizeof err)) {
             fprintf(stderr, "mancala: %s\n", err);
             return 1;
         }
@@ -740,18 +632,22 @@ int cli_play(const char *variant, const char *const *opts, int nopts,
         if (rec.have_seed)
             seed = rec.seed;
     }
-    const char *who[2] = { south ? south : "human", north ? north : "alphabeta:time=1" };
+    const char *who[2] = { a->south ? a->south : "human", a->north ? a->north : "alphabeta:time=1" };
     AiSpec spec[2];
     Table t;
     memset(&t, 0, sizeof t);
     t.opts = opts;
     t.nopts = nopts;
     t.seed = seed;
+    t.verbose = a->verbose;
+    t.tty = isatty(0);
+    t.animate = a->animate && t.tty && isatty(1);
+    t.g.ev_flags = t.verbose || t.animate ? MC_EVENTS_SEEDS : 0;
     int rc = 1;
-    if (table_open(&t, variant, who, spec) && (!have_rec || replay_record(&t, &rec, load))) {
+    if (table_open(&t, variant, who, spec, a->from, have_rec ? rec.start : NULL, a->load) &&
+        (!have_rec || replay_record(&t, &rec, a->load))) {
         const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
-        t.st.color = color >= 0 ? color : isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
-        t.tty = isatty(0);
+        t.st.color = a->color >= 0 ? a->color : isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
         greet(&t, spec);
         name_record(&t, variant);   /* a record's own variant when loaded */
         rc = table_run(&t);
