@@ -91,6 +91,17 @@ grep -q '^result: south 26-16$' "$T/end.rec" && ok || bad "the saved result"
 printf '1\nundo\n1\nquit\n' | "$M" play kalah --from "$T/k.json" --north random >"$T/out" 2>&1
 [ "$(grep -c 'Game over: South wins (26-16)' "$T/out")" = 2 ] && ok || bad "undo after the game"
 
+# Ayoayo's second end rule (one seed left on the board, with
+# one-seed-ends) is the one named, not the first (a store above 24): South
+# sows his last seed into hole 7, no capture; North takes it: 23-25.
+cat >"$T/ayo.json" <<'EOF'
+{"variant":"ayoayo","board":[0,0,0,0,0,1,0,0,0,0,0,0],"stores":[23,24],"to_move":"south"}
+EOF
+printf '6\nquit\n' | "$M" play ayoayo --option one-seed-ends=true --from "$T/ayo.json" --north random >"$T/out" 2>&1
+has "The game is over: the end rule \`one-seed-ends and seeds(board) <= 1\` holds. Of the seeds left on the board South takes 0, North 1." \
+    && ok || bad "the end rule that held, of two"
+has "Game over: North wins (23-25)" && ok || bad "Ayoayo: the result"
+
 # --animate off a terminal changes nothing
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 >"$T/a" 2>&1
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 --animate >"$T/b" 2>&1

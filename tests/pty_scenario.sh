@@ -40,5 +40,23 @@ game bechi bechi random --option max-rounds=2 && {
 game chonka chonka random && {
     has "$T/chonka" "sowed [0-9]* seeds\{0,1\} from hole [0-9]* and went on for [0-9]* more laps\{0,1\} (the last from " || bad "chonka: the laps of a relay"
 }
-[ "$fail" = 0 ] && echo "4 games through tmux: every check holds"
+# --animate: Kalah's 3 shown seed by seed (four frames, drawn in place and
+# erased), then the board after it drawn once, and the move told
+S=anim$$
+tmux new-session -d -s $S -x 120 -y 50 "$M play kalah --north random --seed 1 --animate; sleep 30"
+i=0
+until tmux capture-pane -p -t $S | grep -q "South to move>"; do
+    i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.05
+done
+tmux send-keys -t $S "3" Enter
+i=0
+until [ "$(tmux capture-pane -p -t $S | grep -c "South to move>")" -ge 2 ]; do
+    i=$((i + 1)); [ $i -gt 200 ] && break; sleep 0.05
+done
+tmux capture-pane -p -t $S -S - -E - >"$T/anim"
+tmux kill-session -t $S 2>/dev/null
+has "$T/anim" "South played 3: sowed 4 seeds from hole 3, the last into South's store. South moves again." \
+    || bad "--animate: the move told"
+[ "$(grep -c '^ South  ' "$T/anim")" = 2 ] || bad "--animate: the frames were not erased ($(grep -c '^ South  ' "$T/anim") boards)"
+[ "$fail" = 0 ] && echo "4 games and an animation through tmux: every check holds"
 [ "$fail" = 0 ]

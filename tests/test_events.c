@@ -191,6 +191,14 @@ static McEvent e_end(int player, int reason, int round, int winner, int took_s, 
     return e;
 }
 
+/* The end by the `end` rule number `rule` (1 + its index: McEvent.n,
+ * 3.5.0). */
+static McEvent e_by_rule(int rule, McEvent e)
+{
+    e.n = rule;
+    return e;
+}
+
 static McEvent e_round(int round, int starter)
 {
     McEvent e = blank(MC_EV_ROUND, starter);
@@ -417,7 +425,8 @@ static void test_events_kalah_last_move(void **state)
         e_lap(MC_SOUTH, 1, 6, 1, SSTORE),
         e_capture(MC_SOUTH, 7, 2, MC_TO_NORTH, 0),
         e_capture(MC_SOUTH, 12, 1, MC_TO_NORTH, 0),
-        e_end(MC_SOUTH, MC_END_RULE, 1, MC_WIN_SOUTH, 0, 3, 0, 1),
+        /* Kalah's one end rule (its row empty) held */
+        e_by_rule(1, e_end(MC_SOUTH, MC_END_RULE, 1, MC_WIN_SOUTH, 0, 3, 0, 1)),
     };
     /* the position first: it must not depend on the events */
     assert_true(p.over);
