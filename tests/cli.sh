@@ -396,5 +396,18 @@ flat | grep -q 'played [^ ]*: .* [SN][a-z]* cannot move (\(his holes are empty\|
 printf 'help\n\nquit\n' | "$M" play kalah >"$T/out" 2>&1
 grep -q 'Type a move (`moves` lists them), or: moves' "$T/out" && ! grep -q "'' is not a legal move" "$T/out" && ok || bad "play: help, empty line"
 
+# --json where a command prints data: show (the options in full, the
+# rules in words a line an entry), bench (one object); a misspelt variant
+# gets a suggestion
+"$M" show kalah --json >"$T/out" 2>&1
+python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); e=o["options"][1]; assert o["name"]=="kalah" and o["holes"]==6 and e["name"]=="ends-when" and e["values"]==["a-row-is-empty","mover-is-empty"] and e["default"]=="a-row-is-empty" and o["rules"][0].startswith("Kalah")' "$T/out" \
+    && ok || bad "show --json"
+"$M" bench kalah --games 20 --json >"$T/out" 2>&1
+python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert o["variant"]=="kalah" and o["games"]==20 and abs(o["south_wins"]+o["north_wins"]+o["draws"]-1)<1e-3' "$T/out" \
+    && ok || bad "bench --json"
+check show-plan-json 1 "$M" show kalah --plan --json
+"$M" play kalh >"$T/out" 2>&1
+grep -q "no variant named 'kalh' (did you mean 'kalah'?)" "$T/out" && ok || bad "a misspelt variant"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

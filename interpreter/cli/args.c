@@ -45,10 +45,11 @@ static const struct Command {
       "Lists the built-in variants that every filter given keeps: --rows N (boards of N rows),\n"
       "--region WORD and --search WORD (words of the region, of the names and sources; any case),\n"
       "--feature F (rules with feature F; an unknown F lists them). --json: a JSON object a line.\n" },
-    { "show", F_PLAN | F_OPTION, 1, 1,
-      "usage: mancala show VARIANT [--plan] [--option K=V]...\n"
+    { "show", F_PLAN | F_OPTION | F_JSON, 1, 1,
+      "usage: mancala show VARIANT [--plan | --json] [--option K=V]...\n"
       "Prints the rules of VARIANT in words, with its sources and readings and its options;\n"
-      "--plan prints instead how the engine runs them (its kernels and short cuts).\n" },
+      "--plan prints instead how the engine runs them (its kernels and short cuts); --json\n"
+      "prints one JSON object: the game's names, board, sources, options and rules in words.\n" },
     { "validate", F_OPTION | F_JSON, 1, -1,
       "usage: mancala validate FILE... [--json] [--option K=V]...\n"
       "Checks variant files (- reads standard input): prints FILE: ok: ... for each good one, and\n"
@@ -80,10 +81,12 @@ static const struct Command {
       "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
       "and prints the score with its 95% interval.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
-      "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
+      "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
+      "                    [--option K=V]...\n"
       "       mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n"
       "Random games of VARIANT (3 s by default), or of every built-in (--all, 1 s each): games and\n"
-      "plies a second; --perft D times perft to depth D, --search the alphabeta player.\n" },
+      "plies a second; --perft D times perft to depth D, --search the alphabeta player. --json:\n"
+      "one JSON object (a line a variant with --all).\n" },
 };
 
 const struct Command *cli_command(const char *name)
@@ -94,9 +97,7 @@ const struct Command *cli_command(const char *name)
     return NULL;
 }
 
-/* The edit distance of a and b, or 3 when it is more than 2: a
- * did-you-mean test. */
-static int near(const char *a, const char *b)
+int cli_near(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
@@ -122,12 +123,12 @@ static void unknown(const char *what, const char *s, const struct Command *cmd)
     int bd = 3;
     if (cmd) {
         for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-            if (near(s, flags[i].name) < bd)
-                bd = near(s, flags[i].name), best = flags[i].name;
+            if (cli_near(s, flags[i].name) < bd)
+                bd = cli_near(s, flags[i].name), best = flags[i].name;
     } else {
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            if (near(s, commands[i].name) < bd)
-                bd = near(s, commands[i].name), best = commands[i].name;
+            if (cli_near(s, commands[i].name) < bd)
+                bd = cli_near(s, commands[i].name), best = commands[i].name;
     }
     fprintf(stderr, "mancala: unknown %s '%s'", what, s);
     if (best)

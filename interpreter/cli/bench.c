@@ -17,12 +17,66 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A report: `key: value` lines, or (json) one JSON object whose keys
+ * are the same words with `_` for `-` and `_per_` for `/`. */
+typedef struct Report {
+    int json, n;
+} Report;
+
+static void rep_key(Report *o, const char *key)
+{
+    if (!o->json) {
+        printf("%s: ", key);
+        return;
+    }
+    printf("%s\"", o->n++ ? "," : "{");
+    for (const char *c = key; *c; c++)
+        if (*c == '/')
+            printf("_per_");
+        else
+            putchar(*c == '-' ? '_' : *c);
+    printf("\":");
+}
+
+static void rep_str(Report *o, const char *key, const char *v)
+{
+    rep_key(o, key);
+    if (!o->json) {
+        printf("%s\n", v);
+        return;
+    }
+    putchar('"');
+    for (const char *c = v; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if ((unsigned char)*c < 0x20)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    putchar('"');
+}
+
+/* A number written with `fmt` (one double conversion). */
+static void rep_num(Report *o, const char *key, const char *fmt, double v)
+{
+    rep_key(o, key);
+    printf(fmt, v);
+    if (!o->json)
+        printf("\n");
+}
+
+static void rep_end(const Report *o)
+{
+    if (o->json)
+        printf("%s}\n", o->n ? "" : "{");
+}
+
 /* bench --search: the alphabeta player on SEARCH_POSITIONS positions
  * reached by random play from the start (the same ones for a seed), each
  * searched for an equal share of the time. */
 #define SEARCH_POSITIONS 16
 
-static int bench_search(Vm *vm, double seconds, unsigned long seed)
+static int bench_search(Vm *vm, double seconds, unsigned long seed, Report *o)
 {
     const Rules *r = vm->r;
     Rng g;
@@ -68,15 +122,19 @@ static int bench_search(Vm *vm, double seconds, unsigned long seed)
         searched++;
         i++;
     }
-    printf("variant: %s\nplayer: %s\npositions: %d\nseconds: %.2f\nnodes: %ld\nnodes/s: %.0f\n"
-           "average-depth: %.1f\n",
-           r->name, spec_text, searched, secs, nodes, secs > 0 ? (double)nodes / secs : 0.0,
-           searched ? (double)depth / searched : 0.0);
+    rep_str(o, "variant", r->name);
+    rep_str(o, "player", spec_text);
+    rep_num(o, "positions", "%.0f", searched);
+    rep_num(o, "seconds", "%.2f", secs);
+    rep_num(o, "nodes", "%.0f", (double)nodes);
+    rep_num(o, "nodes/s", "%.0f", secs > 0 ? (double)nodes / secs : 0.0);
+    rep_num(o, "average-depth", "%.1f", searched ? (double)depth / searched : 0.0);
+    rep_end(o);
     return 0;
 }
 
 /* bench --perft: perft at `depth` from the start, again and again. */
-static int bench_perft(Vm *vm, double seconds, int depth)
+static int bench_perft(Vm *vm, double seconds, int depth, Report *o)
 {
     const Rules *r = vm->r;
     History h;
@@ -98,8 +156,11 @@ static int bench_perft(Vm *vm, double seconds, int depth)
     hist_free(&h);
     if (!cli_ok(rc))
         return 1;
-    printf("variant: %s\nperft-depth: %d\nruns: %lu\nnodes/s: %.0f\n", r->name, depth, runs,
-           (double)nodes / t);
+    rep_str(o, "variant", r->name);
+    rep_num(o, "perft-depth", "%.0f", depth);
+    rep_num(o, "runs", "%.0f", (double)runs);
+    rep_num(o, "nodes/s", "%.0f", (double)nodes / t);
+    rep_end(o);
     return 0;
 }
 
@@ -145,17 +206,22 @@ static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, Pl
 }
 
 /* bench: random games from the start, reported. */
-static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed)
+static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed, Report *o)
 {
     PlayoutRun run;
     if (run_playouts(vm, seconds, want, seed, &run))
         return 1;
     double games = (double)run.games;
-    printf("variant: %s\nseconds: %.2f\ngames: %lu\ngames/s: %.1f\nplies/s: %.0f\nplies/game: %.2f\n"
-           "south-wins: %.4f\nnorth-wins: %.4f\ndraws: %.4f\n",
-           vm->r->name, run.seconds, run.games, games / run.seconds, (double)run.plies / run.seconds,
-           (double)run.plies / games, (double)run.wins[0] / games, (double)run.wins[1] / games,
-           (double)run.wins[2] / games);
+    rep_str(o, "variant", vm->r->name);
+    rep_num(o, "seconds", "%.2f", run.seconds);
+    rep_num(o, "games", "%.0f", games);
+    rep_num(o, "games/s", "%.1f", games / run.seconds);
+    rep_num(o, "plies/s", "%.0f", (double)run.plies / run.seconds);
+    rep_num(o, "plies/game", "%.2f", (double)run.plies / games);
+    rep_num(o, "south-wins", "%.4f", (double)run.wins[0] / games);
+    rep_num(o, "north-wins", "%.4f", (double)run.wins[1] / games);
+    rep_num(o, "draws", "%.4f", (double)run.wins[2] / games);
+    rep_end(o);
     return 0;
 }
 
@@ -192,19 +258,21 @@ int cli_bench_all(double seconds, int games, unsigned long seed, int json)
 }
 
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, int games, unsigned long seed, int perft_depth, int search)
+              double seconds, int games, unsigned long seed, int perft_depth, int search, int json)
 {
+    Report o = { json, 0 };
     Rules *r = cli_load(variant, opts, nopts);
     if (!r)
         return 1;
     Vm vm;
     cli_vm(&vm, r);
     if (search) {
-        int rc = bench_search(&vm, seconds, seed);
+        int rc = bench_search(&vm, seconds, seed, &o);
         rules_free(r);
         return rc;
     }
-    int rc = perft_depth > 0 ? bench_perft(&vm, seconds, perft_depth) : bench_playouts(&vm, seconds, games, seed);
+    int rc = perft_depth > 0 ? bench_perft(&vm, seconds, perft_depth, &o)
+                             : bench_playouts(&vm, seconds, games, seed, &o);
     rules_free(r);
     return rc;
 }

@@ -38,6 +38,10 @@ typedef struct Args {
     int verbose, animate;       /* play --verbose, --animate */
 } Args;
 
+/* The edit distance of a and b, or 3 when it is more than 2: a
+ * did-you-mean test. */
+int cli_near(const char *a, const char *b);
+
 /* A command of the command line: its flags, its other arguments, its help. */
 struct Command;
 const struct Command *cli_command(const char *name);
@@ -75,6 +79,10 @@ int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Posit
 /* `mancala list`: the built-in games that pass the filters given (rows
  * 0, NULL: no filter). */
 int cli_list(int rows, const char *region, const char *feature, const char *search, int json);
+/* `mancala show --json`: what `list --json` says of the game, its file,
+ * its options in full (type, default, value, values or bounds,
+ * description) and the rules in words, a line an entry. */
+void cli_show_json(const Rules *r);
 /* `mancala play` of `variant` (or of a->load's record), with the
  * players, options, position (a->from), --color (1 always, 0 never, -1 on
  * a terminal unless NO_COLOR is set or TERM is dumb), --verbose and
@@ -83,9 +91,10 @@ int cli_play(const char *variant, const Args *a, unsigned long seed);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
 /* `games` > 0: exactly that many playouts (a fixed amount of work, for
- * instruction counts), else as many as `seconds` allow. */
+ * instruction counts), else as many as `seconds` allow; `json`: the
+ * report as one JSON object. */
 int cli_bench(const char *variant, const char *const *opts, int nopts,
-              double seconds, int games, unsigned long seed, int perft_depth, int search);
+              double seconds, int games, unsigned long seed, int perft_depth, int search, int json);
 /* `bench --all`: random games of every built-in variant for `seconds`
  * each (or `games`), a line each (JSON lines with `json`). Returns 0, or
  * 1 if a variant failed. */

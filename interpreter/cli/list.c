@@ -9,6 +9,7 @@
 
 #include "builtin.h"
 #include "cli.h"
+#include "show.h"
 
 /* `needle` in `hay`, ignoring case (ASCII); an absent hay has nothing. */
 static int has_word(const char *hay, const char *needle)
@@ -100,9 +101,9 @@ static json_t *texts(const char *const *s, int n)
     return a;
 }
 
-/* One game as a line of JSON (`list --json`): what docs/catalogue.md is
+/* One game as a JSON object (`list --json`): what docs/catalogue.md is
  * made from. */
-static void game_json(const Rules *r)
+static json_t *game_object(const Rules *r)
 {
     json_t *o = json_object();
     json_object_set_new(o, "name", json_string(r->name));
@@ -125,11 +126,81 @@ static void game_json(const Rules *r)
         if (f->has(r))
             json_array_append_new(ft, json_string(f->name));
     json_object_set_new(o, "features", ft);
-    char *s = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_ENSURE_ASCII);
+    return o;
+}
+
+/* Prints `o` as a line of JSON and frees it. */
+static void put_json(json_t *o)
+{
+    char *s = o ? json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
     if (s)
         puts(s);
     free(s);
     json_decref(o);
+}
+
+static void game_json(const Rules *r)
+{
+    put_json(game_object(r));
+}
+
+/* An option's value `v` as JSON: true/false, a number, or its word. */
+static json_t *option_value(const OptionDef *d, int64_t v)
+{
+    if (d->type == T_BOOL)
+        return json_boolean(v);
+    if (d->type == T_STRING)
+        return v >= 0 && v < d->nvalues ? json_string(d->values[v]) : json_null();
+    return json_integer((json_int_t)v);
+}
+
+void cli_show_json(const Rules *r)
+{
+    json_t *o = game_object(r);
+    json_object_set_new(o, "file", json_string(r->file ? r->file : ""));
+    /* the options in full, in place of their names */
+    json_t *op = json_array();
+    for (int i = 0; i < r->noptions; i++) {
+        const OptionDef *d = &r->options[i];
+        json_t *x = json_object();
+        json_object_set_new(x, "name", json_string(d->name));
+        json_object_set_new(x, "type", json_string(d->type == T_BOOL ? "bool" : d->type == T_STRING ? "enum" : "int"));
+        json_object_set_new(x, "default", option_value(d, d->def));
+        json_object_set_new(x, "value", option_value(d, d->value));
+        if (d->type == T_STRING || (d->type == T_INT && d->nvalues)) {
+            json_t *vs = json_array();
+            for (int k = 0; k < d->nvalues; k++)
+                json_array_append_new(vs, d->type == T_STRING ? json_string(d->values[k])
+                                                              : json_integer((json_int_t)d->ivalues[k]));
+            json_object_set_new(x, "values", vs);
+        } else if (d->type == T_INT) {
+            json_object_set_new(x, "min", json_integer((json_int_t)d->min));
+            json_object_set_new(x, "max", json_integer((json_int_t)d->max));
+        }
+        json_object_set_new(x, "description", text_or_null(d->description));
+        json_array_append_new(op, x);
+    }
+    json_object_set_new(o, "options", op);
+    /* the rules in words, as `show` prints them, a line an entry */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    json_t *lines = json_array();
+    if (f) {
+        rules_describe(r, f);
+        if (!fclose(f) && text)
+            for (char *line = text, *nl; *line; line = nl + 1) {
+                nl = strchr(line, '\n');
+                if (!nl)
+                    nl = line + strlen(line) - 1;
+                json_array_append_new(lines, json_stringn(line, (size_t)(nl - line) + (nl[0] != '\n')));
+                if (!nl[1])
+                    break;
+            }
+        free(text);
+    }
+    json_object_set_new(o, "rules", lines);
+    put_json(o);
 }
 
 /* Does the game `r` (its file's text `text`) pass every filter given? */

@@ -30,8 +30,9 @@ static void usage(FILE *f)
           "  validate FILE... [--option K=V]... check variant files\n"
           "  perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
           "  replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
-          "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--option K=V]...\n"
+          "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--from POS.json] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
+          "                                     (and --verbose, --animate, --color WHEN)\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
           "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
@@ -53,7 +54,15 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
     if (!is_path)
         b = builtin_find(variant);
     if (!b && !is_path && access(variant, F_OK) != 0) {
-        fprintf(stderr, "mancala: no variant named '%s' (see `mancala list`), and no such file\n", variant);
+        const char *best = NULL;
+        int bd = 3;
+        for (const BuiltinVariant *v = builtin_variants; v->name; v++)
+            if (cli_near(variant, v->name) < bd)
+                bd = cli_near(variant, v->name), best = v->name;
+        fprintf(stderr, "mancala: no variant named '%s'", variant);
+        if (best)
+            fprintf(stderr, " (did you mean '%s'?)", best);
+        fprintf(stderr, " (see `mancala list`), and no such file\n");
         return NULL;
     }
     char *text = NULL;
@@ -134,12 +143,17 @@ static int cmd_show(Args *a)
     Rules *r = cli_load(a->pos[0], a->opts, a->nopts);
     if (!r)
         return 1;
-    if (a->plan)
+    if (a->plan && a->json)
+        fprintf(stderr, "mancala: show takes --plan or --json, not both\n");
+    else if (a->plan)
         plan_describe(r, stdout);
+    else if (a->json)
+        cli_show_json(r);
     else
         rules_describe(r, stdout);
+    int rc = a->plan && a->json;
     rules_free(r);
-    return 0;
+    return rc;
 }
 
 /* Prints `o` as a line of JSON (and frees it). */
@@ -552,7 +566,7 @@ static int run(const char *cmd, Args *a0)
             return 1;
         }
         return cli_bench(a.pos[0], a.opts, a.nopts, a.seconds, a.games, a.have_seed ? a.seed : 1, a.perft_depth,
-                         a.search);
+                         a.search, a.json);
     }
     fprintf(stderr, "mancala: unknown command '%s'\n", cmd);
     usage(stderr);
