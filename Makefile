@@ -22,7 +22,8 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) \
 # the library's objects: position-independent (for the shared library),
 # only the mc_* functions of mancala.h exported
 LIB_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -DMC_BUILDING_LIBRARY
-CLI_CFLAGS = $(ALL_CFLAGS) -Iinterpreter/cli $(if $(EDIT),-DHAVE_LIBEDIT $(shell pkg-config --cflags libedit))
+CLI_CFLAGS = $(ALL_CFLAGS) -Iinterpreter/cli $(if $(EDIT),-DHAVE_LIBEDIT $(shell pkg-config --cflags libedit)) \
+             -DMANCALA_DATADIR='"$(PREFIX)/share/mancala"'
 LIB_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 LDLIBS   = $(LIB_LIBS) $(if $(EDIT),$(shell pkg-config --libs libedit))
 

@@ -46,6 +46,11 @@ static void usage(FILE *f)
 
 /* ---- loading variants ------------------------------------------------- */
 
+/* Where `make install` puts the variant files (share/mancala/variants). */
+#ifndef MANCALA_DATADIR
+#define MANCALA_DATADIR "/usr/local/share/mancala"
+#endif
+
 /* Loads VARIANT (name or path) with options; prints diagnostics. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts)
 {
@@ -68,10 +73,22 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
     char *text = NULL;
     size_t len;
     const char *file = variant;
+    char where[4096];
     if (b) {
         text = (char *)b->text;
         len = strlen(b->text);
-        file = b->path;
+        /* messages name a file the user has: the one in the sources (run
+         * from the source tree), else the installed copy, else the name */
+        const char *base = strrchr(b->path, '/') ? strrchr(b->path, '/') + 1 : b->path;
+        snprintf(where, sizeof where, "%s/variants/%s", MANCALA_DATADIR, base);
+        if (access(b->path, R_OK) == 0)
+            file = b->path;
+        else if (access(where, R_OK) == 0)
+            file = where;
+        else {
+            snprintf(where, sizeof where, "%s (built-in)", b->name);
+            file = where;
+        }
     } else {
         char err[512];
         if (!io_read_file(variant, &text, &len, err, sizeof err)) {
