@@ -25,7 +25,7 @@ LIB_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -DMC_BUILDING_LIBRARY
 CLI_CFLAGS = $(ALL_CFLAGS) -Iinterpreter/cli $(if $(EDIT),-DHAVE_LIBEDIT $(shell pkg-config --cflags libedit)) \
              -DMANCALA_DATADIR='"$(PREFIX)/share/mancala"'
 LIB_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
-LDLIBS   = $(LIB_LIBS) $(if $(EDIT),$(shell pkg-config --libs libedit))
+LDLIBS   = $(LIB_LIBS) -pthread $(if $(EDIT),$(shell pkg-config --libs libedit))
 
 VERSION  = $(shell sed -n 's/^\#define MANCALA_VERSION "\(.*\)"/\1/p' include/mancala.h)
 SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))

@@ -525,6 +525,13 @@ Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
     return ai;
 }
 
+void ai_reset(Ai *ai, uint64_t seed)
+{
+    rng_seed(&ai->rng, seed);
+    if (ai->tt)
+        memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);
+}
+
 void ai_free(Ai *ai)
 {
     if (!ai)

@@ -49,6 +49,10 @@ int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen);
 typedef struct McPlayer Ai;
 Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed);
 void ai_free(Ai *ai);
+/* The player as ai_new made it with `seed`: its generator seeded again,
+ * its transposition table emptied (so that a game does not depend on the
+ * games the player played before). */
+void ai_reset(Ai *ai, uint64_t seed);
 
 /* Chooses one of the legal decisions at `p` (which must not be over);
  * returns its index in the gen_moves order. Stops early, with the best

@@ -36,6 +36,8 @@ typedef struct Args {
     const char *region, *feature, *words;   /* list --region, --feature, --search */
     int color;                  /* play --color: 1 always, 0 never, -1 auto */
     int verbose, animate;       /* play --verbose, --animate */
+    int jobs;                   /* stats --jobs (0: every core) */
+    const char *plot;           /* stats --plot FILE.svg */
 } Args;
 
 /* The edit distance of a and b, or 3 when it is more than 2: a
@@ -90,6 +92,11 @@ void cli_show_json(const Rules *r);
 int cli_play(const char *variant, const Args *a, unsigned long seed);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
+/* `mancala stats VARIANT` with the players, games, seed, jobs, options,
+ * --json and --plot of `a`. */
+int cli_stats(const char *variant, const Args *a);
+/* Wilson's 95% score interval of a share `p` of `n` trials. */
+void cli_wilson(double p, long n, double *lo, double *hi);
 /* `games` > 0: exactly that many playouts (a fixed amount of work, for
  * instruction counts), else as many as `seconds` allow; `json`: the
  * report as one JSON object. */

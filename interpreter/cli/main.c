@@ -34,6 +34,9 @@ static void usage(FILE *f)
           "  play --load FILE [--south WHO] [--north WHO]\n"
           "                                     (and --verbose, --animate, --color WHEN)\n"
           "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
+          "  stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N] [--json]\n"
+          "                [--plot FILE.svg] [--option K=V]...\n"
+          "                                     who wins, game lengths, ends, branching, captures\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
           "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
           "                                     random games of every built-in (1 s each)\n"
@@ -566,6 +569,8 @@ static int run(const char *cmd, Args *a0)
         return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
                          a.have_seed ? a.seed : 1, a.json);
     }
+    if (!strcmp(cmd, "stats"))
+        return cli_stats(a.pos[0], &a);
     if (!strcmp(cmd, "bench") && a.all) {
         if (a.npos || a.search || a.perft_depth || a.nopts) {
             fprintf(stderr, "mancala: usage: mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n");

@@ -121,14 +121,8 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     double score = played ? (wins[0] + 0.5 * draws) / played : 0.5;
     /* Wilson's score interval: honest at 100-0 too, where the normal
      * approximation would claim certainty */
-    double lo = 0, hi = 1;
-    if (played) {
-        double z = 1.96, n = (double)played, z2n = z * z / n;
-        double centre = (score + z2n / 2) / (1 + z2n);
-        double half = z * sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z2n);
-        lo = centre - half < 0 ? 0 : centre - half;
-        hi = centre + half > 1 ? 1 : centre + half;
-    }
+    double lo, hi;
+    cli_wilson(score, played, &lo, &hi);
     double s = score, eps = played ? 0.5 / played : 0.5;
     if (s < eps)
         s = eps;

@@ -1,0 +1,53 @@
+#!/bin/sh
+# `mancala stats`: the report of a game whose every play is the same
+# (tests/stats/one-seed.yaml: one decision, a 1-1 draw), worked out by
+# hand; the same report whatever --jobs; JSON and SVG that parse; bad
+# arguments refused. Usage: tests/stats.sh PATH/TO/mancala
+M=${1:-build/mancala}
+D=$(dirname "$0")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# 100 games of One seed: all draws; Wilson's interval for 0 of 100 is
+# 0..z^2/(n+z^2) = 3.8416/103.8416 = 3.7%; every game one decision, one
+# legal choice, no capture; the stores end 1-1.
+"$M" stats "$D/stats/one-seed.yaml" --games 100 --jobs 2 >"$T/out" 2>&1
+grep -q '^ draws  *100  100\.0%  (95% interval 96\.3%-100\.0%)$' "$T/out" && ok || bad "one-seed: draws"
+grep -q '^ South wins  *0  *0\.0%  (95% interval 0\.0%-3\.7%)$' "$T/out" && ok || bad "one-seed: Wilson's interval"
+grep -q 'game length: mean 1\.0 decisions, median 1, shortest 1, longest 1$' "$T/out" && ok || bad "one-seed: length"
+grep -q 'branching factor: 1\.00 legal' "$T/out" && ok || bad "one-seed: branching"
+grep -q 'captures: 0\.0% of decisions capture' "$T/out" && ok || bad "one-seed: captures"
+grep -q 'South 1\.0, North 1\.0$' "$T/out" && ok || bad "one-seed: stores"
+
+# the same games whatever the threads: Oware between greedy and a
+# fixed-depth alphabeta (the random players' draws included)
+for j in 1 2 3; do
+    "$M" stats oware --games 300 --south greedy --north alphabeta:depth=2 --jobs $j --json >"$T/j$j" 2>&1 || bad "stats --jobs $j"
+done
+cmp -s "$T/j1" "$T/j2" && cmp -s "$T/j1" "$T/j3" && ok || bad "stats: --jobs changes the report"
+python3 - "$T/j1" <<'PY' && ok || bad "stats --json"
+import json, sys
+o = json.load(open(sys.argv[1]))
+w = o["south_wins"]["count"] + o["north_wins"]["count"] + o["draws"]["count"]
+assert o["variant"] == "oware" and o["games"] == 300 and w == 300, o
+assert sum(o["length"]["bins"]) == 300
+assert o["by_decision"]["games"][0] == 300
+lo, hi = o["south_wins"]["ci95"]
+assert lo <= o["south_wins"]["share"] <= hi
+PY
+# a plot: SVG that parses, with its three titles
+"$M" stats kalah --games 200 --plot "$T/k.svg" >/dev/null 2>&1
+python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); t = " ".join(x.firstChild.data for x in d.getElementsByTagName("text") if x.firstChild); assert "Game length" in t and "by decision" in t and "stores" in t' "$T/k.svg" \
+    && ok || bad "stats --plot"
+# refused: a human player, --jobs 0, no variant
+"$M" stats kalah --south human >"$T/out" 2>&1; [ $? = 1 ] && grep -q "stats is for computer players" "$T/out" && ok || bad "stats: a human"
+"$M" stats kalah --jobs 0 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- "--jobs takes a whole number in 1..64" "$T/out" && ok || bad "stats --jobs 0"
+"$M" stats >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats without a variant"
+"$M" stats kalah --games 10 --plot /nonexistent/x.svg >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats --plot to a bad path"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
