@@ -500,6 +500,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld_document(&ld, &parser, &doc);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
+    dg_sort(dg);   /* read section by section; shown in the file's order */
     if (dg->errors != before) {
         rules_free(r);
         return NULL;

@@ -90,27 +90,6 @@ const struct Command *cli_command(const char *name)
     return NULL;
 }
 
-/* The edit distance of a and b, or 3 when it is more than 2: a
- * did-you-mean test. */
-static int near(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
-        return 3;
-    int d[41][41];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb] > 2 ? 3 : d[la][lb];
-}
-
 /* An unknown flag or command: says so, with the nearest known name. */
 static void unknown(const char *what, const char *s, const struct Command *cmd)
 {
@@ -118,12 +97,12 @@ static void unknown(const char *what, const char *s, const struct Command *cmd)
     int bd = 3;
     if (cmd) {
         for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-            if (near(s, flags[i].name) < bd)
-                bd = near(s, flags[i].name), best = flags[i].name;
+            if (dg_near(s, flags[i].name) < bd)
+                bd = dg_near(s, flags[i].name), best = flags[i].name;
     } else {
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            if (near(s, commands[i].name) < bd)
-                bd = near(s, commands[i].name), best = commands[i].name;
+            if (dg_near(s, commands[i].name) < bd)
+                bd = dg_near(s, commands[i].name), best = commands[i].name;
     }
     fprintf(stderr, "mancala: unknown %s '%s'", what, s);
     if (best)
