@@ -147,6 +147,9 @@ static int ck_name(Ck *c, ExNode *n, Ann *out)
             return put(c, n, out, ex_vars[i].var);
         }
     }
+    for (int i = 0; i < c->sc->nbad_options; i++)
+        if (!strcmp(c->sc->bad_options[i], n->name))
+            return 0;   /* its declaration's error is reported, not each use */
     err(c, n, "unknown name `%s`", n->name);
     return 0;
 }

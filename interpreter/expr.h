@@ -72,6 +72,8 @@ typedef struct ExScope {
     int nflags;
     const char *const *counters;   /* per-player counter names: player.NAME */
     int ncounters;
+    const char *const *bad_options; /* options declared with an error: a */
+    int nbad_options;              /* use fails, unreported (the declaration is) */
     const char *where;             /* for messages: "in `captures.when`" */
     int plain;                     /* no fused instructions (reference mode) */
     unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read

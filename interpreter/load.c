@@ -122,6 +122,8 @@ static void ld_options_known(Ld *ld, const LdSec *s, const LdPart *p)
     }
     ld->scope.options = ld->xo;
     ld->scope.noptions = r->noptions;
+    ld->scope.bad_options = ld->bad_opt;
+    ld->scope.nbad_options = ld->nbad_opt;
 }
 
 /* Once the board is read: its flags, as hole.NAME in expressions. */

@@ -227,8 +227,11 @@ void lo_options(Ld *ld, const yaml_node_t *n)
             dg_error(ld->dg, ld_nloc(k), "too many options (at most %d)", MAX_OPTIONS);
             return;
         }
+        int before = ld->dg->errors;
         if (lo_name_ok(ld, k, name))
             lo_option(ld, k, v, name);
+        if (ld->dg->errors != before && ld->nbad_opt < MAX_OPTIONS)   /* its uses are not reported */
+            ld->bad_opt[ld->nbad_opt++] = name;
     }
 }
 
