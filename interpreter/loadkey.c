@@ -453,6 +453,51 @@ static int lk_find(LdSec *s, const char *name, LdPart **pp, int *row)
     return 0;
 }
 
+/* The key of `s` that the unknown `name` is a slip of (one or two letters
+ * wrong, missing, added or swapped; one for short names), if there is
+ * just one nearest: 1 and its part and row. */
+static int lk_near(LdSec *s, const char *name, LdPart **pp, int *row)
+{
+    int best = strlen(name) <= 4 ? 2 : 3, found = 0, brow = 0;
+    LdPart *bp = NULL;
+    for (int j = 0; j < s->nparts; j++)   /* a key of the table left out here is no slip */
+        for (int i = 0; s->part[j].keys[i].name; i++)
+            if (!strcmp(s->part[j].keys[i].name, name))
+                return 0;
+    for (int j = 0; j < s->nparts; j++) {
+        LdPart *p = &s->part[j];
+        for (int i = 0; p->keys[i].name; i++) {
+            if (p->keys[i].flags & p->omit)
+                continue;
+            int d = dg_near(name, p->keys[i].name);
+            if (d < best) {
+                best = d;
+                found = 1;
+                bp = p;
+                brow = i;
+            } else if (d == best)
+                found = 0;   /* two as near: no guess */
+        }
+    }
+    if (found) {
+        *pp = bp;
+        *row = brow;
+    }
+    return found;
+}
+
+/* Is `name` one of the keys written in the mapping of `s`? */
+static int lk_given(const Ld *ld, const LdSec *s, const char *name)
+{
+    const yaml_node_t *n = s->node;
+    for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+        const char *ks = lk_sval(ld_node(ld, q->key));
+        if (ks && !strcmp(ks, name))
+            return 1;
+    }
+    return 0;
+}
+
 /* Reports the unknown key `k`, listing the keys of `s` in order. */
 static void lk_unknown(Ld *ld, const LdSec *s, const yaml_node_t *k)
 {
@@ -498,7 +543,17 @@ int lk_keys(Ld *ld, LdSec *s)
         if (!ks) {
             dg_error(ld->dg, ld_nloc(k), "keys of %s must be words", s->what);
             ok = 0;
-        } else if (!lk_find(s, ks, &p, &i)) {
+        } else if (!lk_find(s, ks, &p, &i) && lk_near(s, ks, &p, &i)) {
+            /* a slip: said, and read as the key meant if that one is not
+             * given, so that nothing reports the key as missing */
+            dg_error(ld->dg, ld_nloc(k), "unknown key `%.60s` in %s; did you mean `%s`?", ks, s->what,
+                     p->keys[i].name);
+            ok = 0;
+            if (!p->val[i] && !lk_given(ld, s, p->keys[i].name)) {
+                p->key[i] = k;
+                p->val[i] = v;
+            }
+        } else if (!p) {
             lk_unknown(ld, s, k);
             ok = 0;
         } else if (p->val[i]) {
