@@ -129,6 +129,8 @@ static int ck_name(Ck *c, ExNode *n, Ann *out)
     for (int i = 0; i < c->sc->noptions; i++) {
         const ExOption *o = &c->sc->options[i];
         if (strcmp(o->name, n->name) == 0) {
+            if (c->sc->options_used)
+                *c->sc->options_used |= 1u << i;
             *out = (Ann){ o->type, 1, o->value, o->type == T_STRING ? o : NULL };
             return put(c, n, out, FN_NONE);
         }

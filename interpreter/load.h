@@ -31,6 +31,7 @@ typedef struct Ld {
     ExScope scope;               /* options + flags; ctx set per use */
     const char *bad_opt[MAX_OPTIONS];   /* options declared with an error */
     int nbad_opt;
+    uint32_t options_used;       /* bit i: an expression reads option i */
     const char *const *opts;     /* KEY=VALUE overrides */
     int nopts;
 } Ld;

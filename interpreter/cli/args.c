@@ -14,7 +14,8 @@ enum {
     F_OPTION = 1 << 0, F_FROM = 1 << 1, F_SOUTH = 1 << 2, F_NORTH = 1 << 3, F_RECORD = 1 << 4,
     F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
-    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19
+    F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
+    F_NO_WARNINGS = 1 << 20
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -29,7 +30,7 @@ static const struct Flag {
     { "--rows", F_ROWS, 1 }, { "--search", F_WORDS, 1 }, { "--load", F_LOAD, 1 }, { "--seconds", F_SECONDS, 1 },
     { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
-    { "--color", F_COLOR, 1 },
+    { "--color", F_COLOR, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -48,10 +49,12 @@ static const struct Command {
       "usage: mancala show VARIANT [--plan] [--option K=V]...\n"
       "Prints the rules of VARIANT in words, with its sources and readings and its options;\n"
       "--plan prints instead how the engine runs them (its kernels and short cuts).\n" },
-    { "validate", F_OPTION | F_JSON, 1, -1,
-      "usage: mancala validate FILE... [--json] [--option K=V]...\n"
+    { "validate", F_OPTION | F_JSON | F_NO_WARNINGS, 1, -1,
+      "usage: mancala validate FILE... [--json] [--no-warnings] [--option K=V]...\n"
       "Checks variant files (- reads standard input): prints FILE: ok: ... for each good one, and\n"
       "FILE:LINE:COL: error: ... for each mistake; the exit status is 1 if any file is bad.\n"
+      "FILE:LINE:COL: warning: ... (a rule that can never apply, an option never read) does not\n"
+      "make a file bad; --no-warnings leaves them out.\n"
       "--json: a JSON object a file, on standard output, its errors included.\n" },
     { "perft", F_FROM | F_OPTION | F_JSON, 2, 2,
       "usage: mancala perft VARIANT DEPTH [--from POS.json] [--json] [--option K=V]...\n"
@@ -249,6 +252,7 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
             a->all |= f->bit == F_ALL;
             a->events |= f->bit == F_EVENTS;
             a->plan |= f->bit == F_PLAN;
+            a->no_warnings |= f->bit == F_NO_WARNINGS;
         } else if (!flag_value(a, f->bit, f->name, val)) {
             return 0;
         }

@@ -25,6 +25,7 @@ typedef struct Args {
     unsigned long seed;
     int have_seed;
     int json;
+    int no_warnings;             /* validate --no-warnings */
     int games;
     int perft_depth;
     int search;

@@ -176,6 +176,8 @@ static void validate_json(const char *name, const Rules *r, const Diags *dg, con
         json_object_set_new(e, "message", json_string(dg->items[i].msg));
         if (dg->items[i].is_note)
             json_object_set_new(e, "note", json_true());
+        if (dg->items[i].is_warning)
+            json_object_set_new(e, "warning", json_true());
         json_array_append_new(errs, e);
     }
     json_object_set_new(o, "errors", errs);
@@ -204,6 +206,7 @@ static int cmd_validate(Args *a)
         }
         Diags dg;
         dg_init(&dg, name, text, len);
+        dg.no_warnings = a->no_warnings;
         Rules *r = rules_open(name, text, len, a->opts, a->nopts, MC_LOAD_DEFAULT, &dg);
         if (a->json)
             validate_json(name, r, &dg, NULL);
