@@ -80,6 +80,7 @@ typedef struct DgKey {
     int group, idx;
 } DgKey;
 
+/* qsort's order of DgKeys: by place, then as recorded. */
 static int key_cmp(const void *pa, const void *pb)
 {
     const DgKey *a = pa, *b = pb;
