@@ -44,7 +44,7 @@ static ExNode *un(ExParse *ps, ExKind k, ExNode *a, ExSpan at);
 %token <str> NAME STRING
 %token AND "and" OR "or" NOT "not" IN "in" IF "if" THEN "then" ELSE "else" WHERE "where" LET "let"
 %token EQ "==" NE "!=" LE "<=" GE ">="
-%token BADSTRING BADCHAR BADAND BADOR BADEQ
+%token BADSTRING BADCHAR BADAND BADOR BADEQ DECIMAL BADLIST
 
 %type <node> expr where or and not cmp sum prod unary post prim args arglist items
 
@@ -190,7 +190,17 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ExParse
     const ExSpan *at = yypcontext_location(ctx);
     char msg[160];
     const char *h = hint(got);
-    if (h)
+    const char *text = ps->src + at->start;
+    int tl = at->end - at->start;
+    if (tl > 60)
+        tl = 60;
+    if (got == YYSYMBOL_DECIMAL)
+        snprintf(msg, sizeof msg, "numbers are whole: `%.*s` is not one", tl, text);
+    else if (got == YYSYMBOL_BADLIST && tl >= 2 && text[tl - 1] == ']')
+        snprintf(msg, sizeof msg, "sets are written {%.*s}, not %.*s", tl - 2, text + 1, tl, text);
+    else if (got == YYSYMBOL_BADLIST)
+        snprintf(msg, sizeof msg, "sets are written {...}, not [...]");
+    else if (h)
         snprintf(msg, sizeof msg, "%s", h);
     else if (got == YYSYMBOL_YYEOF) {
         yysymbol_kind_t exp[YYNTOKENS];

@@ -17,13 +17,20 @@ void dg_init(Diags *d, const char *file, const char *text, size_t len)
     d->len = len;
 }
 
-/* Records an error or, when `note`, a note at `at`. Errors are counted
- * even past DG_MAX or when memory is short; the message is then lost. */
-static void add(Diags *d, SrcLoc at, int note, const char *fmt, va_list ap)
+enum { DK_ERROR, DK_NOTE, DK_WARNING };
+
+/* Records an error, a note or a warning (`kind`) at `at`. Errors are
+ * counted even past DG_MAX or when memory is short; the message is then
+ * lost. With `no_warnings`, a warning and its notes are not recorded. */
+static void add(Diags *d, SrcLoc at, int kind, const char *fmt, va_list ap)
 {
-    if (!note)
+    if (kind == DK_ERROR)
         d->errors++;
-    if (d->count >= DG_MAX)
+    if (kind == DK_WARNING)
+        d->warnings++;
+    if (kind != DK_NOTE)
+        d->dropping = kind == DK_WARNING && d->no_warnings;
+    if (d->dropping || d->count >= DG_MAX)
         return;
     if (d->count == d->cap) {
         int cap = d->cap ? d->cap * 2 : 16;
@@ -39,14 +46,14 @@ static void add(Diags *d, SrcLoc at, int note, const char *fmt, va_list ap)
     if (!msg)
         return;
     strcpy(msg, buf);
-    d->items[d->count++] = (Diag){ at, note, msg };
+    d->items[d->count++] = (Diag){ at, kind == DK_NOTE, kind == DK_WARNING, msg };
 }
 
 void dg_error(Diags *d, SrcLoc at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    add(d, at, 0, fmt, ap);
+    add(d, at, DK_ERROR, fmt, ap);
     va_end(ap);
 }
 
@@ -54,8 +61,83 @@ void dg_note(Diags *d, SrcLoc at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    add(d, at, 1, fmt, ap);
+    add(d, at, DK_NOTE, fmt, ap);
     va_end(ap);
+}
+
+void dg_warning(Diags *d, SrcLoc at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    add(d, at, DK_WARNING, fmt, ap);
+    va_end(ap);
+}
+
+/* A message's sort key: the place of the message it belongs to (a note's
+ * error or warning), that message's index, its own index. */
+typedef struct DgKey {
+    SrcLoc at;
+    int group, idx;
+} DgKey;
+
+/* qsort's order of DgKeys: by place, then as recorded. */
+static int key_cmp(const void *pa, const void *pb)
+{
+    const DgKey *a = pa, *b = pb;
+    if (a->at.line != b->at.line)
+        return a->at.line < b->at.line ? -1 : 1;
+    if (a->at.col != b->at.col)
+        return a->at.col < b->at.col ? -1 : 1;
+    if (a->group != b->group)
+        return a->group < b->group ? -1 : 1;
+    return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+void dg_sort(Diags *d)
+{
+    if (d->count < 2)
+        return;
+    DgKey *k = malloc((size_t)d->count * sizeof *k);
+    Diag *sorted = malloc((size_t)d->count * sizeof *sorted);
+    if (!k || !sorted) {   /* left in the order found */
+        free(k);
+        free(sorted);
+        return;
+    }
+    int lead = 0;
+    for (int i = 0; i < d->count; i++) {
+        if (!d->items[i].is_note || i == 0)
+            lead = i;
+        k[i] = (DgKey){ d->items[lead].loc, lead, i };
+    }
+    qsort(k, (size_t)d->count, sizeof *k, key_cmp);
+    for (int i = 0; i < d->count; i++)
+        sorted[i] = d->items[k[i].idx];
+    memcpy(d->items, sorted, (size_t)d->count * sizeof *sorted);
+    free(sorted);
+    free(k);
+}
+
+int dg_near(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
+        return 3;
+    int m[41][41];
+    for (size_t i = 0; i <= la; i++)
+        m[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        m[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = m[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            int x = m[i - 1][j] + 1, y = m[i][j - 1] + 1;
+            int v = c < x ? (c < y ? c : y) : (x < y ? x : y);
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && m[i - 2][j - 2] + 1 < v)
+                v = m[i - 2][j - 2] + 1;
+            m[i][j] = v;
+        }
+    return m[la][lb] > 2 ? 3 : m[la][lb];
 }
 
 /* Quotes line `at.line` of the text (its first 200 bytes) with a caret
@@ -89,9 +171,11 @@ static void print_line(const Diags *d, FILE *out, SrcLoc at)
 
 void dg_print(const Diags *d, FILE *out, int caret)
 {
+    int shown = 0;
     for (int i = 0; i < d->count; i++) {
         const Diag *g = &d->items[i];
-        const char *kind = g->is_note ? "note" : "error";
+        const char *kind = g->is_note ? "note" : g->is_warning ? "warning" : "error";
+        shown += !g->is_note && !g->is_warning;
         if (g->loc.line > 0)
             fprintf(out, "%s:%d:%d: %s: %s\n", d->file, g->loc.line, g->loc.col, kind, g->msg);
         else
@@ -99,9 +183,9 @@ void dg_print(const Diags *d, FILE *out, int caret)
         if (caret && !g->is_note)
             print_line(d, out, g->loc);
     }
-    if (d->errors > d->count)
-        fprintf(out, "%s: note: %d more error%s not shown\n", d->file, d->errors - d->count,
-                d->errors - d->count == 1 ? "" : "s");
+    if (d->errors > shown)
+        fprintf(out, "%s: note: %d more error%s not shown\n", d->file, d->errors - shown,
+                d->errors - shown == 1 ? "" : "s");
 }
 
 void dg_free(Diags *d)

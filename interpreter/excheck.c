@@ -129,6 +129,8 @@ static int ck_name(Ck *c, ExNode *n, Ann *out)
     for (int i = 0; i < c->sc->noptions; i++) {
         const ExOption *o = &c->sc->options[i];
         if (strcmp(o->name, n->name) == 0) {
+            if (c->sc->options_used)
+                *c->sc->options_used |= 1u << i;
             *out = (Ann){ o->type, 1, o->value, o->type == T_STRING ? o : NULL };
             return put(c, n, out, FN_NONE);
         }
@@ -147,6 +149,9 @@ static int ck_name(Ck *c, ExNode *n, Ann *out)
             return put(c, n, out, ex_vars[i].var);
         }
     }
+    for (int i = 0; i < c->sc->nbad_options; i++)
+        if (!strcmp(c->sc->bad_options[i], n->name))
+            return 0;   /* its declaration's error is reported, not each use */
     err(c, n, "unknown name `%s`", n->name);
     return 0;
 }
@@ -427,6 +432,53 @@ static int ck_logic(Ck *c, ExNode *n, const Ann *a, const Ann *b, Ann *out)
     return put(c, n, out, FN_NONE);
 }
 
+/* The name `word` stands for here, if it is one (an option, a player, a
+ * `let`, a name of the context): its type, or T_VOID. */
+static ExType name_type(const Ck *c, const char *word)
+{
+    for (int i = c->nlets - 1; i >= 0; i--)
+        if (!strcmp(c->let_name[i], word))
+            return c->let_ann[i].type;
+    for (int i = 0; i < c->sc->noptions; i++)
+        if (!strcmp(c->sc->options[i].name, word))
+            return c->sc->options[i].type;
+    if (!strcmp(word, "south") || !strcmp(word, "north"))
+        return T_PLAYER;
+    for (int i = 0; i < ex_nvars; i++)
+        if (!strcmp(ex_vars[i].name, word) && !(ex_vars[i].need & ~c->sc->ctx))
+            return ex_vars[i].type;
+    return T_VOID;
+}
+
+/* A string (node `s`) compared with a value of another type `other`:
+ * strings are only an enum option's words, so a word in quotes that is a
+ * name here of that type, or nearly one, is shown without them. */
+static ExType str_cmp(Ck *c, const ExNode *n, const ExNode *s, const Ann *other)
+{
+    const char *best = NULL, *word = s->name;
+    int bd = name_type(c, word) == other->type ? 0 : 3;
+    if (!bd)
+        best = word;
+    const char *const players[] = { "south", "north" };
+    for (int i = 0; i < 2 && bd; i++)
+        if (other->type == T_PLAYER && dg_near(word, players[i]) < bd)
+            bd = dg_near(word, players[i]), best = players[i];
+    for (int i = 0; i < ex_nvars && bd; i++)
+        if (ex_vars[i].type == other->type && !(ex_vars[i].need & ~c->sc->ctx) && dg_near(word, ex_vars[i].name) < bd)
+            bd = dg_near(word, ex_vars[i].name), best = ex_vars[i].name;
+    for (int i = 0; i < c->sc->noptions && bd; i++)
+        if (c->sc->options[i].type == other->type && dg_near(word, c->sc->options[i].name) < bd)
+            bd = dg_near(word, c->sc->options[i].name), best = c->sc->options[i].name;
+    if (best && !bd)
+        err(c, s, "strings are only the values of enum options: write `%s` without quotes", best);
+    else if (best)
+        err(c, s, "strings are only the values of enum options: did you mean `%s` (without quotes)?", best);
+    else
+        err(c, n, "cannot compare a %s with a string using `%s` (strings are only the values of enum options)",
+            ex_type_name(other->type), op_text(n->op));
+    return T_VOID;
+}
+
 /* The type of a comparison or arithmetic operator's result; 0 after an error. */
 static ExType bin_type(Ck *c, const ExNode *n, const Ann *a, const Ann *b)
 {
@@ -440,6 +492,8 @@ static ExType bin_type(Ck *c, const ExNode *n, const Ann *a, const Ann *b)
         return arith ? T_INT : T_BOOL;
     }
     case OP_EQ: case OP_NE:
+        if ((a->type == T_STRING) != (b->type == T_STRING) && a->type != T_VOID && b->type != T_VOID)
+            return str_cmp(c, n, a->type == T_STRING ? n->a : n->b, a->type == T_STRING ? b : a);
         if (a->type != b->type || a->type == T_HOLES || a->type == T_INTS) {
             err(c, n, "cannot compare a %s with a %s using `%s`", ex_type_name(a->type),
                 ex_type_name(b->type), op_text(n->op));

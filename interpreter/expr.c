@@ -237,15 +237,45 @@ static int generate(Arena *ar, Arena *tmp, const Tab *t, const ExNode *root, int
     return 1;
 }
 
+/* Does `n` hold only when `last` is a store (`last.store`,
+ * `last == store(p)`, and such tests joined by `and`, or all the sides
+ * of an `or`)? */
+static int needs_last_store(const ExNode *n)
+{
+    if (n->kind == N_PROP)
+        return !strcmp(n->name, "store") && n->a->kind == N_NAME && !strcmp(n->a->name, "last");
+    if (n->kind != N_BIN)
+        return 0;
+    if (n->op == OP_AND)
+        return needs_last_store(n->a) || needs_last_store(n->b);
+    if (n->op == OP_OR)
+        return needs_last_store(n->a) && needs_last_store(n->b);
+    if (n->op != OP_EQ)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        const ExNode *x = i ? n->b : n->a, *y = i ? n->a : n->b;
+        if (x->kind == N_NAME && !strcmp(x->name, "last") && y->kind == N_CALL && !strcmp(y->name, "store"))
+            return 1;
+    }
+    return 0;
+}
+
 /* Checks, normalises and generates; 1, or 0 after reporting. */
-static int compile_tree(Arena *ar, Arena *tmp, ExParse *ps, ExType wanted, const ExScope *scope,
+static int compile_tree(Arena *ar, Arena *tmp, ExParse *ps, ExType wanted, const ExScope *outer,
                         Diags *dg, const ExLocMap *lm, SrcLoc at0, Expr *out)
 {
     Tab t = { NULL, 0, 0, tmp };
     Ann a;
-    uint32_t uses = 0;
-    if (!ck_tree(&t, ps->root, scope, dg, lm, &a, &uses))
+    uint32_t uses = 0, options = 0;
+    ExScope sc = *outer;   /* the options this expression reads */
+    sc.options_used = &options;
+    const ExScope *scope = &sc;
+    int checked = ck_tree(&t, ps->root, scope, dg, lm, &a, &uses);
+    if (outer->options_used)
+        *outer->options_used |= options;
+    if (!checked)
         return 0;
+    out->facts = (uint8_t)((options ? EXF_OPTIONS : 0) | (needs_last_store(ps->root) ? EXF_LAST_STORE : 0));
     /* where the expression starts, found only for a message */
     int bad = (wanted != T_VOID && a.type != wanted) || a.type == T_STRING;
     SrcLoc at = bad && lm ? lm->map(lm->self, ps->root->at.start) : at0;

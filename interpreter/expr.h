@@ -72,8 +72,11 @@ typedef struct ExScope {
     int nflags;
     const char *const *counters;   /* per-player counter names: player.NAME */
     int ncounters;
+    const char *const *bad_options; /* options declared with an error: a */
+    int nbad_options;              /* use fails, unreported (the declaration is) */
     const char *where;             /* for messages: "in `captures.when`" */
     int plain;                     /* no fused instructions (reference mode) */
+    uint32_t *options_used;        /* if not NULL: bit i set for each option read */
     unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read
                                       (and EXU_SOWED) */
 } ExScope;
@@ -185,12 +188,19 @@ typedef struct Expr {
     uint8_t is_const;    /* folded to `value` (a number, or a set of numbers) */
     uint8_t direct;      /* ex_eval tests `form` instead of running the
                             program (chosen by plan.c; same result) */
+    uint8_t facts;       /* EXF_*: what the loader's warnings look at */
     int64_t value;
     uint32_t uses;       /* CX_* names it reads */
     const char *src;     /* the text, for `show` */
     SrcLoc loc;
     ExForm form;
 } Expr;
+
+/* Expr.facts */
+enum {
+    EXF_OPTIONS = 1 << 0,     /* it reads an option */
+    EXF_LAST_STORE = 1 << 1   /* it holds only when `last` is a store */
+};
 
 /* Is `e` given, and not false whatever the play? (A condition folded to
  * false, as one guarded by an option that is off, never holds.) */

@@ -122,6 +122,8 @@ static void ld_options_known(Ld *ld, const LdSec *s, const LdPart *p)
     }
     ld->scope.options = ld->xo;
     ld->scope.noptions = r->noptions;
+    ld->scope.bad_options = ld->bad_opt;
+    ld->scope.nbad_options = ld->nbad_opt;
 }
 
 /* Once the board is read: its flags, as hole.NAME in expressions. */
@@ -288,6 +290,37 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
                  r->next == NEXT_COPY ? "copy" : "redistribute");
 }
 
+/* Is `e` a condition written to be false whatever the options (a rule
+ * switched off by an option is meant)? */
+static int ld_never(const Expr *e)
+{
+    return e->code && e->is_const && !e->value && !(e->facts & EXF_OPTIONS);
+}
+
+/* Warnings: rules that can never apply, options nothing reads. Only what
+ * is certain: a warning on a shipped variant is a bug of the variant. */
+static void ld_warnings(Ld *ld)
+{
+    const Rules *r = ld->r;
+    if (r->extra_turn.code && (r->extra_turn.facts & EXF_LAST_STORE) &&
+        (r->stores != STORES_ON_TRACK || r->sow.into_stores == INTO_NONE))
+        dg_warning(ld->dg, r->extra_turn.loc, "`extra-turn` can never apply: it needs the last seed in a store, "
+                   "but no seed is sown into a store (%s)", r->stores != STORES_ON_TRACK
+                   ? "the board's stores are not on the track" : "`sowing.stores` is none");
+    for (int i = 0; i < r->ncaptures; i++)
+        if (ld_never(&r->captures[i].when))
+            dg_warning(ld->dg, r->captures[i].when.loc, "this capture rule can never apply: its `when` is always false");
+    for (int i = 0; i < r->nends; i++)
+        if (ld_never(&r->ends[i].when))
+            dg_warning(ld->dg, r->ends[i].when.loc, "this end rule can never apply: its `when` is always false");
+    if (ld_never(&r->extra_turn))
+        dg_warning(ld->dg, r->extra_turn.loc, "`extra-turn` is always false: leave it out");
+    for (int i = 0; i < r->noptions; i++)
+        if (!((ld->options_used >> i) & 1))
+            dg_warning(ld->dg, r->options[i].loc, "option `%s` is never used: no expression reads it",
+                       r->options[i].name);
+}
+
 /* The root mapping: every section, and the checks between them. */
 static void ld_root(Ld *ld, const yaml_node_t *root)
 {
@@ -309,6 +342,8 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
     for (int i = 0; i < R_N; i++)
         lk_row(ld, &s, p, root_order[i]);
     ld_root_checks(ld, p);
+    if (!ld->dg->errors)
+        ld_warnings(ld);
 }
 
 /* ---- the document ----------------------------------------------------- */
@@ -480,6 +515,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld.scope.plain = (flags & LOAD_PLAIN_CODE) != 0;
     unsigned vars_used = 0;
     ld.scope.vars_used = &vars_used;
+    ld.scope.options_used = &ld.options_used;
 
     yaml_parser_t parser;
     yaml_document_t doc;
@@ -500,6 +536,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld_document(&ld, &parser, &doc);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
+    dg_sort(dg);   /* read section by section; shown in the file's order */
     if (dg->errors != before) {
         rules_free(r);
         return NULL;

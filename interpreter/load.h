@@ -29,6 +29,9 @@ typedef struct Ld {
     int ascii;                   /* every byte < 128: characters are bytes */
     ExOption xo[MAX_OPTIONS];
     ExScope scope;               /* options + flags; ctx set per use */
+    const char *bad_opt[MAX_OPTIONS];   /* options declared with an error */
+    int nbad_opt;
+    uint32_t options_used;       /* bit i: an expression reads option i */
     const char *const *opts;     /* KEY=VALUE overrides */
     int nopts;
 } Ld;

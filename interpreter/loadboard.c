@@ -443,9 +443,10 @@ static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
         dg_error(ld->dg, ld_nloc(n), "a board of %d holes cannot be shared in halves: give `board.owner`",
                  r->nholes);
     char why[120];
-    if (!geo_tracks(r, why, sizeof why))
-        dg_error(ld->dg, ld_nloc(p->val[BK_TRACK] ? p->val[BK_TRACK] : n), "`board.track`: %s", why);
-    else if (r->stores == STORES_ON_TRACK && r->rows != 2)
+    if (!geo_tracks(r, why, sizeof why)) {
+        if (!p->bad[BK_TRACK])   /* a track with a bad entry is reported already */
+            dg_error(ld->dg, ld_nloc(p->val[BK_TRACK] ? p->val[BK_TRACK] : n), "`board.track`: %s", why);
+    } else if (r->stores == STORES_ON_TRACK && r->rows != 2)
         dg_error(ld->dg, ld_nloc(p->val[BK_STORES]),
                  "stores on the track need a board of 2 rows (each store after its player's row)");
 }

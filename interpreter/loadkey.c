@@ -32,9 +32,23 @@ const char *lk_sval(const yaml_node_t *n)
     return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+/* The YAML tag a node was written with (`!own`), or NULL: libyaml gives
+ * every untagged node a `tag:yaml.org,2002:` tag, and a `!`, which YAML
+ * reads as a tag at the start of a value, is never meant as one here. */
+static const char *lk_local_tag(const yaml_node_t *n)
+{
+    const char *t = (const char *)n->tag;
+    return t && t[0] == '!' ? t : NULL;
+}
+
 /* Is `n` a scalar? Reports that `key` must be one if not. */
 int lk_is_scalar(Ld *ld, const yaml_node_t *n, const char *key)
 {
+    if (lk_local_tag(n)) {
+        dg_error(ld->dg, ld_nloc(n), "`!` at the start of a YAML value makes a tag (`%.40s`): remove the `!`, "
+                 "or quote the whole value", lk_local_tag(n));
+        return 0;
+    }
     if (n->type == YAML_SCALAR_NODE)
         return 1;
     dg_error(ld->dg, ld_nloc(n), "`%s` must be a scalar, not %s", key, lk_kind_name(n));
@@ -214,13 +228,80 @@ static SrcLoc lk_scalar_map(const void *self, int off)
     return ld_index_loc(sm->ld, found);
 }
 
+/* May `n` be read as an expression of `key`? Reports why not: a YAML
+ * tag that took a leading `!`, a YAML list where a set was meant, a
+ * yes/no where a condition or a number is wanted; or not a scalar. */
+static int lk_expr_value(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char *key)
+{
+    const char *tag = lk_local_tag(n), *v = lk_sval(n);
+    if (tag && v && (lk_is_letter(tag[1]) || tag[1] == '(' || !tag[1]))
+        dg_error(ld->dg, ld_nloc(n), "`!` at the start of a YAML value makes a tag (`%.40s`), which the "
+                 "expression loses: write `not %.40s%s%.40s` (expressions negate with `not`)", tag, tag + 1,
+                 tag[1] && *v ? " " : "", v);
+    else if (tag && v)
+        dg_error(ld->dg, ld_nloc(n), "`!` at the start of a YAML value makes a tag (`%.40s`), which the "
+                 "expression loses: quote the whole value ('%.40s ...')", tag, tag);
+    if (tag && v)
+        return 0;
+    int set = n->type == YAML_SEQUENCE_NODE && n->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE;
+    char items[120] = "";
+    int i = 0;
+    for (yaml_node_item_t *it = set ? n->data.sequence.items.start : NULL; set && it < n->data.sequence.items.top;
+         it++) {   /* a list of numbers or holes, as a set's elements are written */
+        const char *e = lk_sval(ld_node(ld, *it));
+        set = e && *e && strspn(e, "abcdefghijklmnopqrstuvwxyz0123456789_-.()") == strlen(e);
+        if (set)
+            lk_list_add(items, sizeof items, i++, e);
+    }
+    if (set && i) {
+        dg_error(ld->dg, ld_nloc(n), "`%s` takes an expression, not a YAML list: sets are written {%s}, not [%s] "
+                 "(and a value that begins with `{` is quoted)", key, items, items);
+        return 0;
+    }
+    if (!lk_is_scalar(ld, n, key))
+        return 0;
+    static const char *const yes_no[] = { "yes", "no", "on", "off", "y", "n", "Yes", "No", "YES", "NO", NULL };
+    for (int w = 0; yes_no[w] && (want == T_BOOL || want == T_INT); w++)
+        if (!strcmp(v, yes_no[w])) {
+            const char *eg = want == T_INT ? "`2`, `hole.count - 1`"
+                           : ctx & CX_LAST ? "`last == store(mover)`"
+                           : ctx & CX_HOLE ? "`hole.count > 0`" : "`seeds(row(mover)) == 0`";
+            dg_error(ld->dg, ld_nloc(n), "`%s` takes %s, such as %s, not `%s`%s", key,
+                     want == T_INT ? "a number" : "a condition", eg, v,
+                     want == T_INT ? "" : " (or `true` for always, `false` for never)");
+            return 0;
+        }
+    return 1;
+}
+
+/* Is `s` a number with a decimal point (7.5, -0.5)? */
+static int lk_decimal(const char *s)
+{
+    int digits = 0, point = 0;
+    if (*s == '-' || *s == '+')
+        s++;
+    for (; *s; s++) {
+        if (*s == '.' && !point)
+            point = 1;
+        else if (*s >= '0' && *s <= '9')
+            digits++;
+        else
+            return 0;
+    }
+    return point && digits;
+}
+
 /* Compiles the expression `n` (of type `want`, context `ctx`) into `out`;
  * its messages say `(in `key`)`. Returns 1 if it compiled. */
 int lk_expr(Ld *ld, const yaml_node_t *n, ExType want, unsigned ctx, const char *key, Expr *out)
 {
     memset(out, 0, sizeof *out);
-    if (!lk_is_scalar(ld, n, key))
+    if (!lk_expr_value(ld, n, want, ctx, key))
         return 0;
+    if (want == T_INT && lk_decimal(lk_sval(n))) {
+        dg_error(ld->dg, ld_nloc(n), "`%s` must be a whole number, not %.40s", key, lk_sval(n));
+        return 0;
+    }
     char where[96];
     snprintf(where, sizeof where, "(in `%s`)", key);
     ld->scope.ctx = ctx;
@@ -285,8 +366,14 @@ static int lk_bool(Ld *ld, const yaml_node_t *n, const char *name, const char *l
 /* The rules of an LK_RULES key, each into the next element of its array. */
 static int lk_rules(Ld *ld, const LdKey *k, const char *label, void *base, const yaml_node_t *n)
 {
+    if (n->type == YAML_SCALAR_NODE) {
+        dg_error(ld->dg, ld_nloc(n), "`%s` must be a list of rules, not `%.40s`: each rule an item below it, "
+                 "on lines of their own (`- when: ...`)", label, lk_sval(n));
+        return 0;
+    }
     if (n->type != YAML_SEQUENCE_NODE) {
-        dg_error(ld->dg, ld_nloc(n), "`%s` must be a list of rules", label);
+        dg_error(ld->dg, ld_nloc(n), "`%s` must be a list of rules, not a mapping: begin each rule with `- ` "
+                 "(`- when: ...`)", label);
         return 0;
     }
     int *count = (int *)((char *)base + k->count);
@@ -366,6 +453,51 @@ static int lk_find(LdSec *s, const char *name, LdPart **pp, int *row)
     return 0;
 }
 
+/* The key of `s` that the unknown `name` is a slip of (one or two letters
+ * wrong, missing, added or swapped; one for short names), if there is
+ * just one nearest: 1 and its part and row. */
+static int lk_near(LdSec *s, const char *name, LdPart **pp, int *row)
+{
+    int best = strlen(name) <= 4 ? 2 : 3, found = 0, brow = 0;
+    LdPart *bp = NULL;
+    for (int j = 0; j < s->nparts; j++)   /* a key of the table left out here is no slip */
+        for (int i = 0; s->part[j].keys[i].name; i++)
+            if (!strcmp(s->part[j].keys[i].name, name))
+                return 0;
+    for (int j = 0; j < s->nparts; j++) {
+        LdPart *p = &s->part[j];
+        for (int i = 0; p->keys[i].name; i++) {
+            if (p->keys[i].flags & p->omit)
+                continue;
+            int d = dg_near(name, p->keys[i].name);
+            if (d < best) {
+                best = d;
+                found = 1;
+                bp = p;
+                brow = i;
+            } else if (d == best)
+                found = 0;   /* two as near: no guess */
+        }
+    }
+    if (found) {
+        *pp = bp;
+        *row = brow;
+    }
+    return found;
+}
+
+/* Is `name` one of the keys written in the mapping of `s`? */
+static int lk_given(const Ld *ld, const LdSec *s, const char *name)
+{
+    const yaml_node_t *n = s->node;
+    for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
+        const char *ks = lk_sval(ld_node(ld, q->key));
+        if (ks && !strcmp(ks, name))
+            return 1;
+    }
+    return 0;
+}
+
 /* Reports the unknown key `k`, listing the keys of `s` in order. */
 static void lk_unknown(Ld *ld, const LdSec *s, const yaml_node_t *k)
 {
@@ -391,6 +523,11 @@ int lk_keys(Ld *ld, LdSec *s)
         memset(p->val, 0, sizeof p->val);
         memset(p->bad, 0, sizeof p->bad);
     }
+    if (n->type == YAML_SCALAR_NODE && s->part[0].keys[0].name && n != ld_node(ld, 1)) {
+        dg_error(ld->dg, ld_nloc(n), "%s must be a mapping, not `%.40s`: its keys go below it, one a line, "
+                 "indented (`%s: ...`)", s->what, lk_sval(n), s->part[0].keys[0].name);
+        return 0;
+    }
     if (n->type != YAML_MAPPING_NODE) {
         dg_error(ld->dg, ld_nloc(n), "%s must be a mapping, not %s", s->what, lk_kind_name(n));
         return 0;
@@ -406,7 +543,17 @@ int lk_keys(Ld *ld, LdSec *s)
         if (!ks) {
             dg_error(ld->dg, ld_nloc(k), "keys of %s must be words", s->what);
             ok = 0;
-        } else if (!lk_find(s, ks, &p, &i)) {
+        } else if (!lk_find(s, ks, &p, &i) && lk_near(s, ks, &p, &i)) {
+            /* a slip: said, and read as the key meant if that one is not
+             * given, so that nothing reports the key as missing */
+            dg_error(ld->dg, ld_nloc(k), "unknown key `%.60s` in %s; did you mean `%s`?", ks, s->what,
+                     p->keys[i].name);
+            ok = 0;
+            if (!p->val[i] && !lk_given(ld, s, p->keys[i].name)) {
+                p->key[i] = k;
+                p->val[i] = v;
+            }
+        } else if (!p) {
             lk_unknown(ld, s, k);
             ok = 0;
         } else if (p->val[i]) {

@@ -187,7 +187,9 @@ int ls_step(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_
 {
     (void)s;
     (void)k;
-    if (!ls_sows_on(ld, v, step_keys, base, "moves.step", 7, offsetof(Rules, step_sow), "a step"))
+    int before = ld->dg->errors;
+    if (!ls_sows_on(ld, v, step_keys, base, "moves.step", 7, offsetof(Rules, step_sow), "a step") ||
+        ld->dg->errors != before)   /* a `to` that did not compile is not missing */
         return 0;
     Rules *r = base;
     if (!r->step_to.code && !r->step_to_any.code) {

@@ -15,7 +15,7 @@ enum {
     F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
-    F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23
+    F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -31,7 +31,7 @@ static const struct Flag {
     { "--seed", F_SEED, 1 }, { "--games", F_GAMES, 1 }, { "--perft", F_PERFT, 1 }, { "--search", F_SEARCH, 0 },
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
-    { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 },
+    { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -51,10 +51,12 @@ static const struct Command {
       "Prints the rules of VARIANT in words, with its sources and readings and its options;\n"
       "--plan prints instead how the engine runs them (its kernels and short cuts); --json\n"
       "prints one JSON object: the game's names, board, sources, options and rules in words.\n" },
-    { "validate", F_OPTION | F_JSON, 1, -1,
-      "usage: mancala validate FILE... [--json] [--option K=V]...\n"
+    { "validate", F_OPTION | F_JSON | F_NO_WARNINGS, 1, -1,
+      "usage: mancala validate FILE... [--json] [--no-warnings] [--option K=V]...\n"
       "Checks variant files (- reads standard input): prints FILE: ok: ... for each good one, and\n"
       "FILE:LINE:COL: error: ... for each mistake; the exit status is 1 if any file is bad.\n"
+      "FILE:LINE:COL: warning: ... (a rule that can never apply, an option never read) does not\n"
+      "make a file bad; --no-warnings leaves them out.\n"
       "--json: a JSON object a file, on standard output, its errors included.\n" },
     { "perft", F_FROM | F_OPTION | F_JSON, 2, 2,
       "usage: mancala perft VARIANT DEPTH [--from POS.json] [--json] [--option K=V]...\n"
@@ -105,25 +107,6 @@ const struct Command *cli_command(const char *name)
     return NULL;
 }
 
-int cli_near(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2)
-        return 3;
-    int d[41][41];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-            d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-        }
-    return d[la][lb] > 2 ? 3 : d[la][lb];
-}
-
 /* An unknown flag or command: says so, with the nearest known name. */
 static void unknown(const char *what, const char *s, const struct Command *cmd)
 {
@@ -131,12 +114,12 @@ static void unknown(const char *what, const char *s, const struct Command *cmd)
     int bd = 3;
     if (cmd) {
         for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-            if (cli_near(s, flags[i].name) < bd)
-                bd = cli_near(s, flags[i].name), best = flags[i].name;
+            if (dg_near(s, flags[i].name) < bd)
+                bd = dg_near(s, flags[i].name), best = flags[i].name;
     } else {
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            if (cli_near(s, commands[i].name) < bd)
-                bd = cli_near(s, commands[i].name), best = commands[i].name;
+            if (dg_near(s, commands[i].name) < bd)
+                bd = dg_near(s, commands[i].name), best = commands[i].name;
     }
     fprintf(stderr, "mancala: unknown %s '%s'", what, s);
     if (best)
@@ -295,6 +278,7 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
             a->plan |= f->bit == F_PLAN;
             a->verbose |= f->bit == F_VERBOSE;
             a->animate |= f->bit == F_ANIMATE;
+            a->no_warnings |= f->bit == F_NO_WARNINGS;
         } else if (!flag_value(a, f->bit, f->name, val)) {
             return 0;
         }

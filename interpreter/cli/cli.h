@@ -25,6 +25,7 @@ typedef struct Args {
     unsigned long seed;
     int have_seed;
     int json;
+    int no_warnings;             /* validate --no-warnings */
     int games;
     int perft_depth;
     int search;
@@ -39,10 +40,6 @@ typedef struct Args {
     int jobs;                   /* stats --jobs (0: every core) */
     const char *plot;           /* stats --plot FILE.svg */
 } Args;
-
-/* The edit distance of a and b, or 3 when it is more than 2: a
- * did-you-mean test. */
-int cli_near(const char *a, const char *b);
 
 /* A command of the command line: its flags, its other arguments, its help. */
 struct Command;

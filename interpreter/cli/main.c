@@ -65,8 +65,8 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts)
         const char *best = NULL;
         int bd = 3;
         for (const BuiltinVariant *v = builtin_variants; v->name; v++)
-            if (cli_near(variant, v->name) < bd)
-                bd = cli_near(variant, v->name), best = v->name;
+            if (dg_near(variant, v->name) < bd)
+                bd = dg_near(variant, v->name), best = v->name;
         fprintf(stderr, "mancala: no variant named '%s'", variant);
         if (best)
             fprintf(stderr, " (did you mean '%s'?)", best);
@@ -216,6 +216,8 @@ static void validate_json(const char *name, const Rules *r, const Diags *dg, con
         json_object_set_new(e, "message", json_string(dg->items[i].msg));
         if (dg->items[i].is_note)
             json_object_set_new(e, "note", json_true());
+        if (dg->items[i].is_warning)
+            json_object_set_new(e, "warning", json_true());
         json_array_append_new(errs, e);
     }
     json_object_set_new(o, "errors", errs);
@@ -244,6 +246,7 @@ static int cmd_validate(Args *a)
         }
         Diags dg;
         dg_init(&dg, name, text, len);
+        dg.no_warnings = a->no_warnings;
         Rules *r = rules_open(name, text, len, a->opts, a->nopts, MC_LOAD_DEFAULT, &dg);
         if (a->json)
             validate_json(name, r, &dg, NULL);
