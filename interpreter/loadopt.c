@@ -227,8 +227,11 @@ void lo_options(Ld *ld, const yaml_node_t *n)
             dg_error(ld->dg, ld_nloc(k), "too many options (at most %d)", MAX_OPTIONS);
             return;
         }
+        int before = ld->dg->errors;
         if (lo_name_ok(ld, k, name))
             lo_option(ld, k, v, name);
+        if (ld->dg->errors != before && ld->nbad_opt < MAX_OPTIONS)   /* its uses are not reported */
+            ld->bad_opt[ld->nbad_opt++] = name;
     }
 }
 
@@ -240,11 +243,21 @@ static OptionDef *lo_find(Ld *ld, const char *key, size_t kl)
     for (int j = r->noptions - 1; j >= 0; j--)
         if (strlen(r->options[j].name) == kl && !strncmp(r->options[j].name, key, kl))
             return &r->options[j];
-    char list[400] = "";
-    for (int j = 0; j < r->noptions; j++)
+    char list[400] = "", typed[MAX_NAME];
+    snprintf(typed, sizeof typed, "%.*s", (int)(kl < sizeof typed ? kl : sizeof typed - 1), key);
+    const char *best = NULL;
+    int bd = 3;
+    for (int j = 0; j < r->noptions; j++) {
         lk_list_add(list, sizeof list, j, r->options[j].name);
-    dg_error(ld->dg, (SrcLoc){ 0, 0 }, "this variant has no option `%.*s` (its options: %s)", (int)kl, key,
-             r->noptions ? list : "none");
+        if (dg_near(typed, r->options[j].name) < bd)
+            bd = dg_near(typed, r->options[j].name), best = r->options[j].name;
+    }
+    if (best)
+        dg_error(ld->dg, (SrcLoc){ 0, 0 }, "this variant has no option `%.*s`; did you mean `%s`? (its options: %s)",
+                 (int)kl, key, best, list);
+    else
+        dg_error(ld->dg, (SrcLoc){ 0, 0 }, "this variant has no option `%.*s` (its options: %s)", (int)kl, key,
+                 r->noptions ? list : "none");
     return NULL;
 }
 

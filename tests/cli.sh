@@ -406,6 +406,8 @@ python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); e=o["options"][1]; 
 python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert o["variant"]=="kalah" and o["games"]==20 and abs(o["south_wins"]+o["north_wins"]+o["draws"]-1)<1e-3' "$T/out" \
     && ok || bad "bench --json"
 check show-plan-json 1 "$M" show kalah --plan --json
+"$M" show kalah --option capture-empty-opposit=true >"$T/out" 2>&1
+grep -q "no option \`capture-empty-opposit\`; did you mean \`capture-empty-opposite\`?" "$T/out" && ok || bad "a misspelt option"
 "$M" play kalh >"$T/out" 2>&1
 grep -q "no variant named 'kalh' (did you mean 'kalah'?)" "$T/out" && ok || bad "a misspelt variant"
 
