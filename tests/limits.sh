@@ -555,6 +555,13 @@ refused perft-depth-minus-1 "mancala: DEPTH must be a whole number in 0..64, not
 refused perft-depth-huge "mancala: DEPTH must be a whole number in 0..64, not '99999999999999999999'" "$M" perft kalah 99999999999999999999
 refused perft-depth-word "mancala: DEPTH must be a whole number in 0..64, not 'x'" "$M" perft kalah x
 
+# --games: 1..1000000 (match, stats, bench); stats --jobs: 1..64
+refused stats-games-over "mancala: --games takes a whole number in 1..1000000" "$M" stats kalah --games 1000001
+refused stats-games-0 "mancala: --games takes a whole number in 1..1000000" "$M" stats kalah --games 0
+accepted stats-games-1 "$M" stats kalah --games 1
+refused stats-jobs-65 "mancala: --jobs takes a whole number in 1..64" "$M" stats kalah --jobs 65
+accepted stats-jobs-64 "$M" stats kalah --games 64 --jobs 64
+
 # ---- game records (docs/records.md, section 6) --------------------------
 
 R=$T/g.rec

@@ -461,7 +461,9 @@ static int cmd_replay(Args *a)
         fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
         goto out;
     }
-    if (have_rec && rec.start ? !cli_start_text(&vm, a->record, rec.start, strlen(rec.start), &p, &h)
+    char start_name[4200];
+    snprintf(start_name, sizeof start_name, "%s, its start: line", a->record ? a->record : "");
+    if (have_rec && rec.start ? !cli_start_text(&vm, start_name, rec.start, strlen(rec.start), &p, &h)
                               : !cli_start(&vm, a->from, &p, &h))
         goto out;
     if (a->events)

@@ -175,7 +175,9 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
     t->g.h.compact = 1;
     cli_catch_sigint();
     t->g.from = from || start;
-    if (!(start ? cli_start_text(&t->g.vm, load, start, strlen(start), &t->g.cur, &t->g.h)
+    char start_name[4200];
+    snprintf(start_name, sizeof start_name, "%s, its start: line", load ? load : "");
+    if (!(start ? cli_start_text(&t->g.vm, start_name, start, strlen(start), &t->g.cur, &t->g.h)
                 : cli_start(&t->g.vm, from, &t->g.cur, &t->g.h)))
         return 0;
     t->g.start = t->g.cur;
