@@ -1,7 +1,7 @@
 /* fuzz_record: the input is a game record (docs/records.md) for
  * rec_parse. When its `variant:` names a built-in variant, that variant is
  * loaded with the record's options and the tokens are replayed from the
- * start, as `replay --record` does, until the first token that is not
+ * start (or from its `start:` position), as `replay --record` does, until the first token that is not
  * legal (or not in the round of its line). Checks: a token tok_find finds
  * is the token of the move found (tokens match exactly); no seed appears
  * or vanishes (fz_play). */
@@ -11,6 +11,7 @@
 
 #include "builtin.h"
 #include "fuzz.h"
+#include "json.h"
 #include "record.h"
 
 static void replay(const Rules *r, const Record *rec)
@@ -22,7 +23,13 @@ static void replay(const Rules *r, const Record *rec)
     History h;
     hist_init(&h);
     fz_arm(&vm);
-    int ok = flow_start(&vm, &p, &h) >= 0;
+    int ok;
+    if (rec->start) {   /* a game begun from a position (`start:`), as replay --record reads it */
+        char err[256];
+        ok = pos_from_json(r, rec->start, strlen(rec->start), &p, err, sizeof err) &&
+             flow_settle(&vm, &p, &h) >= 0;
+    } else
+        ok = flow_start(&vm, &p, &h) >= 0;
     for (int i = 0; ok && i < rec->nmoves; i++) {
         if (rec->round[i] != p.round)
             break;
