@@ -13,7 +13,7 @@ _mancala_variant()
         case $w in
             --*=*) ;;
             --search) [[ ${COMP_WORDS[1]} == list ]] && skip=1 ;;
-            --json|--all|--events|--plan|--help|-h) ;;
+            --json|--all|--events|--plan|--verbose|--animate|--no-warnings|--help|-h) ;;
             -o|--*) skip=1 ;;
             *) printf '%s\n' "$w"; return ;;
         esac
@@ -23,7 +23,7 @@ _mancala_variant()
 _mancala()
 {
     local bin=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    local cmds="list show validate perft replay play match bench"
+    local cmds="list show validate perft replay play match stats bench"
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
         COMPREPLY=($(compgen -W "$cmds --help --version" -- "$cur"))
@@ -40,7 +40,7 @@ _mancala()
         --feature)
             COMPREPLY=($(compgen -W "$("$bin" list --feature '?' 2>&1 | awk 'NR > 1 { print $1 }')" -- "$cur"))
             return ;;
-        --from|--record|--load)
+        --from|--record|--load|--plot)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --option|-o)
@@ -50,7 +50,7 @@ _mancala()
                 awk '/^Options/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z0-9-]+ = / { print $1 "=" }')" -- "$cur"))
             compopt -o nospace 2>/dev/null
             return ;;
-        --seed|--games|--seconds|--perft|--rows|--region|--search)
+        --seed|--games|--seconds|--perft|--rows|--region|--search|--jobs)
             [[ $prev == --search && $cmd != list ]] || return ;;
     esac
     if [[ $cur == -* ]]; then
@@ -60,7 +60,7 @@ _mancala()
     case $cmd in
         list) ;;
         validate) COMPREPLY=($(compgen -f -- "$cur")) ;;
-        show|perft|replay|play|match|bench)
+        show|perft|replay|play|match|stats|bench)
             [[ -z $(_mancala_variant) ]] || return
             COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '{ print $1 }')" -- "$cur") $(compgen -f -X '!*.y*ml' -- "$cur")) ;;
     esac
