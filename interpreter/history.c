@@ -93,6 +93,24 @@ void hist_init(History *h)
     memset(h, 0, sizeof *h);
 }
 
+int hist_copy(History *dst, const History *src)
+{
+    *dst = *src;
+    dst->rec = NULL;
+    dst->key = NULL;
+    if (!src->cap)
+        return MC_OK;
+    dst->rec = malloc((size_t)src->cap * (size_t)src->stride);
+    dst->key = malloc((size_t)src->cap * sizeof *dst->key);
+    if (!dst->rec || !dst->key) {
+        hist_free(dst);
+        return MC_ENOMEM;
+    }
+    memcpy(dst->rec, src->rec, (size_t)src->n * (size_t)src->stride);
+    memcpy(dst->key, src->key, (size_t)src->n * sizeof *dst->key);
+    return MC_OK;
+}
+
 void hist_free(History *h)
 {
     free(h->rec);

@@ -134,6 +134,9 @@ int perft_count(Vm *vm, const Position *p, History *h, int depth, uint64_t *node
 
 void hist_init(History *h);
 void hist_free(History *h);
+/* `dst` made a copy of `src` (records of its own); MC_OK, or MC_ENOMEM
+ * with `dst` empty. */
+int hist_copy(History *dst, const History *src);
 /* Over what hist_same compares. */
 uint64_t hist_hash(const Rules *r, const Position *p);
 int hist_same(const Rules *r, const Position *a, const Position *b);

@@ -408,6 +408,14 @@ python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); assert o["variant"]
 check show-plan-json 1 "$M" show kalah --plan --json
 "$M" show kalah --option capture-empty-opposit=true >"$T/out" 2>&1
 grep -q "no option \`capture-empty-opposit\`; did you mean \`capture-empty-opposite\`?" "$T/out" && ok || bad "a misspelt option"
+# perft on threads: the same counts as on one (Oware to 7; Bechi to 8,
+# whose matches and passes make uneven subtrees; Bao and Choro (Acholi)
+# to 4, whose moves stop for choices in their middle)
+for v in oware:7 bechi:8 bao:4 choro-acholi:4; do
+    "$M" perft "${v%:*}" "${v#*:}" --jobs 1 >"$T/p1" 2>&1
+    "$M" perft "${v%:*}" "${v#*:}" --jobs 3 >"$T/p3" 2>&1
+    [ -s "$T/p1" ] && cmp -s "$T/p1" "$T/p3" && ok || bad "perft --jobs: $v"
+done
 "$M" play kalh >"$T/out" 2>&1
 grep -q "no variant named 'kalh' (did you mean 'kalah'?)" "$T/out" && ok || bad "a misspelt variant"
 

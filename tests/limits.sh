@@ -561,6 +561,8 @@ refused stats-games-0 "mancala: --games takes a whole number in 1..1000000" "$M"
 accepted stats-games-1 "$M" stats kalah --games 1
 refused stats-jobs-65 "mancala: --jobs takes a whole number in 1..64" "$M" stats kalah --jobs 65
 accepted stats-jobs-64 "$M" stats kalah --games 64 --jobs 64
+refused perft-jobs-65 "mancala: --jobs takes a whole number in 1..64" "$M" perft kalah 3 --jobs 65
+accepted perft-jobs-64 "$M" perft kalah 3 --jobs 64
 
 # ---- game records (docs/records.md, section 6) --------------------------
 

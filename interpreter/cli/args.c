@@ -58,11 +58,11 @@ static const struct Command {
       "FILE:LINE:COL: warning: ... (a rule that can never apply, an option never read) does not\n"
       "make a file bad; --no-warnings leaves them out.\n"
       "--json: a JSON object a file, on standard output, its errors included.\n" },
-    { "perft", F_FROM | F_OPTION | F_JSON, 2, 2,
-      "usage: mancala perft VARIANT DEPTH [--from POS.json] [--json] [--option K=V]...\n"
+    { "perft", F_FROM | F_OPTION | F_JSON | F_JOBS, 2, 2,
+      "usage: mancala perft VARIANT DEPTH [--from POS.json] [--jobs N] [--json] [--option K=V]...\n"
       "Counts the positions reached by every sequence of 1..DEPTH decisions from the start of\n"
-      "VARIANT (or from the JSON position POS.json; - reads standard input); --json: as one\n"
-      "JSON object.\n" },
+      "VARIANT (or from the JSON position POS.json; - reads standard input), on N threads (every\n"
+      "core by default; the counts do not depend on it); --json: as one JSON object.\n" },
     { "replay", F_FROM | F_RECORD | F_EVENTS | F_OPTION | F_JSON, 1, -1,
       "usage: mancala replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
       "Plays the moves from the start (or from POS.json, or after the moves of a game record) and\n"

@@ -89,6 +89,10 @@ void cli_show_json(const Rules *r);
 int cli_play(const char *variant, const Args *a, unsigned long seed);
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int json);
+/* perft to `depth` below `p` (whose history is `h`) into counts[1..depth]
+ * (zeroed by the caller), on `jobs` threads (0: every core, at most 64):
+ * the counts are the same whatever the threads. A status. */
+int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64_t *counts);
 /* `mancala stats VARIANT` with the players, games, seed, jobs, options,
  * --json and --plot of `a`. */
 int cli_stats(const char *variant, const Args *a);

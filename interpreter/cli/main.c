@@ -294,43 +294,10 @@ void cli_catch_sigint(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* Counts the moves at each depth below `p` into counts[]; a status. A
- * move that stops for the choice of where the hand is sown goes on with
- * that choice, at the same level: together they count as one move. */
-static int perft_walk(Vm *vm, const Position *p, History *h, int level, int depth, uint64_t *counts)
-{
-    if (level == depth)
-        return MC_OK;
-    Move moves[MAX_MOVES];
-    int n = gen_moves(vm, p, moves);
-    if (n < 0)
-        return n;
-    const int compound = vm->r->mid_move;
-    if (!compound) {
-        counts[level + 1] += (uint64_t)n;
-        if (level + 1 == depth)
-            return MC_OK;
-    }
-    for (int i = 0; i < n; i++) {
-        Position q = *p;
-        int sn = h->n, sb = h->base;
-        int rc = flow_play(vm, &q, &moves[i], h, NULL);
-        int more = compound && pos_mid_move(&q);
-        counts[level + 1] += compound && !more;
-        if (rc >= 0 && (more || level + 1 < depth))
-            rc = perft_walk(vm, &q, h, more ? level : level + 1, depth, counts);
-        if (rc < 0)
-            return rc;
-        h->n = sn;
-        h->base = sb;
-    }
-    return MC_OK;
-}
-
 static int cmd_perft(Args *a)
 {
     if (a->npos != 2) {
-        fprintf(stderr, "mancala: usage: mancala perft VARIANT DEPTH [--from POS.json]\n");
+        fprintf(stderr, "mancala: usage: mancala perft VARIANT DEPTH [--from POS.json] [--jobs N]\n");
         return 1;
     }
     char *end;
@@ -351,7 +318,7 @@ static int cmd_perft(Args *a)
     if (cli_start(&vm, a->from, &p, &h)) {
         uint64_t counts[66] = { 0 };
         cli_catch_sigint();
-        int st = perft_walk(&vm, &p, &h, 0, (int)depth, counts);
+        int st = cli_perft(&vm, &p, &h, (int)depth, a->jobs, counts);
         if (cli_stop) {
             fprintf(stderr, "mancala: interrupted\n");
             rc = 130;
