@@ -416,6 +416,10 @@ for v in oware:7 bechi:8 bao:4 choro-acholi:4; do
     "$M" perft "${v%:*}" "${v#*:}" --jobs 3 >"$T/p3" 2>&1
     [ -s "$T/p1" ] && cmp -s "$T/p1" "$T/p3" && ok || bad "perft --jobs: $v"
 done
+# match on threads: the same games (each seeded by its number)
+"$M" match kalah --south alphabeta:depth=2 --north greedy --games 60 --jobs 1 >"$T/m1" 2>/dev/null
+"$M" match kalah --south alphabeta:depth=2 --north greedy --games 60 --jobs 3 >"$T/m3" 2>/dev/null
+grep -q '^games: 60$' "$T/m1" && cmp -s "$T/m1" "$T/m3" && ok || bad "match --jobs"
 "$M" play kalh >"$T/out" 2>&1
 grep -q "no variant named 'kalh' (did you mean 'kalah'?)" "$T/out" && ok || bad "a misspelt variant"
 

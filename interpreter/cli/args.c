@@ -79,10 +79,12 @@ static const struct Command {
       "the computer searched; --animate shows each sowing seed by seed (on a terminal; a key skips).\n"
       "--color auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always\n"
       "or never. At the prompt, `help` lists the commands.\n" },
-    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JSON | F_OPTION, 1, 1,
-      "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
+    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_OPTION, 1, 1,
+      "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--jobs N] [--json]\n"
+      "                     [--option K=V]...\n"
       "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
-      "and prints the score with its 95% interval.\n" },
+      "on N threads (every core by default; the same games whatever their number, unless a player\n"
+      "thinks by time), and prints the score with its 95% interval.\n" },
     { "stats", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_PLOT | F_OPTION, 1, 1,
       "usage: mancala stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N]\n"
       "                     [--json] [--plot FILE.svg] [--option K=V]...\n"

@@ -87,8 +87,9 @@ void cli_show_json(const Rules *r);
  * a terminal unless NO_COLOR is set or TERM is dumb), --verbose and
  * --animate of `a`, and the generator seed `seed`. */
 int cli_play(const char *variant, const Args *a, unsigned long seed);
+/* `jobs`: threads (0: every core); the same games whatever their number. */
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
-              const char *second, int games, unsigned long seed, int json);
+              const char *second, int games, unsigned long seed, int jobs, int json);
 /* perft to `depth` below `p` (whose history is `h`) into counts[1..depth]
  * (zeroed by the caller), on `jobs` threads (0: every core, at most 64):
  * the counts are the same whatever the threads. A status. */

@@ -539,7 +539,7 @@ static int run(const char *cmd, Args *a0)
             return 1;
         }
         return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
-                         a.have_seed ? a.seed : 1, a.json);
+                         a.have_seed ? a.seed : 1, a.jobs, a.json);
     }
     if (!strcmp(cmd, "stats"))
         return cli_stats(a.pos[0], &a);

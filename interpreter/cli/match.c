@@ -1,6 +1,11 @@
-/* match.c: `mancala match`, a series of computer games, sides alternating. */
+/* match.c: `mancala match`, a series of computer games, sides
+ * alternating, on every core. Each game's players are seeded from the
+ * game's number and start afresh (ai_reset), so the same --seed gives the
+ * same games whatever the number of --jobs. */
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +14,14 @@
 #include "ai.h"
 #include "cli.h"
 
-
 /* Plays one game (a whole match, where the variant plays matches); returns
  * the winner (WIN_*), or a negative status (MC_EINTR if interrupted). */
-static int play_one(Vm *vm, Ai *side[2], long *decisions)
+static int play_one(Vm *vm, Ai *side[2], History *h, long *decisions)
 {
-    History h;
-    hist_init(&h);
-    h.compact = 1;
+    h->n = h->base = 0;
     Position p;
     long n = 0;
-    int rc = flow_start(vm, &p, &h);
+    int rc = flow_start(vm, &p, h);
     while (rc >= 0 && !p.over && !cli_stop) {
         Move moves[MAX_MOVES];
         int k = gen_moves(vm, &p, moves);
@@ -35,18 +37,79 @@ static int play_one(Vm *vm, Ai *side[2], long *decisions)
         }
         if (i >= k)
             i = 0;
-        rc = flow_play(vm, &p, &moves[i], &h, NULL);
+        rc = flow_play(vm, &p, &moves[i], h, NULL);
         n++;
     }
-    hist_free(&h);
     *decisions += n;
     if (rc < 0)
         return rc;
     return p.over ? p.winner : MC_EINTR;
 }
 
+/* The games shared out among the threads, and what they came to. */
+typedef struct MatchJob {
+    const Rules *r;
+    const AiSpec *spec;          /* [0]: the first player, [1]: the second */
+    unsigned long seed;
+    int games;
+    atomic_int next;
+    pthread_mutex_t lock;
+    long wins[2], draws, played, decisions;
+    int status;
+    int tty;
+    const char *first, *second;
+} MatchJob;
+
+static void *match_worker(void *arg)
+{
+    MatchJob *job = arg;
+    Ai *ai[2] = { ai_new(job->r, &job->spec[0], 1), ai_new(job->r, &job->spec[1], 2) };
+    Vm vm;
+    cli_vm(&vm, job->r);
+    History h;
+    hist_init(&h);
+    h.compact = 1;
+    int rc = ai[0] && ai[1] ? 0 : MC_ENOMEM;
+    for (int g; !rc && !cli_stop && (g = atomic_fetch_add(&job->next, 1)) < job->games;) {
+        /* the first player sits South in even games, North in odd ones;
+         * each game's players are seeded by its number */
+        ai_reset(ai[0], (uint64_t)job->seed * 0x9E3779B97F4A7C15ull + 2 * (uint64_t)g + 1);
+        ai_reset(ai[1], (uint64_t)job->seed * 0x9E3779B97F4A7C15ull + 2 * (uint64_t)g + 2);
+        int first_side = g % 2 ? NORTH : SOUTH;
+        Ai *side[2];
+        side[first_side] = ai[0];
+        side[!first_side] = ai[1];
+        long decisions = 0;
+        int w = play_one(&vm, side, &h, &decisions);
+        pthread_mutex_lock(&job->lock);
+        if (w >= 0) {
+            if (w == WIN_DRAW || w == WIN_NONE)
+                job->draws++;
+            else
+                job->wins[w != first_side]++;
+            job->played++;
+            job->decisions += decisions;
+            if (job->tty)
+                fprintf(stderr, "\rgame %ld/%d: %s %ld, %s %ld, draws %ld ", job->played, job->games, job->first,
+                        job->wins[0], job->second, job->wins[1], job->draws);
+        } else if (w != MC_EINTR && !job->status)
+            job->status = rc = w;
+        pthread_mutex_unlock(&job->lock);
+    }
+    if (rc == MC_ENOMEM) {
+        pthread_mutex_lock(&job->lock);
+        if (!job->status)
+            job->status = rc;
+        pthread_mutex_unlock(&job->lock);
+    }
+    hist_free(&h);
+    ai_free(ai[0]);
+    ai_free(ai[1]);
+    return NULL;
+}
+
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
-              const char *second, int games, unsigned long seed, int json)
+              const char *second, int games, unsigned long seed, int jobs, int json)
 {
     AiSpec spec[2];
     char err[300];
@@ -72,49 +135,41 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     Rules *r = cli_load(variant, opts, nopts);
     if (!r)
         return 1;
-    Ai *ai[2];
-    for (int i = 0; i < 2; i++)
-        ai[i] = ai_new(r, &spec[i], seed * 2 + (unsigned long)i + 1);
-    if (!ai[0] || !ai[1]) {
-        fprintf(stderr, "mancala: out of memory\n");
-        ai_free(ai[0]);
-        ai_free(ai[1]);
+    cli_catch_sigint();
+    if (jobs <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+    }
+    if (jobs > games)
+        jobs = games;
+    MatchJob job;
+    memset(&job, 0, sizeof job);
+    job.r = r;
+    job.spec = spec;
+    job.seed = seed;
+    job.games = games;
+    job.tty = isatty(2);
+    job.first = first;
+    job.second = second;
+    atomic_init(&job.next, 0);
+    pthread_mutex_init(&job.lock, NULL);
+    pthread_t th[64];
+    int started = 0;
+    for (; started < jobs; started++)
+        if (pthread_create(&th[started], NULL, match_worker, &job) != 0)
+            break;
+    if (!started)
+        match_worker(&job);   /* no thread to be had: this one plays */
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&job.lock);
+    if (job.tty)
+        fprintf(stderr, "\n");
+    if (job.status && !cli_ok(job.status)) {
         rules_free(r);
         return 1;
     }
-    cli_catch_sigint();
-    Vm vm;
-    cli_vm(&vm, r);
-    int tty = isatty(2);
-    long wins[2] = { 0, 0 }, draws = 0, played = 0, decisions = 0;
-    for (int g = 0; g < games && !cli_stop; g++) {
-        /* the first player sits South in even games, North in odd ones */
-        int first_side = g % 2 ? NORTH : SOUTH;
-        Ai *side[2];
-        side[first_side] = ai[0];
-        side[!first_side] = ai[1];
-        int w = play_one(&vm, side, &decisions);
-        if (w < 0 && w != MC_EINTR && !cli_ok(w)) {
-            ai_free(ai[0]);
-            ai_free(ai[1]);
-            rules_free(r);
-            return 1;
-        }
-        if (w < 0)
-            break;
-        if (w == WIN_DRAW || w == WIN_NONE)
-            draws++;
-        else if (w == first_side)
-            wins[0]++;
-        else
-            wins[1]++;
-        played++;
-        if (tty)
-            fprintf(stderr, "\rgame %ld/%d: %s %ld, %s %ld, draws %ld ", played, games, first,
-                    wins[0], second, wins[1], draws);
-    }
-    if (tty)
-        fprintf(stderr, "\n");
+    long wins[2] = { job.wins[0], job.wins[1] }, draws = job.draws, played = job.played, decisions = job.decisions;
     if (cli_stop)
         fprintf(stderr, "mancala: interrupted after %ld game%s; the summary counts those\n", played,
                 played == 1 ? "" : "s");
@@ -141,8 +196,6 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         printf("variant: %s\ngames: %ld\nfirst: %s, wins %ld\nsecond: %s, wins %ld\ndraws: %ld\n"
                "score: %.3f (95%% interval %.3f..%.3f)\nelo: %+.0f\n",
                r->name, played, first, wins[0], second, wins[1], draws, score, lo, hi, elo);
-    ai_free(ai[0]);
-    ai_free(ai[1]);
     rules_free(r);
     return cli_stop ? 130 : 0;
 }
