@@ -147,8 +147,9 @@ int input_match(const Rules *r, const Position *p, const Move *moves, int n, con
             if (strncmp(w, tok, digits) || isdigit((unsigned char)w[digits]))
                 continue;
             found = i;
-            if (strlen(list) + strlen(w) + 6 < sizeof list)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", ways ? " or " : "", w);
+            size_t used = strlen(list);
+            if (used + strlen(w) + 6 < sizeof list)
+                snprintf(list + used, sizeof list - used, "%s%.40s", ways ? " or " : "", w);
             ways++;
         }
         if (ways == 1)
