@@ -1,13 +1,7 @@
 #!/bin/sh
 # Command-line checks (docs/mancala.1): exit codes, output shapes, replay
 # round trips. Usage: tests/cli.sh PATH/TO/mancala
-M=${1:-build/mancala}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/shlib.sh"
 check() { # check NAME EXPECTED_EXIT COMMAND...
     name=$1; want=$2; shift 2
     "$@" >"$T/out" 2>"$T/err"; got=$?
@@ -423,5 +417,4 @@ grep -q '^games: 60$' "$T/m1" && cmp -s "$T/m1" "$T/m3" && ok || bad "match --jo
 "$M" play kalh >"$T/out" 2>&1
 grep -q "no variant named 'kalh' (did you mean 'kalah'?)" "$T/out" && ok || bad "a misspelt variant"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

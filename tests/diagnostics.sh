@@ -2,13 +2,7 @@
 # Diagnostics that a first error line cannot show (tests/run_bad.sh checks
 # those): warnings, which leave a file valid; --no-warnings; follow-up
 # errors that must not appear. Usage: tests/diagnostics.sh PATH/TO/mancala
-M=${1:-build/mancala}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/shlib.sh"
 
 # a file with three rules or options that can never matter
 cat >"$T/w.yaml" <<'YAML'
@@ -84,5 +78,4 @@ sed 's/^options:/optoins:/; s/default: maybe/default: false/; s/^board:/bord:/' 
 [ "$(grep -c ': error: ' "$T/err")" = 2 ] && grep -q ":2:1: error: unknown key \`bord\` in a variant file; did you mean \`board\`?" "$T/err" &&
     grep -q ":13:1: error: unknown key \`optoins\` in a variant file; did you mean \`options\`?" "$T/err" && ok || bad "misspelt sections: $(cat "$T/err")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -5,13 +5,7 @@
 # may be done once the game is over. Every expectation is worked out by
 # hand from the rules of the variant (the comments say how).
 # Usage: tests/play.sh PATH/TO/mancala
-M=${1:-build/mancala}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/shlib.sh"
 # the output's words on one line (the narration is wrapped at 79 columns)
 flat() { tr -s ' \n' '  ' <"$T/out"; }
 has() { flat | grep -qF -- "$1"; }
@@ -107,5 +101,4 @@ printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 >"$T/a" 2>&1
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 --animate >"$T/b" 2>&1
 cmp -s "$T/a" "$T/b" && ok || bad "--animate off a terminal"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -3,14 +3,8 @@
 # (tests/stats/one-seed.yaml: one decision, a 1-1 draw), worked out by
 # hand; the same report whatever --jobs; JSON and SVG that parse; bad
 # arguments refused. Usage: tests/stats.sh PATH/TO/mancala
-M=${1:-build/mancala}
 D=$(dirname "$0")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$D/shlib.sh"
 
 # 100 games of One seed: all draws; Wilson's interval for 0 of 100 is
 # 0..z^2/(n+z^2) = 3.8416/103.8416 = 3.7%; every game one decision, one
@@ -49,5 +43,4 @@ python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); t = " ".
 "$M" stats >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats without a variant"
 "$M" stats kalah --games 10 --plot /nonexistent/x.svg >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats --plot to a bad path"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

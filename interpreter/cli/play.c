@@ -298,26 +298,43 @@ static Turn hint(const Table *t, const Move *moves, int n)
     return TURN_AGAIN;
 }
 
-/* `undo`: back to the previous decision of the player to move, the board
- * then drawn afresh. */
+/* Back to before the last decision that `mine` says a player made (who
+ * moved: stack[i].to_move), the board then drawn afresh. 1 if done, 0 if
+ * there is none ("Nothing to undo."), -1 after a message. */
+static int take_back(Table *t, int (*mine)(const Table *, int))
+{
+    int i = t->g.n - 1;
+    while (i >= 0 && !mine(t, t->g.stack[i].to_move))
+        i--;
+    if (i < 0) {
+        printf(" Nothing to undo.\n");
+        return 0;
+    }
+    if (!cli_ok(game_truncate(&t->g, i)))
+        return -1;
+    t->need_draw = 1;
+    t->prev = NULL;
+    t->last_tok[0] = 0;
+    t->shown_round = t->g.cur.round;
+    memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
+    return 1;
+}
+
+/* Whether `who` is the player to move (undo); a human (undo after the game). */
+static int to_move(const Table *t, int who)
+{
+    return who == t->g.cur.to_move;
+}
+
+static int human(const Table *t, int who)
+{
+    return !t->ai[who];
+}
+
+/* `undo`: back to the previous decision of the player to move. */
 static Turn undo(Table *t)
 {
-    int mover = t->g.cur.to_move;
-    int i = t->g.n - 1;
-    while (i >= 0 && t->g.stack[i].to_move != mover)
-        i--;
-    if (i < 0)
-        printf(" Nothing to undo.\n");
-    else if (!cli_ok(game_truncate(&t->g, i)))
-        return TURN_FAIL;
-    else {
-        t->need_draw = 1;
-        t->prev = NULL;
-        t->last_tok[0] = 0;
-        t->shown_round = t->g.cur.round;
-        memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
-    }
-    return TURN_AGAIN;
+    return take_back(t, to_move) < 0 ? TURN_FAIL : TURN_AGAIN;
 }
 
 /* `save FILE` (`file`: what follows "save"): the moves so far as a
@@ -529,23 +546,9 @@ static int after_game(Table *t)
         else if (!strcmp(s, "board")) {
             draw_board(stdout, t->g.r, &t->g.cur, NULL, &t->st);
             show_result(t->g.r, &t->g.cur, told_end_rule(&t->g.told), &t->st);
-        } else if (!strcmp(s, "undo")) {
-            /* back to the last decision of a human */
-            int i = t->g.n - 1;
-            while (i >= 0 && t->ai[t->g.stack[i].to_move])
-                i--;
-            if (i < 0)
-                printf(" Nothing to undo.\n");
-            else if (!cli_ok(game_truncate(&t->g, i)))
-                done = 1;
-            else {
-                t->need_draw = 1;
-                t->prev = NULL;
-                t->last_tok[0] = 0;
-                t->shown_round = t->g.cur.round;
-                memcpy(t->round_base, t->g.cur.total, sizeof t->round_base);
-                done = 2;
-            }
+        } else if (!strcmp(s, "undo")) {   /* back to the last decision of a human */
+            int back = take_back(t, human);
+            done = back < 0 ? 1 : back ? 2 : 0;
         } else
             printf(" After the game: save FILE, history, board, rules, undo, quit.\n");
         free(line);
