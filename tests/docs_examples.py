@@ -174,6 +174,21 @@ def matches(want, got):
     return go(0, 0)
 
 
+def self_check():
+    """The comparison's own rules, checked before any example: each case
+    must match or not as it says."""
+    cases = [
+        (['a', 'b'], ['a', 'b'], True), (['a', 'b'], ['a', 'c'], False), (['a'], ['a', 'b'], False),
+        (['a', '...'], ['a', 'b', 'c'], True), (['a', '...'], ['a'], True), (['...', 'c'], ['a', 'b'], False),
+        (['a', '...', 'd'], ['a', 'b', 'c', 'd'], True), (['x: ...,"y":2}'], ['x: {"z":1,"y":2}'], True),
+        (['x: ...,"y":2}'], ['x: {"z":1,"y":3}'], False), (['n [0-9]+ (re)'], ['n 42'], True),
+        (['n [0-9]+ (re)'], ['n 4x'], False), (['a.b'], ['axb'], False),
+    ]
+    for want, got, result in cases:
+        if matches(want, got) != result:
+            raise AssertionError('docs_examples: %r against %r should be %s' % (want, got, result))
+
+
 def trim(lines):
     lines = [line.rstrip() for line in lines]
     while lines and not lines[-1]:
@@ -280,6 +295,7 @@ def main():
     ap.add_argument('-v', '--verbose', action='store_true', help='list the skipped blocks')
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
+    self_check()
     binary = os.path.abspath(a.bin)
     if not os.access(binary, os.X_OK):
         sys.exit('docs_examples: no program %s (make first)' % binary)

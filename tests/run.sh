@@ -7,8 +7,9 @@
 # sample runs, (for a build without sanitizers, where pkg-config is
 # installed) the installed tree, random games against an independent
 # implementation in both modes, and (where python3 is installed) the
-# command examples of the documents and the man page against --help. Prints a closing line "N passed, M
-# failed" and exits 1 if anything failed.
+# command examples of the documents and the man page against --help.
+# Prints a closing line "N passed, M failed" and exits 1 if anything
+# failed.
 B=${1:-build}
 pass=0
 fail=0
