@@ -177,12 +177,14 @@ play: deps
 	$(BIN) play $(or $(VARIANT),bohnenspiel)
 
 # The binary, the library (static and shared), its header and pkg-config
-# file, the variant files and the man page. tests/install.sh (make
-# test-install, and a step of make test) checks the installed tree.
+# file, the variant files, the man page, the documents and the bash and
+# zsh completions. tests/install.sh (make test-install, and a step of make
+# test) checks the installed tree.
 install: $(BIN) $(LIB) $(SOLIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mancala/variants \
 	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(PREFIX)/share/doc/mancala $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	  $(DESTDIR)$(PREFIX)/share/doc/mancala $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mancala
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libmancala.a
 	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/
@@ -195,6 +197,7 @@ install: $(BIN) $(LIB) $(SOLIB)
 	install -m 644 docs/mancala.1 $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/mancala/
 	install -m 644 completion/mancala.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mancala
+	install -m 644 completion/_mancala $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_mancala
 	@$(LDCONFIG)
 
 uninstall:
@@ -202,7 +205,8 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/libmancala.so $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOMAJOR) \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/mancala.h \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/mancala.pc $(DESTDIR)$(PREFIX)/share/man/man1/mancala.1 \
-	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mancala
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/mancala \
+	  $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_mancala
 	rm -rf $(DESTDIR)$(PREFIX)/share/mancala $(DESTDIR)$(PREFIX)/share/doc/mancala
 	@$(LDCONFIG)
 

@@ -60,7 +60,7 @@ L=$P/lib
 for f in bin/mancala include/mancala.h lib/libmancala.a "lib/libmancala.so.$VERSION" \
          lib/pkgconfig/mancala.pc share/man/man1/mancala.1 share/mancala/variants/kalah.yaml \
          share/doc/mancala/README.md share/doc/mancala/variant-format.md \
-         share/bash-completion/completions/mancala; do
+         share/bash-completion/completions/mancala share/zsh/vendor-completions/_mancala; do
     if [ -f "$P/$f" ]; then ok; else bad "not installed: $f"; fi
 done
 # the installed bash completion, sourced in bash: the commands, a
@@ -79,6 +79,32 @@ perft
 --from
 kalah kale
 ends-when=" ] && ok || bad "bash completion: $got"
+fi
+# the installed zsh completion: it loads (autoload +X parses it), and in a
+# real interactive zsh (tests/zsh_complete.zsh drives one through zpty)
+# completes the commands of args.c's table, a command's flags, the
+# built-in variants, a variant's options, players, features and a
+# --flag=value; skipped where zsh is not installed
+if command -v zsh >/dev/null 2>&1; then
+    zshnote=", zsh completion"
+    Z=$P/share/zsh/vendor-completions
+    check "zsh: autoload +X _mancala" zsh -fc 'fpath=($1 $fpath); autoload -U +X _mancala' sh "$Z"
+    cmds=$( (sed -n 's/^ *{ "\([a-z]*\)", F_.*/\1/p' interpreter/cli/args.c; echo --help; echo --version) |
+        sort | tr '\n' ' ')
+    got=$(cd "$T" && zsh -f "$OLDPWD/tests/zsh_complete.zsh" "$Z" "$P/bin" 'mancala ' 'mancala pe' \
+        'mancala perft --fr' 'mancala play kal' 'mancala show kalah -o end' 'mancala play --north alp' \
+        'mancala list --feature rel' 'mancala play --color=al' 2>&1)
+    [ "$got" = "mancala : ${cmds% }
+mancala pe: perft
+mancala perft --fr: --from
+mancala play kal: kalah kale
+mancala show kalah -o end: ends-when=
+mancala play --north alp: alphabeta alphabeta:depth= alphabeta:time=
+mancala list --feature rel: relay
+mancala play --color=al: --color=always" ] && ok || bad "zsh completion: $got"
+else
+    zshnote=", zsh completion skipped (no zsh)"
+    echo "install.sh: zsh completion skipped: zsh is not installed"
 fi
 [ "$(readlink "$L/libmancala.so")" = "libmancala.so.$MAJOR" ] &&
     [ "$(readlink "$L/libmancala.so.$MAJOR")" = "libmancala.so.$VERSION" ] && ok ||
@@ -148,6 +174,7 @@ s=$(cd "$P" && find . -type d | while read -r d; do
     case $d in
         .|./bin|./include|./lib|./lib/pkgconfig|./share|./share/man|./share/man/man1) ;;
         ./share/doc|./share/bash-completion|./share/bash-completion/completions) ;;
+        ./share/zsh|./share/zsh/vendor-completions) ;;
         *) echo "$d" ;;
     esac
 done)
@@ -162,5 +189,5 @@ check "make uninstall DESTDIR=... PREFIX=/usr/local" $MK uninstall DESTDIR="$D" 
 s=$(find "$D" ! -type d)
 [ -z "$s" ] && ok || bad "left behind by make uninstall DESTDIR:" $s
 
-echo "install $VERSION, pkg-config, example shared and static, symbols, uninstall: $pass passed, $fail failed"
+echo "install $VERSION, pkg-config, example shared and static, symbols$zshnote, uninstall: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,9 +5,11 @@
 # in both the planned and the reference mode, the example program, (for a
 # build without sanitizers, where valgrind is installed) memcheck over
 # sample runs, (for a build without sanitizers, where pkg-config is
-# installed) the installed tree, and random games against an independent
-# implementation in both modes. Prints a closing line "N passed, M failed"
-# and exits 1 if anything failed.
+# installed) the installed tree, random games against an independent
+# implementation in both modes, and (where python3 is installed) the
+# command examples of the documents and the man page against --help.
+# Prints a closing line "N passed, M failed" and exits 1 if anything
+# failed.
 B=${1:-build}
 pass=0
 fail=0
@@ -102,6 +104,12 @@ if command -v python3 >/dev/null 2>&1; then
     [ "$(basename "$B")" != asan ] && step shape python3 tools/shape.py
     # docs/catalogue.md is what `make catalogue` makes of the games now
     [ "$(basename "$B")" != asan ] && step catalogue python3 tools/catalogue.py --check --bin "$B/mancala"
+    # the command examples of README.md and docs/*.md print what they
+    # show (tests/docs_examples.py), and the man page documents the
+    # commands and flags `mancala COMMAND --help` lists, and no others
+    # (tests/docs_manpage.py)
+    [ "$(basename "$B")" != asan ] && step docs_examples python3 tests/docs_examples.py --bin "$B/mancala"
+    [ "$(basename "$B")" != asan ] && step docs_manpage python3 tests/docs_manpage.py --bin "$B/mancala"
 else
     echo "SKIP crosscheck (no python3)"
 fi

@@ -1,4 +1,5 @@
 /* main.c: the `mancala` command line (mancala(1)). */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <errno.h>
 #include <jansson.h>
 #include <signal.h>
@@ -25,19 +26,22 @@ static void usage(FILE *f)
     fputs("usage: mancala COMMAND [ARGS]\n"
           "  list [--rows N] [--region WORD] [--feature F] [--search WORD] [--json]\n"
           "                                     built-in variants (those the filters keep)\n"
-          "  show VARIANT [--plan] [--option K=V]...\n"
+          "  show VARIANT [--plan | --json] [--option K=V]...\n"
           "                                     the rules in words (--plan: the engine's plan)\n"
-          "  validate FILE... [--option K=V]... check variant files\n"
-          "  perft VARIANT DEPTH [--from POS.json] [--option K=V]...\n"
+          "  validate FILE... [--json] [--no-warnings] [--option K=V]...\n"
+          "                                     check variant files\n"
+          "  perft VARIANT DEPTH [--from POS.json] [--jobs N] [--json] [--option K=V]...\n"
           "  replay VARIANT [--from POS.json | --record FILE] [--events] [--option K=V]... MOVE...\n"
           "  play [VARIANT] [--south WHO] [--north WHO] [--seed N] [--from POS.json] [--option K=V]...\n"
           "  play --load FILE [--south WHO] [--north WHO]\n"
-          "                                     (and --verbose, --animate, --color WHEN)\n"
-          "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--json] [--option K=V]...\n"
+          "                                     (both: --verbose, --animate, --color WHEN)\n"
+          "  match VARIANT --south WHO --north WHO [--games N] [--seed S] [--jobs N] [--json]\n"
+          "                [--option K=V]...\n"
           "  stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N] [--json]\n"
           "                [--plot FILE.svg] [--option K=V]...\n"
           "                                     who wins, game lengths, ends, branching, captures\n"
-          "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--option K=V]...\n"
+          "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
+          "                [--option K=V]...\n"
           "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
           "                                     random games of every built-in (1 s each)\n"
           "VARIANT is a built-in name (see `list`) or a path to a variant file.\n"
@@ -153,6 +157,15 @@ int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Posit
 }
 
 /* ---- commands --------------------------------------------------------- */
+
+/* Whether the paths `a` and `b` name the same file (a record names its
+ * variant file by its full path; the command line may name it
+ * otherwise). */
+static int same_file(const char *a, const char *b)
+{
+    char ra[4096], rb[4096];
+    return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
+}
 
 static int cmd_show(Args *a)
 {
@@ -424,7 +437,7 @@ static int cmd_replay(Args *a)
         goto out;
     cli_vm(&vm, r);
     if (have_rec && strcmp(rec.variant, r->name) != 0 && strcmp(rec.variant, a->pos[0]) != 0 &&
-        strcmp(rec.variant, r->file) != 0) {
+        strcmp(rec.variant, r->file) != 0 && !same_file(rec.variant, a->pos[0])) {
         fprintf(stderr, "mancala: %s records a game of '%s', not '%s'\n", a->record, rec.variant, r->name);
         goto out;
     }
