@@ -16,12 +16,22 @@ static const char *const NAME[2] = { "South", "North" };
 
 /* ---- the events of a decision ----------------------------------------- */
 
+/* Events kept of one decision: a relay of millions of seeds is told
+ * without its later seed events (verbose, animate), never at the cost of
+ * hundreds of megabytes. */
+#define TOLD_SEEDS (1 << 16)
+#define TOLD_MAX (1 << 18)
+
 void told_event(void *arg, const McEvent *e)
 {
     Told *t = arg;
+    if (e->kind == MC_EV_SEED && t->n >= TOLD_SEEDS) {
+        t->lost++;
+        return;
+    }
     if (t->n == t->cap) {
         int cap = t->cap ? t->cap * 2 : 64;
-        McEvent *ev = cap < (1 << 22) ? realloc(t->ev, (size_t)cap * sizeof *ev) : NULL;
+        McEvent *ev = cap <= TOLD_MAX ? realloc(t->ev, (size_t)cap * sizeof *ev) : NULL;
         if (!ev) {
             t->lost++;
             return;
@@ -486,7 +496,7 @@ static void told_words(const Rules *r, const Position *b, const char *tok, int w
         i++;
     }
     if (t->lost)
-        say(&p, " (Not all that happened could be told: out of memory.)");
+        say(&p, " (Too much happened to tell it seed by seed: %d events left out.)", t->lost);
     if (!setup && p.n == lead)
         p.s[p.n - 1] = '.';   /* a decision that did nothing more: "North played first:north." */
     if (p.n > 1 || !setup)

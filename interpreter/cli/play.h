@@ -34,7 +34,7 @@ void draw_board(FILE *out, const Rules *r, const Position *p, const Position *pr
 typedef struct Told {
     McEvent *ev;
     int n, cap;
-    int lost;            /* events dropped for lack of memory */
+    int lost;            /* events left out (too many, or no memory) */
 } Told;
 void told_event(void *arg, const McEvent *e);
 void told_reset(Told *t);
