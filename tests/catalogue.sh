@@ -1,7 +1,8 @@
 #!/bin/sh
 # catalogue.sh BINARY [VARIANT...]: the checks every shipped game must pass
 # (default: every built-in; `make test-slow` runs it): it validates from
-# its file; `show` describes it; 10 random games end; greedy against
+# its file; `show` describes it, and `show --json` is JSON; 10 random
+# games end, reported by `stats` (JSON, and an SVG plot); greedy against
 # random plays 2 games to the end; alphabeta (depth 2) against MCTS (10 ms
 # a move) plays a game to the end. (That every seed stays accounted for,
 # ply by ply, `make test` checks: tests/test_plan.c plays random games of
@@ -26,8 +27,12 @@ for v in "$@"; do
         why="does not validate"
     elif ! "$M" show "$v" >"$T/out" 2>&1 || ! grep -q . "$T/out"; then
         why="show fails"
-    elif ! timeout 300 "$M" match "$v" --south random --north random --games 10 --seed 7 >"$T/out" 2>&1; then
-        why="random games"
+    elif ! "$M" show "$v" --json >"$T/out" 2>&1 ||
+            ! python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["name"] == sys.argv[2]' "$T/out" "$v"; then
+        why="show --json"
+    elif ! timeout 300 "$M" stats "$v" --games 10 --seed 7 --json --plot "$T/p.svg" >"$T/out" 2>&1 ||
+            ! grep -q '"games":10,' "$T/out" || ! grep -q '</svg>' "$T/p.svg"; then
+        why="random games (stats)"
     elif ! timeout 300 "$M" match "$v" --south greedy --north random --games 2 --seed 7 >"$T/out" 2>&1; then
         why="greedy against random"
     elif ! timeout 300 "$M" match "$v" --south alphabeta:depth=2 --north mcts:time=0.01 --games 1 --seed 7 \
