@@ -41,7 +41,15 @@ says something of the next code block; several may precede it, in order:
   first from what the block's `$ cat NAME` shows;
 - `append NAME`: the block is added to the end of file NAME;
 - `setup COMMAND`: COMMAND (sh) runs in the scratch directory first; it
-  must succeed.
+  must succeed;
+- `keyboard`: the block is a session at the keyboard: its examples show
+  what a person typed after each prompt (`South to move> 3`, `game over>
+  quit`). The typed words become the command's standard input, a line
+  each, and since a pipe is not a terminal and does not echo them, the
+  expected output is compared with each prompt's typed words taken out
+  and the prompt joined to the line after it (which is how the output
+  reads without the echo: `South to move> ` and the board's first line).
+  A last prompt with nothing typed is where the input ends.
 
 A block with examples and no `skip` is always run, so none is silently
 left out. Prints one line per failing example with a diff, and a closing
@@ -87,7 +95,7 @@ def parse(path):
         line = text[i]
         m = MARKER.match(line)
         if m:
-            if m.group(1) not in ('skip', 'file', 'append', 'setup'):
+            if m.group(1) not in ('skip', 'file', 'append', 'setup', 'keyboard'):
                 raise ValueError('%s:%d: unknown docs-test marker %r' % (path, i + 1, m.group(1)))
             markers.append((m.group(1), m.group(2), i + 1))
             i += 1
@@ -187,6 +195,13 @@ def self_check():
     for want, got, result in cases:
         if matches(want, got) != result:
             raise AssertionError('docs_examples: %r against %r should be %s' % (want, got, result))
+    kb = [(['South to move> ?', ' Legal moves: 1 2', 'South to move> 3', '', 'board', 'South to move> quit'],
+           ['?', '3', 'quit'], ['South to move>  Legal moves: 1 2', 'South to move>', 'board', 'South to move>']),
+          (['North to move> ', 'North to move> 7', ' x'], ['', '7'], ['North to move> North to move>  x']),
+          (['x', 'North to move> '], [], ['x', 'North to move>'])]
+    for want, typed, out in kb:
+        if keyboard(want) != (typed, out):
+            raise AssertionError('docs_examples: keyboard(%r) is %r' % (want, keyboard(want)))
 
 
 def trim(lines):
@@ -215,11 +230,13 @@ class Doc:
     def close(self):
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def run(self, command):
-        """Runs a command; returns its output lines (None on a time-out)."""
+    def run(self, command, typed=None):
+        """Runs a command (its standard input the lines `typed`, else
+        none); returns its output lines (None on a time-out)."""
         try:
             p = subprocess.run(['sh', '-c', '(exit %d); %s' % (self.status, command)], cwd=self.dir,
-                               env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               env=self.env, stdout=subprocess.PIPE,
+                               input=''.join(t + '\n' for t in typed or []).encode(),
                                stderr=subprocess.STDOUT, timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             self.status = 124
@@ -233,6 +250,29 @@ class Doc:
             raise ValueError('file %s would write into the repository' % name)
         with open(target, mode, encoding='utf-8') as f:
             f.write('\n'.join(lines) + '\n')
+
+
+PROMPT = re.compile(r'^((?:South|North) to move> |game over> )(.*)$')
+
+
+def keyboard(want):
+    """A session at the keyboard as a pipe sees it: the words typed after
+    each prompt (its input, a line each) and the expected output without
+    them, each prompt joined to the line after it (prompts with nothing
+    printed between them run on one line)."""
+    typed, out, prefix = [], [], None
+    for k, line in enumerate(want):
+        m = PROMPT.match(line)
+        if m:
+            if m.group(2) or k + 1 < len(want):   # (a last prompt left empty: the input ends there)
+                typed.append(m.group(2))
+            prefix = (prefix or '') + m.group(1)
+            continue
+        out.append(((prefix or '') + line).rstrip())
+        prefix = None
+    if prefix is not None:
+        out.append(prefix.rstrip())
+    return typed, out
 
 
 def cat_output(exs, name):
@@ -273,8 +313,12 @@ def run_block(doc, block, where, report):
                     raise ValueError('%s:%d: file %s: the block has no `$ cat %s`' % (doc.path, line, name, name))
                 doc.write(name, text)
     passed = failed = 0
+    at_keyboard = any(kind == 'keyboard' for kind, _, _ in block.markers)
     for line, command, want in exs:
-        got = doc.run(command)
+        typed = None
+        if at_keyboard:
+            typed, want = keyboard(trim(want))
+        got = doc.run(command, typed)
         if got is None:
             failed += 1
             report('FAIL %s:%d: %s\n    timed out after %d s' % (doc.path, line, command, TIMEOUT))
