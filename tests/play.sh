@@ -96,6 +96,15 @@ has "The game is over: the end rule \`one-seed-ends and seeds(board) <= 1\` hold
     && ok || bad "the end rule that held, of two"
 has "Game over: North wins (23-25)" && ok || bad "Ayoayo: the result"
 
+# --verbose on a lap of 1000 seeds (Adji Kui, 1000 in each hole): the
+# first 24 places, then how many more and where the last fell, and the
+# paragraph is never cut
+python3 -c 'print("{\"variant\":\"adji-kui\",\"board\":[" + ",".join(["1000"] * 12) + "],\"stores\":[0,0],\"to_move\":\"south\"}")' >"$T/big.json"
+printf '1\nquit\n' | "$M" play adji-kui --from "$T/big.json" --north random --seed 1 --verbose >"$T/out" 2>&1
+flat | grep -q 'South played 1: Lap 1: 1000 seeds from hole 1 into 2, 3, [0-9, ]* and 976 more, the last into hole [0-9]*\.' \
+    && ok || bad "--verbose: a long lap"
+! grep -q '\[\.\.\.\]' "$T/out" && ok || bad "--verbose: a paragraph cut"
+
 # --animate off a terminal changes nothing
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 >"$T/a" 2>&1
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 --animate >"$T/b" 2>&1

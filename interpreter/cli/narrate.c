@@ -67,18 +67,31 @@ int told_end_rule(const Told *t)
 typedef struct Para {
     char s[8192];
     size_t n;
+    int cut;             /* full: what came after was left out */
 } Para;
 
 static void say(Para *p, const char *fmt, ...)
 {
-    if (p->n >= sizeof p->s - 1)
+    if (p->cut)
         return;
     va_list ap;
     va_start(ap, fmt);
     int k = vsnprintf(p->s + p->n, sizeof p->s - p->n, fmt, ap);
     va_end(ap);
-    if (k > 0)
-        p->n = p->n + (size_t)k < sizeof p->s ? p->n + (size_t)k : sizeof p->s - 1;
+    if (k < 0)
+        return;
+    if (p->n + (size_t)k < sizeof p->s) {
+        p->n += (size_t)k;
+        return;
+    }
+    /* full: the paragraph ends at the last whole word, marked as cut */
+    p->cut = 1;
+    char *sp = strrchr(p->s, ' ');
+    if (sp)
+        *sp = 0;
+    else
+        p->s[p->n] = 0;
+    p->n = strlen(p->s);
 }
 
 /* The paragraph's words, each after a space, in lines of at most 79
@@ -104,8 +117,9 @@ static void para_print(Para *p, int col, int indent)
         first = 0;
         s += w;
     }
-    printf("\n");
+    printf("%s\n", p->cut ? " [...]" : "");
     p->n = 0;
+    p->cut = 0;
     p->s[0] = 0;
 }
 
@@ -250,17 +264,19 @@ static int sowing_words(Para *p, const Told *t, int i, int verbose)
         if (verbose) {   /* "Lap 2: 5 seeds from hole 9 into 10, 11, 12, 1, 2." */
             say(p, " Lap %d: %d seed%s from %s%s", e->n, e->seeds, plural(e->seeds),
                 e->receiver == MC_TO_HAND ? "the hand, first into " : "", place(e->hole, b1, sizeof b1));
-            int any = 0;
+            int any = 0, shown = 0;   /* a long lap: its first 24 places and a count */
             for (int j = seed0; j < i; j++)
-                if (t->ev[j].kind == MC_EV_SEED) {
+                if (t->ev[j].kind == MC_EV_SEED && any++ < 24) {
                     const int h = t->ev[j].hole;
-                    say(p, "%s", any ? ", " : " into ");
+                    say(p, "%s", shown++ ? ", " : " into ");
                     if (h >= MC_MAX_HOLES)
                         say(p, "%s", place(h, b2, sizeof b2));
                     else
                         say(p, "%d", h + 1);
-                    any = 1;
                 }
+            if (any > 24)
+                say(p, " and %d more, the last into %s", any - 24,
+                    e->last == MC_NO_HOLE ? "none (off the board)" : place(e->last, b2, sizeof b2));
             say(p, "%s.", e->last == MC_NO_HOLE ? "; the last seed left the board" : "");
             seed0 = i + 1;
         }
