@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -150,15 +152,6 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
     case F_WORDS: a->words = val; return 1;
     case F_LOAD: a->load = val; return 1;
     case F_PLOT: a->plot = val; return 1;
-    case F_JOBS: {
-        long v = strtol(val, &end, 10);
-        if (*end || !*val || v < 1 || v > 64) {
-            fprintf(stderr, "mancala: --jobs takes a whole number in 1..64\n");
-            return 0;
-        }
-        a->jobs = (int)v;
-        return 1;
-    }
     case F_COLOR:
         if (strcmp(val, "auto") && strcmp(val, "always") && strcmp(val, "never")) {
             fprintf(stderr, "mancala: --color takes auto, always or never\n");
@@ -166,15 +159,6 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
         }
         a->color = !strcmp(val, "always") ? 1 : !strcmp(val, "never") ? 0 : -1;
         return 1;
-    case F_ROWS: {
-        long v = strtol(val, &end, 10);
-        if (*end || !*val || v < 1 || v > 8) {
-            fprintf(stderr, "mancala: --rows takes a whole number in 1..8\n");
-            return 0;
-        }
-        a->rows = (int)v;
-        return 1;
-    }
     case F_SECONDS:
         a->seconds = strtod(val, &end);
         a->have_seconds = 1;
@@ -192,19 +176,18 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
         }
         a->have_seed = 1;
         return 1;
-    default: {   /* --games, --perft */
-        const int games = bit == F_GAMES;
+    case F_ROWS: case F_JOBS: case F_GAMES: case F_PERFT: {   /* a whole number in 1..max */
+        const int max = bit == F_ROWS ? 8 : bit == F_GAMES ? 1000000 : 64;
         long v = strtol(val, &end, 10);
-        if (*end || !*val || v < 1 || v > (games ? 1000000 : 64)) {
-            fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, games ? 1000000 : 64);
+        if (*end || !*val || v < 1 || v > max) {
+            fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, max);
             return 0;
         }
-        if (games)
-            a->games = (int)v;
-        else
-            a->perft_depth = (int)v;
+        *(bit == F_ROWS ? &a->rows : bit == F_JOBS ? &a->jobs : bit == F_GAMES ? &a->games : &a->perft_depth) = (int)v;
         return 1;
     }
+    default:
+        return 1;
     }
 }
 
@@ -295,6 +278,26 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
         return 0;
     }
     return 1;
+}
+
+int cli_jobs(int asked)
+{
+    if (asked > 0)
+        return asked;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? (int)(cores < CLI_MAX_JOBS ? cores : CLI_MAX_JOBS) : 1;
+}
+
+uint64_t cli_game_seed(unsigned long seed, long game, int side)
+{
+    return (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)game * 2 + (uint64_t)side + 1;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 void cli_unknown_command(const char *name)

@@ -2,20 +2,11 @@
  * player, timed. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "ai.h"
 #include "builtin.h"
 #include "cli.h"
 #include "rng.h"
-
-/* Seconds on a monotonic clock. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A report: `key: value` lines, or (json) one JSON object whose keys
  * are the same words with `_` for `-` and `_per_` for `/`. */
@@ -141,7 +132,7 @@ static int bench_perft(Vm *vm, double seconds, int depth, Report *o)
     hist_init(&h);
     Position start;
     int rc = flow_start(vm, &start, NULL);
-    double t0 = now(), t;
+    double t0 = cli_now(), t;
     unsigned long long nodes = 0;
     unsigned long runs = 0;
     do {
@@ -151,7 +142,7 @@ static int bench_perft(Vm *vm, double seconds, int depth, Report *o)
             rc = perft_count(vm, &start, &h, depth, &k);
         nodes += k;
         runs++;
-        t = now() - t0;
+        t = cli_now() - t0;
     } while (t < seconds && rc >= 0);
     hist_free(&h);
     if (!cli_ok(rc))
@@ -179,7 +170,7 @@ static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, Pl
     History h;
     hist_init(&h);
     h.compact = 1;
-    double t0 = now(), t;
+    double t0 = cli_now(), t;
     PlayoutRun run = { 0, 0, 0, { 0, 0, 0 } };
     int n = 0;
     do {
@@ -197,7 +188,7 @@ static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, Pl
             run.games++;
             run.wins[p.winner < 3 ? p.winner : 2]++;
         }
-        t = now() - t0;
+        t = cli_now() - t0;
     } while ((want ? run.games < (unsigned long)want : t < seconds) && n >= 0);
     hist_free(&h);
     run.seconds = t;

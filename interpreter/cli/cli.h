@@ -90,6 +90,17 @@ int cli_play(const char *variant, const Args *a, unsigned long seed);
 /* `jobs`: threads (0: every core); the same games whatever their number. */
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int jobs, int json);
+/* At most this many threads (--jobs). */
+#define CLI_MAX_JOBS 64
+/* The threads to use: `asked` (--jobs), or 0 for every core (at most
+ * CLI_MAX_JOBS). */
+int cli_jobs(int asked);
+/* The seed of player `side` (0, 1) in game number `game` of a run seeded
+ * `seed` (stats, match: the same games whatever the threads). */
+uint64_t cli_game_seed(unsigned long seed, long game, int side);
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
 /* perft to `depth` below `p` (whose history is `h`) into counts[1..depth]
  * (zeroed by the caller), on `jobs` threads (0: every core, at most 64):
  * the counts are the same whatever the threads. A status. */

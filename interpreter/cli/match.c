@@ -73,8 +73,8 @@ static void *match_worker(void *arg)
     for (int g; !rc && !cli_stop && (g = atomic_fetch_add(&job->next, 1)) < job->games;) {
         /* the first player sits South in even games, North in odd ones;
          * each game's players are seeded by its number */
-        ai_reset(ai[0], (uint64_t)job->seed * 0x9E3779B97F4A7C15ull + 2 * (uint64_t)g + 1);
-        ai_reset(ai[1], (uint64_t)job->seed * 0x9E3779B97F4A7C15ull + 2 * (uint64_t)g + 2);
+        ai_reset(ai[0], cli_game_seed(job->seed, g, 0));
+        ai_reset(ai[1], cli_game_seed(job->seed, g, 1));
         int first_side = g % 2 ? NORTH : SOUTH;
         Ai *side[2];
         side[first_side] = ai[0];
@@ -136,10 +136,7 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     if (!r)
         return 1;
     cli_catch_sigint();
-    if (jobs <= 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-    }
+    jobs = cli_jobs(jobs);
     if (jobs > games)
         jobs = games;
     MatchJob job;
@@ -153,7 +150,7 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     job.second = second;
     atomic_init(&job.next, 0);
     pthread_mutex_init(&job.lock, NULL);
-    pthread_t th[64];
+    pthread_t th[CLI_MAX_JOBS];
     int started = 0;
     for (; started < jobs; started++)
         if (pthread_create(&th[started], NULL, match_worker, &job) != 0)

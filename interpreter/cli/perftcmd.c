@@ -6,7 +6,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -90,10 +89,7 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
 {
     if (depth == 0)
         return MC_OK;
-    if (jobs <= 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-    }
+    jobs = cli_jobs(jobs);
     Move moves[MAX_MOVES];
     int n = gen_moves(vm, p, moves);
     if (n < 0)
@@ -103,7 +99,7 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
     if (!vm->r->mid_move)
         counts[1] += (uint64_t)n;
     PerftJob job = { vm->r, p, h, moves, n, depth, 0, PTHREAD_MUTEX_INITIALIZER, counts, 0 };
-    pthread_t th[64];
+    pthread_t th[CLI_MAX_JOBS];
     int started = 0;
     for (; started < jobs && started < n; started++)
         if (pthread_create(&th[started], NULL, perft_worker, &job) != 0)

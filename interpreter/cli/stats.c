@@ -12,18 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "ai.h"
 #include "cli.h"
 #include "stats.h"
-
-/* One game's seed for side `side` (0, 1) of game `g`. */
-static uint64_t game_seed(unsigned long seed, long g, int side)
-{
-    return (uint64_t)seed * 0x9E3779B97F4A7C15ull + (uint64_t)g * 2 + (uint64_t)side + 1;
-}
 
 /* ---- one worker's games ------------------------------------------------ */
 
@@ -60,8 +52,8 @@ static void seen_event(void *arg, const McEvent *e)
 static int one_game(Job *job, Vm *vm, Ai *ai[2], History *h, long g, Stats *st, int *len)
 {
     Seen seen;
-    ai_reset(ai[0], game_seed(job->seed, g, 0));
-    ai_reset(ai[1], game_seed(job->seed, g, 1));
+    ai_reset(ai[0], cli_game_seed(job->seed, g, 0));
+    ai_reset(ai[1], cli_game_seed(job->seed, g, 1));
     h->n = h->base = 0;
     Position p;
     int rc = flow_start(vm, &p, h);
@@ -166,13 +158,6 @@ void stats_add(Stats *to, const Stats *from)
 
 /* ---- the command ---------------------------------------------------------- */
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int cli_stats(const char *variant, const Args *a)
 {
     const char *who[2] = { a->south ? a->south : "random", a->north ? a->north : "random" };
@@ -189,8 +174,7 @@ int cli_stats(const char *variant, const Args *a)
             return 1;
         }
     }
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int jobs = a->jobs ? a->jobs : cores > 0 ? (int)(cores < STATS_MAX_JOBS ? cores : STATS_MAX_JOBS) : 1;
+    int jobs = cli_jobs(a->jobs);
     job.games = a->games ? a->games : 1000;
     if (jobs > job.games)
         jobs = (int)job.games;
@@ -202,7 +186,7 @@ int cli_stats(const char *variant, const Args *a)
     job.sum = calloc(1, sizeof *job.sum);
     job.length = calloc((size_t)job.games, sizeof *job.length);
     int rc = 1;
-    pthread_t th[STATS_MAX_JOBS];
+    pthread_t th[CLI_MAX_JOBS];
     int started = 0;
     if (!job.sum || !job.length) {
         fprintf(stderr, "mancala: out of memory\n");
@@ -211,7 +195,7 @@ int cli_stats(const char *variant, const Args *a)
     pthread_mutex_init(&job.lock, NULL);
     atomic_init(&job.next, 0);
     cli_catch_sigint();
-    double t0 = now();
+    double t0 = cli_now();
     for (; started < jobs; started++)
         if (pthread_create(&th[started], NULL, worker, &job) != 0)
             break;
@@ -221,7 +205,7 @@ int cli_stats(const char *variant, const Args *a)
     }
     for (int i = 0; i < started; i++)
         pthread_join(th[i], NULL);
-    double secs = now() - t0;
+    double secs = cli_now() - t0;
     if (cli_stop) {
         fprintf(stderr, "mancala: interrupted\n");
         rc = 130;

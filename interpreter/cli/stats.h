@@ -8,7 +8,6 @@
 /* Decisions followed one by one; the later ones of a long game are
  * counted with the last. */
 #define STATS_TRACK 400
-#define STATS_MAX_JOBS 64
 
 /* What the games came to: whole numbers, summed game by game (in any
  * order: the same sums). Index k of the arrays: the decision k + 1 of a
