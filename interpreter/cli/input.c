@@ -75,13 +75,10 @@ static int legal_without(const Rules *r, const Position *p, int skip, const char
 }
 
 /* Whether the player to move may sow only holes he owns, as far as his
- * moves at `p` tell (every legal sowing is from one of his holes). */
-static int own_only(const Rules *r, const Position *p)
+ * legal moves at `p` (the `n` in `moves`) tell: every sowing is from one
+ * of his holes. */
+static int own_only(const Position *p, const Move *moves, int n)
 {
-    Vm vm;
-    vm_init(&vm, r);
-    Move moves[MAX_MOVES];
-    int n = gen_moves(&vm, p, moves);
     for (int i = 0; i < n; i++)
         if (moves[i].kind == MV_SOW && pos_owner(p, moves[i].hole) != p->to_move)
             return 0;
@@ -89,8 +86,9 @@ static int own_only(const Rules *r, const Position *p)
 }
 
 /* The reason `tok`, which names hole h (0-based) or none (-1), is not
- * legal at `p` in phase play, into `why`. */
-static void refusal(const Rules *r, const Position *p, const char *tok, int h, char *why, size_t n)
+ * one of the `nm` legal `moves` at `p` in phase play, into `why`. */
+static void refusal(const Rules *r, const Position *p, const Move *moves, int nm, const char *tok, int h,
+                    char *why, size_t n)
 {
     const char *side = p->to_move ? "North" : "South";
     if (h >= r->nholes) {
@@ -118,7 +116,7 @@ static void refusal(const Rules *r, const Position *p, const char *tok, int h, c
         snprintf(why, n, "it names no hole and is no command (`help` lists the commands)");
         return;
     }
-    if (pos_owner(p, h) != p->to_move && own_only(r, p))
+    if (pos_owner(p, h) != p->to_move && own_only(p, moves, nm))
         snprintf(why, n, "hole %d is %s's", h + 1, p->to_move ? "South" : "North");
     else if (!p->count[h])
         snprintf(why, n, "hole %d is empty", h + 1);
@@ -163,6 +161,6 @@ int input_match(const Rules *r, const Position *p, const Move *moves, int n, con
         snprintf(why, whylen, "this is not the time for it (`moves` lists what can be chosen now)");
         return -1;
     }
-    refusal(r, p, tok, digits && !tok[digits] ? h : -1, why, whylen);
+    refusal(r, p, moves, n, tok, digits && !tok[digits] ? h : -1, why, whylen);
     return -1;
 }
