@@ -332,8 +332,8 @@ static int capture_words(Para *p, const Told *t, int i, int stop, int mover)
     return j;
 }
 
-static void told_words(const Rules *r, const Position *b, const char *tok, int who, const Told *t,
-                       const Style *st, int verbose, int setup);
+static void told_words(const Rules *r, const Position *b, const char *tok, int who, const Told *t, int verbose,
+                       int setup);
 
 /* Why `who` cannot move at `b`: his holes are empty, or the rules allow
  * none of his moves. */
@@ -430,25 +430,23 @@ static void event_words(Para *p, const Rules *r, const Position *b, const McEven
 }
 
 
-void narrate(const Rules *r, const Position *b, const char *tok, int who, const Told *t, const Style *st,
-             int verbose)
+void narrate(const Rules *r, const Position *b, const char *tok, int who, const Told *t, int verbose)
 {
-    told_words(r, b, tok, who, t, st, verbose, 0);
+    told_words(r, b, tok, who, t, verbose, 0);
 }
 
-void narrate_setup(const Rules *r, const Position *b, const Told *t, const Style *st)
+void narrate_setup(const Rules *r, const Position *b, const Told *t)
 {
-    told_words(r, b, NULL, 0, t, st, 0, 1);
+    told_words(r, b, NULL, 0, t, 0, 1);
 }
 
 /* narrate (setup 0: the events up to the end of the game or round), or
  * narrate_setup (setup 1: those after it). */
-static void told_words(const Rules *r, const Position *b, const char *tok, int who, const Told *t,
-                       const Style *st, int verbose, int setup)
+static void told_words(const Rules *r, const Position *b, const char *tok, int who, const Told *t, int verbose,
+                       int setup)
 {
     Para p = { .n = 0 };
     char why[200];
-    (void)st;
     if (!setup)
         say(&p, "%s played %s:", NAME[who], tok);
     const size_t lead = p.n;

@@ -71,6 +71,20 @@ static int game_truncate(Game *g, int k)
     return rc;
 }
 
+/* `l` (malloc'd, or NULL) without the spaces around it. */
+static char *trimmed(char *l)
+{
+    if (!l)
+        return NULL;
+    size_t lead = strspn(l, " "), n = strlen(l + lead);
+    memmove(l, l + lead, n + 1);
+    while (n && l[n - 1] == ' ')
+        l[--n] = 0;
+    return l;
+}
+
+/* The line typed at `prompt`, without the spaces around it (malloc'd),
+ * or NULL at the end of input. */
 static char *read_line(const char *prompt, int tty)
 {
 #ifdef HAVE_LIBEDIT
@@ -78,7 +92,7 @@ static char *read_line(const char *prompt, int tty)
         char *l = readline(prompt);
         if (l && *l)
             add_history(l);
-        return l;
+        return trimmed(l);
     }
 #endif
     (void)tty;
@@ -93,7 +107,7 @@ static char *read_line(const char *prompt, int tty)
         return NULL;
     }
     l[strcspn(l, "\r\n")] = 0;
-    return l;
+    return trimmed(l);
 }
 
 static void list_moves(const Rules *r, const Move *moves, int n)
@@ -239,14 +253,14 @@ static void show_turn(Table *t)
     if (cur->round != t->shown_round) {
         const Rules *r = t->g.r;
         if (t->prev && t->last_tok[0])   /* the round's last move */
-            narrate(r, cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
+            narrate(r, cur, t->last_tok, t->last_who, &t->g.told, t->verbose);
         /* the round's result is what the totals grew by: the final stores,
          * or the round's points */
         int got[2] = { cur->total[0] - t->round_base[0], cur->total[1] - t->round_base[1] };
         printf("\n %sRound %d is over: South %s%d, North %d.%s\n", C(&t->st, BOLD), t->shown_round,
                holdings_carry(r) ? "holds " : "", got[0], got[1], C(&t->st, RESET));
         if (t->prev && t->last_tok[0])
-            narrate_setup(r, cur, &t->g.told, &t->st);
+            narrate_setup(r, cur, &t->g.told);
         else
             printf(" Round %d begins, %s first.\n", cur->round, cur->starter ? "North" : "South");
         t->shown_round = cur->round;
@@ -258,7 +272,7 @@ static void show_turn(Table *t)
     const char *side = cur->to_move ? "North" : "South";
     draw_board(stdout, t->g.r, cur, t->prev, &t->st);
     if (t->prev && t->last_tok[0])
-        narrate(t->g.r, cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
+        narrate(t->g.r, cur, t->last_tok, t->last_who, &t->g.told, t->verbose);
     if (cur->phase == PH_FILL)
         printf(" %s chooses which holes to fill (fill:...).\n", side);
     else if (cur->phase == PH_FIRST)
@@ -431,13 +445,7 @@ static Turn human_turn(Table *t, const Move *moves, int n, int *k)
         printf("\n");
         return TURN_QUIT;
     }
-    char *s = line;
-    while (*s == ' ')
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && e[-1] == ' ')
-        *--e = 0;
-    Turn turn = command(t, s, moves, n, k);
+    Turn turn = command(t, line, moves, n, k);
     free(line);
     return turn;
 }
@@ -529,11 +537,7 @@ static int after_game(Table *t)
             printf("\n");
             return 0;
         }
-        char *s = line, *e = line + strlen(line);
-        while (*s == ' ')
-            s++;
-        while (e > s && e[-1] == ' ')
-            *--e = 0;
+        const char *s = line;
         int done = 0;
         if (!*s || !strcmp(s, "quit") || !strcmp(s, "q"))
             done = 1;
@@ -591,7 +595,7 @@ static int table_run(Table *t)
         }
         draw_board(stdout, t->g.r, &t->g.cur, t->prev, &t->st);
         if (t->g.cur.over && t->prev && t->last_tok[0])   /* the last move */
-            narrate(t->g.r, &t->g.cur, t->last_tok, t->last_who, &t->g.told, &t->st, t->verbose);
+            narrate(t->g.r, &t->g.cur, t->last_tok, t->last_who, &t->g.told, t->verbose);
         if (!t->g.cur.over)
             return 0;
         show_result(t->g.r, &t->g.cur, told_end_rule(&t->g.told), &t->st);

@@ -17,7 +17,6 @@ typedef struct Style {
 #define DIM "\033[2m"
 #define GREEN "\033[32m"
 #define YELLOW "\033[33m"
-#define CYAN "\033[36m"
 
 /* `code` where colours are on, else "". */
 static inline const char *C(const Style *st, const char *code)
@@ -47,11 +46,10 @@ int told_end_rule(const Told *t);
  * position after it: what was sown, captures, flags and
  * owners, extra turns, passes (with why), the end of the game or round
  * and a next round's setup. `verbose`: each lap too, hole by hole. */
-void narrate(const Rules *r, const Position *b, const char *tok, int who, const Told *t, const Style *st,
-             int verbose);
+void narrate(const Rules *r, const Position *b, const char *tok, int who, const Told *t, int verbose);
 /* What followed the end of a round without a decision (settlements,
  * owners, the next round and its fills), if the events hold any. */
-void narrate_setup(const Rules *r, const Position *b, const Told *t, const Style *st);
+void narrate_setup(const Rules *r, const Position *b, const Told *t);
 /* A match whose holdings carry over from round to round (next: fill,
  * next: redistribute): its totals are no score. */
 static inline int holdings_carry(const Rules *r)
