@@ -90,6 +90,15 @@ static inline int repeated(Vm *vm, Position *p, History *h)
     return 1;
 }
 
+int flow_endless(Vm *vm, Position *p)
+{
+    const Rules *r = vm->r;
+    if (!r->repetition)
+        return rnd_end(vm, p, RCV_OWNER, END_MAX_PLIES, WIN_NONE, NULL);
+    return rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION,
+                   r->repetition_draw ? WIN_DRAW : WIN_NONE, NULL);
+}
+
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
  * move generation this needs anyway, not repeated by the caller). `turn`:

@@ -648,7 +648,7 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
         p->winner = p->store[0] > p->store[1] ? WIN_SOUTH : p->store[1] > p->store[0] ? WIN_NORTH : WIN_DRAW;
     else
         p->winner = (uint8_t)winner;
-    if (!r->match) {
+    if (!r->match || vm->round_only) {
         p->over = 1;
         if (ev_on(vm))
             ev_end(vm, p, why, took, other, 1);

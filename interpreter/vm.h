@@ -82,6 +82,9 @@ typedef struct McVm {
     int end_rule;                /* while an `end` rule ends the game: 1 + its
                                     index (MC_EV_END's n) */
     int quiet;                   /* > 0: trial work, no events */
+    int round_only;              /* the end of a round of a match ends the
+                                    game there (no next round): solve.c
+                                    values a round by itself */
     Trials trials;
 } Vm;
 
@@ -118,6 +121,11 @@ int flow_settle(Vm *vm, Position *p, History *h);
  * also lists the decisions that follow as gen_moves would and returns how
  * many (saves playouts a second move generation); else returns 0. */
 int flow_play(Vm *vm, Position *p, const Move *m, History *h, Move *next);
+/* Ends the game (round) at `p` as a play that never ends would end it:
+ * by the repetition rule (its seeds, its draw), or, in a variant without
+ * one, by the ply cap (seeds to the owners). The solver's value of a
+ * position from which neither player can force an end. */
+int flow_endless(Vm *vm, Position *p);
 /* moves.swap: whether the player to move may swap sides now; with_swap
  * adds the swap to his n moves listed in out (none if he has none). */
 int swap_now(const Rules *r, const Position *p);

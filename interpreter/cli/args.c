@@ -17,7 +17,8 @@ enum {
     F_REGION = 1 << 5, F_FEATURE = 1 << 6, F_ROWS = 1 << 7, F_WORDS = 1 << 8, F_LOAD = 1 << 9,
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
-    F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24
+    F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24,
+    F_MEMORY = 1 << 25
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -34,6 +35,7 @@ static const struct Flag {
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
+    { "--memory", F_MEMORY, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -94,6 +96,12 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY, 1, 1,
+      "usage: mancala solve VARIANT [--from POS.json] [--memory MB] [--json] [--option K=V]...\n"
+      "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
+      "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
+      "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
+      "by round. --memory: the most its tables may take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
       "                    [--option K=V]...\n"
@@ -176,14 +184,18 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
         }
         a->have_seed = 1;
         return 1;
-    case F_ROWS: case F_JOBS: case F_GAMES: case F_PERFT: {   /* a whole number in 1..max */
-        const int max = bit == F_ROWS ? 8 : bit == F_GAMES ? 1000000 : 64;
+    case F_ROWS: case F_JOBS: case F_GAMES: case F_PERFT: case F_MEMORY: {   /* a whole number in 1..max */
+        const int max = bit == F_ROWS ? 8 : bit == F_GAMES ? 1000000 : bit == F_MEMORY ? 1048576 : 64;
         long v = strtol(val, &end, 10);
         if (*end || !*val || v < 1 || v > max) {
             fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, max);
             return 0;
         }
-        *(bit == F_ROWS ? &a->rows : bit == F_JOBS ? &a->jobs : bit == F_GAMES ? &a->games : &a->perft_depth) = (int)v;
+        *(bit == F_ROWS     ? &a->rows
+          : bit == F_JOBS   ? &a->jobs
+          : bit == F_GAMES  ? &a->games
+          : bit == F_MEMORY ? &a->memory
+                            : &a->perft_depth) = (int)v;
         return 1;
     }
     default:

@@ -39,6 +39,7 @@ typedef struct Args {
     int verbose, animate;       /* play --verbose, --animate */
     int jobs;                   /* stats --jobs (0: every core) */
     const char *plot;           /* stats --plot FILE.svg */
+    int memory;                 /* solve --memory MB (0: the default) */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */
@@ -108,6 +109,9 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
 /* `mancala stats VARIANT` with the players, games, seed, jobs, options,
  * --json and --plot of `a`. */
 int cli_stats(const char *variant, const Args *a);
+/* `mancala solve VARIANT` with the position, options, --memory and
+ * --json of `a`. */
+int cli_solve(const char *variant, const Args *a);
 /* Wilson's 95% score interval of a share `p` of `n` trials. */
 void cli_wilson(double p, long n, double *lo, double *hi);
 /* `games` > 0: exactly that many playouts (a fixed amount of work, for

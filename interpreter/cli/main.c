@@ -40,6 +40,8 @@ static void usage(FILE *f)
           "  stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N] [--json]\n"
           "                [--plot FILE.svg] [--option K=V]...\n"
           "                                     who wins, game lengths, ends, branching, captures\n"
+          "  solve VARIANT [--from POS.json] [--memory MB] [--json] [--option K=V]...\n"
+          "                                     the value under perfect play, best moves\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
           "                [--option K=V]...\n"
           "  bench --all [--seconds S | --games N] [--seed N] [--json]\n"
@@ -556,6 +558,8 @@ static int run(const char *cmd, Args *a0)
     }
     if (!strcmp(cmd, "stats"))
         return cli_stats(a.pos[0], &a);
+    if (!strcmp(cmd, "solve"))
+        return cli_solve(a.pos[0], &a);
     if (!strcmp(cmd, "bench") && a.all) {
         if (a.npos || a.search || a.perft_depth || a.nopts) {
             fprintf(stderr, "mancala: usage: mancala bench --all [--seconds S | --games N] [--seed N] [--json]\n");

@@ -1,0 +1,95 @@
+/* solve.h: the exact value of a position, for any variant, by retrograde
+ * analysis of every position reachable from it (solve.c).
+ *
+ * The value is that of perfect play by both sides, each first trying to
+ * win, then to win by as many seeds as he can (or lose by as few). It is
+ * computed over the graph of positions where a decision is due:
+ *
+ *   1. every position reachable from the root is listed once (a hash
+ *      table of packed positions; the moves of each, as edges);
+ *   2. the strongly connected components of the graph are taken sinks
+ *      first (Tarjan): a position outside any cycle gets the best of its
+ *      children at once; the positions of a cycle are valued together,
+ *      threshold by threshold: for each value t that can occur, the
+ *      positions from which South can force an end worth t or more, and
+ *      those from which North can force one worth less, are attractors
+ *      computed backwards from the cycle's exits.
+ *
+ * A position from which neither side can force the end (play could go
+ * round for ever) is valued as the variant ends endless play: by its
+ * repetition rule at that position, or without one by its ply cap (each
+ * player takes his own seeds). The ply count itself is not part of a
+ * position unless the rules read `plies`. A match is solved round by
+ * round: a round's end is the end (its winner, and the seeds each holds
+ * as it ends). Positions decided by lot (a chance) are not solved.
+ *
+ * Nothing here prints; progress goes to a callback. */
+#ifndef MANCALA_SOLVE_H
+#define MANCALA_SOLVE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rules.h"
+#include "vm.h"
+
+/* An outcome: who wins (MC_WIN_SOUTH, MC_WIN_NORTH or MC_WIN_DRAW) and
+ * South's seeds less North's as the game (round) ends. */
+typedef struct SolveValue {
+    int winner;
+    int margin;
+} SolveValue;
+
+enum { SOLVE_LISTING = 0, SOLVE_VALUING = 1 };
+
+typedef struct SolveProgress {
+    int stage;            /* SOLVE_LISTING or SOLVE_VALUING */
+    uint64_t done;        /* positions listed (or valued) so far */
+    uint64_t total;       /* SOLVE_VALUING: positions to value; else 0 */
+    size_t bytes;         /* memory the tables take now */
+    double seconds;       /* since the start */
+} SolveProgress;
+
+typedef struct SolveOpts {
+    size_t memory;        /* the most the tables may take, in bytes */
+    void (*progress)(void *arg, const SolveProgress *pr);   /* may be NULL;
+                             called about once a second */
+    void *arg;
+    volatile sig_atomic_t *stop;   /* may be NULL: once non-zero, the
+                             solver stops with MC_EINTR */
+} SolveOpts;
+
+#define SOLVE_MAX_LINE 200   /* moves of the principal line kept */
+
+typedef struct SolveResult {
+    SolveValue value;                     /* of the root */
+    int to_move;                          /* the root's player to move */
+    int nmoves;                           /* its decisions, in mc_moves order */
+    Move moves[MAX_MOVES];
+    SolveValue move_value[MAX_MOVES];     /* the value after each */
+    int nline;                            /* a principal line from the root */
+    Move line[SOLVE_MAX_LINE];
+    uint8_t line_mover[SOLVE_MAX_LINE];
+    int line_end;                         /* 0: the game ends after it; 1: it
+                                             comes back to a position of the
+                                             line; 2: cut at SOLVE_MAX_LINE */
+    uint64_t positions;                   /* positions where a decision is due */
+    uint64_t edges;                       /* decisions among them */
+    uint64_t cyclic;                      /* positions on a cycle */
+    uint64_t components;                  /* cycles (strongly connected
+                                             components of more than one
+                                             position, or with a loop) */
+    size_t bytes;                         /* memory the tables took at most */
+    double seconds;
+} SolveResult;
+
+/* Solves `root` (a position where a decision is due, or one that is
+ * over). Returns MC_OK with `res` filled, or a status with a message in
+ * err: MC_ENOMEM (the tables would pass opts->memory, or malloc failed),
+ * MC_EINVAL (a position decided by lot, or seed counts past what a
+ * packed position holds), MC_EINTR (*stop), MC_ETOOLONG (a sowing past
+ * the limit). */
+int solve_position(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res,
+                   char *err, size_t errlen);
+
+#endif
