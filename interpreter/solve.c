@@ -321,20 +321,14 @@ static int add_edge(Solver *s, uint32_t e)
 
 /* ---- values -------------------------------------------------------------- */
 
-/* South's utility of a finished game (round). */
 static int32_t utility(const Solver *s, const Position *q)
 {
-    int32_t m = q->store[0] - q->store[1];
-    m = m > s->seeds ? s->seeds : m < -s->seeds ? -s->seeds : m;
-    return m + (q->winner == WIN_SOUTH ? s->range : q->winner == WIN_NORTH ? -s->range : 0);
+    return solve_utility(s->seeds, q);
 }
 
 static SolveValue outcome(const Solver *s, int32_t u)
 {
-    SolveValue v;
-    v.winner = u > s->seeds ? WIN_SOUTH : u < -s->seeds ? WIN_NORTH : WIN_DRAW;
-    v.margin = u - (v.winner == WIN_SOUTH ? s->range : v.winner == WIN_NORTH ? -s->range : 0);
-    return v;
+    return solve_outcome(s->seeds, u);
 }
 
 static inline int32_t edge_value(const Solver *s, uint32_t e)

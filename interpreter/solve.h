@@ -40,7 +40,27 @@ typedef struct SolveValue {
     int margin;
 } SolveValue;
 
-enum { SOLVE_LISTING = 0, SOLVE_VALUING = 1 };
+/* South's utility of a finished game (round) of `seeds` seeds: the
+ * margin, plus 2 seeds + 1 for a win of South's (less for North's), so
+ * that any win is worth more than any draw. */
+static inline int32_t solve_utility(int32_t seeds, const Position *q)
+{
+    int32_t m = q->store[0] - q->store[1], range = 2 * seeds + 1;
+    m = m > seeds ? seeds : m < -seeds ? -seeds : m;
+    return m + (q->winner == WIN_SOUTH ? range : q->winner == WIN_NORTH ? -range : 0);
+}
+
+/* The outcome a utility stands for. */
+static inline SolveValue solve_outcome(int32_t seeds, int32_t u)
+{
+    SolveValue v;
+    const int32_t range = 2 * seeds + 1;
+    v.winner = u > seeds ? WIN_SOUTH : u < -seeds ? WIN_NORTH : WIN_DRAW;
+    v.margin = u - (v.winner == WIN_SOUTH ? range : v.winner == WIN_NORTH ? -range : 0);
+    return v;
+}
+
+enum { SOLVE_LISTING = 0, SOLVE_VALUING = 1, SOLVE_SEARCHING = 2 };
 
 typedef struct SolveProgress {
     int stage;            /* SOLVE_LISTING or SOLVE_VALUING */
@@ -67,6 +87,11 @@ typedef struct SolveResult {
     int nmoves;                           /* its decisions, in mc_moves order */
     Move moves[MAX_MOVES];
     SolveValue move_value[MAX_MOVES];     /* the value after each */
+    int8_t move_bound[MAX_MOVES];         /* 0: move_value is exact; by
+                                             solve_search, for a move that
+                                             does not keep the value: 1, it
+                                             is at most move_value (South's
+                                             utility), -1 at least */
     int nline;                            /* a principal line from the root */
     Move line[SOLVE_MAX_LINE];
     uint8_t line_mover[SOLVE_MAX_LINE];
@@ -81,6 +106,9 @@ typedef struct SolveResult {
                                              position, or with a loop) */
     size_t bytes;                         /* memory the tables took at most */
     double seconds;
+    int searched;                         /* by solve_search: `positions` counts
+                                             the positions searched (with
+                                             repeats), the others are 0 */
 } SolveResult;
 
 /* Solves `root` (a position where a decision is due, or one that is
@@ -91,5 +119,12 @@ typedef struct SolveResult {
  * the limit). */
 int solve_position(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res,
                    char *err, size_t errlen);
+
+/* The same by search (solvesearch.c): MTD(f) over alpha-beta searches to
+ * the end of the game with a transposition table of opts->memory bytes.
+ * Exact for games whose positions never come back; with cycles, see
+ * solvesearch.c. The same statuses. */
+int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res, char *err,
+                 size_t errlen);
 
 #endif

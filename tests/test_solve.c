@@ -28,8 +28,9 @@
 static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL };
 
 /* The built-in `name` with `holes` holes a row and `seeds` a hole (its
- * text's `board.holes` and `board.seeds` lines replaced). */
-static Rules *resized(const char *name, int holes, int seeds)
+ * text's `board.holes` and `board.seeds` lines replaced), and the
+ * options `opts`. */
+static Rules *resized_with(const char *name, int holes, int seeds, const char *const *opts, int nopts)
 {
     const BuiltinVariant *b = builtin_find(name);
     assert_non_null(b);
@@ -47,10 +48,15 @@ static Rules *resized(const char *name, int holes, int seeds)
     n += sprintf(text + n, "%.*s", (int)(s - h_end), h_end);
     n += sprintf(text + n, "\n  seeds: %d", seeds);
     strcpy(text + n, s_end);
-    Rules *r = test_load_text(text, NULL, 0);
+    Rules *r = test_load_text(text, opts, nopts);
     free(text);
     assert_non_null(r);
     return r;
+}
+
+static Rules *resized(const char *name, int holes, int seeds)
+{
+    return resized_with(name, holes, seeds, NULL, 0);
 }
 
 /* A Kalah position: South's holes a[0..5] (1..6), North's b[0..5] (7..12),
@@ -647,6 +653,100 @@ static void test_solve_equals_naive_with_cycles(void **state)
     }
 }
 
+/* The search method (solvesearch.c) against the listing method, on a
+ * game without cycles: the same value; each move it calls best has the
+ * value, and each other one a true bound that excludes it. */
+static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResult *b)
+{
+    char err[200] = "";
+    solve_ok(r, p, a);
+    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL };
+    if (solve_search(r, p, &o, b, err, sizeof err) != MC_OK)
+        fail_msg("solve_search: %s", err);
+    Mini m = { NULL, 0, 0, (int32_t)pos_seed_total(r, p) };
+    const int32_t v = as_util(&m, a->value);
+    assert_int_equal(as_util(&m, b->value), v);
+    assert_int_equal(a->nmoves, b->nmoves);
+    assert_true(b->searched);
+    for (int k = 0; k < a->nmoves; k++) {
+        int32_t exact = as_util(&m, a->move_value[k]), got = as_util(&m, b->move_value[k]);
+        if (!b->move_bound[k])
+            assert_int_equal(got, v);   /* a best move */
+        else if (b->move_bound[k] > 0)   /* South's, worse: at most `got`, below v */
+            assert_true(exact <= got && got < v);
+        else
+            assert_true(exact >= got && got > v);
+        assert_int_equal(exact == v, !b->move_bound[k]);
+    }
+    /* the line ends the game, each move keeping the value */
+    assert_int_equal(b->line_end, 0);
+    Vm vm;
+    vm_init(&vm, r);
+    Position q = *p;
+    for (int i = 0; i < b->nline; i++) {
+        assert_int_equal(q.to_move, b->line_mover[i]);
+        Move mv[MAX_MOVES];
+        int n = gen_moves(&vm, &q, mv);
+        char tok[32];
+        tok_write(r, &b->line[i], tok, sizeof tok);
+        int k = tok_find(r, mv, n, tok);
+        assert_true(k >= 0);
+        assert_true(flow_play(&vm, &q, &mv[k], NULL, NULL) >= 0);
+    }
+    assert_true(q.over);
+    assert_int_equal(solve_utility(m.seeds, &q), v);
+}
+
+static void test_solve_search_equals_listing(void **state)
+{
+    (void)state;
+    SolveResult *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_true(a && b);
+    static const int sizes[][2] = { { 3, 3 }, { 4, 2 }, { 2, 6 }, { 5, 1 } };
+    static const char *const empty[] = { "capture-empty-opposite=true" };
+    for (int e = 0; e < 2; e++)
+        for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+            /* the second time with the other capture rule */
+            Rules *r = resized_with("kalah", sizes[i][0], sizes[i][1], empty, e);
+            Vm vm;
+            vm_init(&vm, r);
+            Position p;
+            flow_start(&vm, &p, NULL);
+            search_agrees(r, &p, a, b);
+            rules_free(r);
+        }
+    /* random late positions of the full game */
+    Rules *r = test_builtin("kalah", NULL, 0);
+    assert_non_null(r);
+    Vm vm;
+    vm_init(&vm, r);
+    Rng g;
+    rng_seed(&g, 11);
+    int checked = 0;
+    for (int t = 0; t < 400 && checked < 30; t++) {
+        Position p;
+        flow_start(&vm, &p, NULL);
+        int plies = 20 + rng_below(&g, 30);
+        for (int i = 0; i < plies && !p.over; i++) {
+            Move mv[MAX_MOVES];
+            int n = gen_moves(&vm, &p, mv);
+            flow_play(&vm, &p, &mv[rng_below(&g, n)], NULL, NULL);
+        }
+        int on_board = 0;
+        for (int h = 0; h < r->nholes; h++)
+            on_board += p.count[h];
+        if (p.over || on_board > 10)
+            continue;
+        search_agrees(r, &p, a, b);
+        checked++;
+    }
+    print_message("kalah        %d late positions: search and listing agree\n", checked);
+    assert_int_equal(checked, 30);
+    rules_free(r);
+    free(a);
+    free(b);
+}
+
 static void test_solve_refusals(void **state)
 {
     (void)state;
@@ -687,6 +787,7 @@ int main(void)
         cmocka_unit_test(test_solve_loop_by_hand),
         cmocka_unit_test(test_solve_equals_minimax),
         cmocka_unit_test(test_solve_equals_naive_with_cycles),
+        cmocka_unit_test(test_solve_search_equals_listing),
         cmocka_unit_test(test_solve_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -96,12 +96,13 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY, 1, 1,
-      "usage: mancala solve VARIANT [--from POS.json] [--memory MB] [--json] [--option K=V]...\n"
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH, 1, 1,
+      "usage: mancala solve VARIANT [--from POS.json] [--search] [--memory MB] [--json] [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
-      "by round. --memory: the most its tables may take (4096 MB by default). --json: one object.\n" },
+      "by round. --search: by MTD(f) search instead, for games too large to list whose positions\n"
+      "never come back. --memory: the most its tables take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
       "                    [--option K=V]...\n"

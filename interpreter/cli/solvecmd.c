@@ -44,7 +44,10 @@ static void meter(void *arg, const SolveProgress *pr)
         m->stage_t0 = pr->seconds;
     }
     double t = pr->seconds - m->stage_t0;
-    if (pr->stage == SOLVE_LISTING) {
+    if (pr->stage == SOLVE_SEARCHING) {
+        fprintf(stderr, "\rsearching: %llu positions, %.0f a second, pass %llu   ", (unsigned long long)pr->done,
+                t > 0 ? (double)pr->done / t : 0.0, (unsigned long long)pr->total);
+    } else if (pr->stage == SOLVE_LISTING) {
         fprintf(stderr, "\rlisting: %llu positions, %.0f a second, %zu MB   ", (unsigned long long)pr->done,
                 t > 0 ? (double)pr->done / t : 0.0, pr->bytes >> 20);
     } else {
@@ -71,8 +74,12 @@ static void print_text(const Rules *r, const Position *p, const SolveResult *res
     for (int k = 0; k < res->nmoves; k++) {
         tok_write(r, &res->moves[k], tok, sizeof tok);
         value_words(res->move_value[k], w, sizeof w);
-        int best = res->move_value[k].winner == res->value.winner && res->move_value[k].margin == res->value.margin;
-        printf("  %-10s %s%s\n", tok, w, best ? "  (best)" : "");
+        int best = !res->move_bound[k] && res->move_value[k].winner == res->value.winner &&
+                   res->move_value[k].margin == res->value.margin;
+        if (res->move_bound[k])
+            printf("  %-10s worse: at %s %s\n", tok, res->move_bound[k] > 0 ? "most" : "least", w);
+        else
+            printf("  %-10s %s%s\n", tok, w, best ? "  (best)" : "");
     }
     printf("line:");
     for (int k = 0; k < res->nline; k++) {
@@ -82,9 +89,13 @@ static void print_text(const Rules *r, const Position *p, const SolveResult *res
     static const char *const end[3] = { "the game ends", "a position of the line comes back",
                                         "cut at 200 moves" };
     printf(" (%s)\n", end[res->line_end]);
-    printf("positions: %llu, decisions %llu; on cycles %llu (in %llu cycles); %.1f MB, %.2f s\n",
-           (unsigned long long)res->positions, (unsigned long long)res->edges, (unsigned long long)res->cyclic,
-           (unsigned long long)res->components, (double)res->bytes / 1048576.0, res->seconds);
+    if (res->searched)
+        printf("searched: %llu positions; %.1f MB, %.2f s\n", (unsigned long long)res->positions,
+               (double)res->bytes / 1048576.0, res->seconds);
+    else
+        printf("positions: %llu, decisions %llu; on cycles %llu (in %llu cycles); %.1f MB, %.2f s\n",
+               (unsigned long long)res->positions, (unsigned long long)res->edges, (unsigned long long)res->cyclic,
+               (unsigned long long)res->components, (double)res->bytes / 1048576.0, res->seconds);
 }
 
 static json_t *value_json(SolveValue v)
@@ -106,8 +117,9 @@ static void print_json(const Rules *r, const Position *p, const SolveResult *res
         tok_write(r, &res->moves[k], tok, sizeof tok);
         json_t *m = value_json(res->move_value[k]);
         json_object_set_new(m, "move", json_string(tok));
-        json_object_set_new(m, "best", json_boolean(res->move_value[k].winner == res->value.winner &&
+        json_object_set_new(m, "best", json_boolean(!res->move_bound[k] && res->move_value[k].winner == res->value.winner &&
                                                     res->move_value[k].margin == res->value.margin));
+        json_object_set_new(m, "bound", json_string(!res->move_bound[k] ? "exact" : res->move_bound[k] > 0 ? "at-most" : "at-least"));
         json_array_append_new(mv, m);
     }
     for (int k = 0; k < res->nline; k++) {
@@ -119,6 +131,7 @@ static void print_json(const Rules *r, const Position *p, const SolveResult *res
     json_object_set_new(o, "moves", mv);
     json_object_set_new(o, "line", line);
     json_object_set_new(o, "line_end", p->over ? json_null() : json_string(end[res->line_end]));
+    json_object_set_new(o, "method", json_string(res->searched ? "search" : "retrograde"));
     json_object_set_new(o, "positions", json_integer((json_int_t)res->positions));
     json_object_set_new(o, "decisions", json_integer((json_int_t)res->edges));
     json_object_set_new(o, "cyclic", json_integer((json_int_t)res->cyclic));
@@ -154,7 +167,7 @@ int cli_solve(const char *variant, const Args *a)
         o.progress = meter;
     cli_catch_sigint();
     char err[300] = "";
-    int st = solve_position(r, &p, &o, res, err, sizeof err);
+    int st = a->search ? solve_search(r, &p, &o, res, err, sizeof err) : solve_position(r, &p, &o, res, err, sizeof err);
     if (m.shown)
         fprintf(stderr, "\r%*s\r", 70, "");
     if (st == MC_EINTR || cli_stop) {

@@ -1,0 +1,413 @@
+/* solvesearch.c: the exact value of a position by search (solve.h's
+ * solve_search), for games too large to list every position of: MTD(f),
+ * a series of null-window alpha-beta searches to the end of the game,
+ * over a transposition table of bounds. Values are South's utilities
+ * (solve_utility); South maximises, North minimises, so that an extra
+ * turn is no special case. Moves are tried best-looking first: the
+ * table's best move, then by the stores after the move. A position that
+ * comes back on the line being searched takes the value of the endless
+ * play from it (flow_endless), as in the listing method; but the table
+ * keeps values found along one line for all, so in games with cycles
+ * the result can depend on the order of the search (the graph-history
+ * problem): the listing method is exact there, this one is for games
+ * whose positions never come back (Kalah: every move puts a seed in a
+ * store or moves seeds forwards). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solve.h"
+
+#define BUCKET 4
+
+typedef struct Entry {
+    uint64_t key;
+    int32_t lo, hi;        /* the value lies in lo..hi */
+    uint8_t best;          /* the index of the best move found (255: none) */
+    uint8_t work;          /* log2 of the positions searched below */
+    uint16_t unused;
+} Entry;
+
+typedef struct Searcher {
+    const Rules *r;
+    const SolveOpts *o;
+    Vm vm;
+    int32_t seeds, inf;
+    Entry *tt;
+    uint64_t buckets;      /* a power of two */
+    Position *kids;        /* the children of the positions on the line */
+    Move *moves;           /* the moves to them */
+    uint64_t *keys;        /* their keys (0: the game is over there) */
+    int32_t *guess;        /* their guessed worth to the mover */
+    size_t nkids, kcap;
+    uint64_t path[4096];   /* the keys of the positions on the line */
+    int depth;
+    uint64_t nodes;
+    int status;
+    double t0, next_report;
+    int pass;
+} Searcher;
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t key_of(const Searcher *s, const Position *p)
+{
+    uint64_t k = hist_hash(s->r, p);
+    if (s->r->uses_plies)
+        k = (k ^ p->plies) * 0x9E3779B97F4A7C15ull;
+    return k ? k : 1;   /* 0 marks an empty entry */
+}
+
+static Entry *probe(const Searcher *s, uint64_t key)
+{
+    Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET;
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].key == key)
+            return &b[i];
+    return NULL;
+}
+
+static void store(Searcher *s, uint64_t key, int32_t lo, int32_t hi, int best, uint64_t work)
+{
+    Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET, *e = NULL;
+    for (int i = 0; i < BUCKET && !e; i++)
+        if (b[i].key == key)
+            e = &b[i];
+    if (e) {   /* the bounds of both searches hold */
+        lo = lo > e->lo ? lo : e->lo;
+        hi = hi < e->hi ? hi : e->hi;
+    } else {   /* the entry that cost least */
+        e = &b[0];
+        for (int i = 1; i < BUCKET; i++)
+            if (b[i].work < e->work)
+                e = &b[i];
+    }
+    int w = 0;
+    while (work >>= 1)
+        w++;
+    e->key = key;
+    e->lo = lo;
+    e->hi = hi;
+    e->best = (uint8_t)(best < 255 ? best : 255);
+    e->work = (uint8_t)w;
+}
+
+static int grow_kids(Searcher *s, size_t need)
+{
+    if (need <= s->kcap)
+        return 0;
+    size_t nc = s->kcap ? s->kcap * 2 : 4096;
+    while (nc < need)
+        nc *= 2;
+    Position *k = realloc(s->kids, nc * sizeof *k);
+    if (k)
+        s->kids = k;
+    Move *m = realloc(s->moves, nc * sizeof *m);
+    if (m)
+        s->moves = m;
+    uint64_t *y = realloc(s->keys, nc * sizeof *y);
+    if (y)
+        s->keys = y;
+    int32_t *g = realloc(s->guess, nc * sizeof *g);
+    if (g)
+        s->guess = g;
+    if (!k || !m || !y || !g)
+        return MC_ENOMEM;
+    s->kcap = nc;
+    return 0;
+}
+
+static void report_progress(Searcher *s)
+{
+    if (s->o->stop && *s->o->stop)
+        s->status = MC_EINTR;
+    double t = clock_now();
+    if (s->o->progress && t >= s->next_report) {
+        SolveProgress pr = { SOLVE_SEARCHING, s->nodes, (uint64_t)s->pass,
+                             (size_t)(s->buckets * BUCKET * sizeof(Entry)), t - s->t0 };
+        s->o->progress(s->o->arg, &pr);
+        s->next_report = t + 1.0;
+    }
+}
+
+/* South's utility of `p` if it lies in (alpha, beta); else a bound on
+ * the side it fails (fail-soft). 0 once s->status is set. The children
+ * of the positions on the line are kept in s->kids (with their keys and
+ * the moves that lead to them), not on the C stack. */
+static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alpha, int32_t beta)
+{
+    if ((++s->nodes & 0xFFFF) == 0)
+        report_progress(s);
+    if (s->status)
+        return 0;
+    const uint64_t nodes0 = s->nodes;
+    int tt_best = 255;
+    Entry *e = probe(s, key);
+    if (e) {
+        if (e->lo >= beta)
+            return e->lo;
+        if (e->hi <= alpha)
+            return e->hi;
+        if (e->lo == e->hi)
+            return e->lo;
+        alpha = alpha > e->lo ? alpha : e->lo;
+        beta = beta < e->hi ? beta : e->hi;
+        tt_best = e->best;
+    }
+    const size_t base = s->nkids;
+    int rc = grow_kids(s, base + MAX_MOVES);
+    if (rc) {
+        s->status = rc;
+        return 0;
+    }
+    int n = gen_moves(&s->vm, p, s->moves + base);
+    if (n <= 0) {
+        s->status = n < 0 ? n : MC_EINVAL;
+        return 0;
+    }
+    s->nkids += (size_t)n;
+    Position *kid = s->kids + base;
+    uint64_t *ckey = s->keys + base;
+    int32_t *guess = s->guess + base;
+    int16_t order[MAX_MOVES];
+    const int south = p->to_move == SOUTH;
+    const int32_t a0 = alpha, b0 = beta;
+    int32_t best = south ? -s->inf : s->inf;
+    int best_i = 0;
+    /* the children, with a guess of their worth to the mover; a child
+     * already known to cut the search off ends it at once (enhanced
+     * transposition cutoff) */
+    for (int k = 0; k < n; k++) {
+        kid[k] = *p;
+        if ((rc = flow_play(&s->vm, &kid[k], &s->moves[base + (size_t)k], NULL, NULL)) < 0) {
+            s->status = rc;
+            s->nkids = base;
+            return 0;
+        }
+        int32_t g, cut = 0;
+        if (kid[k].over) {
+            g = solve_utility(s->seeds, &kid[k]);
+            cut = south ? g >= beta : g <= alpha;
+            ckey[k] = 0;
+            guess[k] = 4 * (south ? g : -g) + 2;
+        } else {
+            ckey[k] = key_of(s, &kid[k]);
+            Entry *c = probe(s, ckey[k]);
+            g = 0;
+            if (c && (south ? c->lo >= beta : c->hi <= alpha)) {
+                g = south ? c->lo : c->hi;
+                cut = 1;
+            }
+            int32_t d = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
+            guess[k] = south ? d : -d;
+        }
+        if (cut) {
+            s->nkids = base;
+            store(s, key, south ? g : -s->inf, south ? s->inf : g, k, 1);
+            return g;
+        }
+        order[k] = (int16_t)k;
+    }
+    for (int i = 1; i < n; i++)   /* insertion sort, best guess first */
+        for (int j = i; j > 0 && guess[order[j]] > guess[order[j - 1]]; j--) {
+            int16_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (tt_best < n)
+        for (int j = 0; j < n; j++)
+            if (order[j] == tt_best) {
+                memmove(order + 1, order, (size_t)j * sizeof *order);
+                order[0] = (int16_t)tt_best;
+                break;
+            }
+    best_i = order[0];
+    if (s->depth < (int)(sizeof s->path / sizeof *s->path))
+        s->path[s->depth] = key;
+    s->depth++;
+    for (int j = 0; j < n && alpha < beta; j++) {
+        const int k = order[j];
+        const size_t at = base + (size_t)k;   /* (s->kids may move as it grows) */
+        int32_t v;
+        if (s->kids[at].over) {
+            v = solve_utility(s->seeds, &s->kids[at]);
+        } else {
+            const uint64_t qk = s->keys[at];
+            int again = 0;
+            for (int d = 0; d < s->depth && d < (int)(sizeof s->path / sizeof *s->path) && !again; d++)
+                again = s->path[d] == qk;
+            Position here = s->kids[at];
+            if (again) {
+                if ((rc = flow_endless(&s->vm, &here)) < 0) {
+                    s->status = rc;
+                    break;
+                }
+                v = solve_utility(s->seeds, &here);
+            } else {
+                v = search(s, &here, qk, alpha, beta);
+            }
+        }
+        if (s->status)
+            break;
+        if (south ? v > best : v < best) {
+            best = v;
+            best_i = k;
+        }
+        if (south && best > alpha)
+            alpha = best;
+        if (!south && best < beta)
+            beta = best;
+    }
+    s->depth--;
+    s->nkids = base;
+    if (s->status)
+        return 0;
+    int32_t lo = -s->inf, hi = s->inf;
+    if (best <= a0)
+        hi = best;
+    else if (best >= b0)
+        lo = best;
+    else
+        lo = hi = best;
+    store(s, key, lo, hi, best_i, s->nodes - nodes0);
+    return best;
+}
+
+/* The exact utility of `p` by MTD(f) from the guess `g`. */
+static int32_t mtdf(Searcher *s, const Position *p, int32_t g)
+{
+    int32_t lo = -s->inf, hi = s->inf;
+    const uint64_t key = key_of(s, p);
+    while (lo < hi && !s->status) {
+        int32_t beta = g == lo ? g + 1 : g;
+        s->pass++;
+        g = search(s, p, key, beta - 1, beta);
+        if (g < beta)
+            hi = g;
+        else
+            lo = g;
+    }
+    return g;
+}
+
+/* Whether the move `m` at `p` keeps the value `v` (a null-window search
+ * of the position after it: South's move keeps it if that is worth v or
+ * more, North's if it is worth v or less); the position after it in *q,
+ * and in *bound what the search proved of its value (v itself if kept,
+ * else a bound beyond which it is not). */
+static int keeps(Searcher *s, const Position *p, const Move *m, int32_t v, Position *q, int32_t *bound)
+{
+    *q = *p;
+    int rc = flow_play(&s->vm, q, m, NULL, NULL);
+    if (rc < 0) {
+        s->status = rc;
+        return 0;
+    }
+    const int south = p->to_move == SOUTH;
+    int32_t g = q->over ? solve_utility(s->seeds, q)
+              : south ? search(s, q, key_of(s, q), v - 1, v) : search(s, q, key_of(s, q), v, v + 1);
+    int kept = south ? g >= v : g <= v;
+    *bound = kept ? v : g;
+    return kept;
+}
+
+static int poll_stop(void *arg)
+{
+    const volatile sig_atomic_t *stop = arg;
+    return *stop != 0;
+}
+
+int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res, char *err,
+                 size_t errlen)
+{
+    Searcher *s = calloc(1, sizeof *s);
+    memset(res, 0, sizeof *res);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return MC_ENOMEM;
+    }
+    s->r = r;
+    s->o = opts;
+    s->t0 = clock_now();
+    s->next_report = s->t0 + 1.0;
+    vm_init(&s->vm, r);
+    s->vm.round_only = 1;
+    if (opts->stop)
+        vm_set_poll(&s->vm, poll_stop, (void *)opts->stop);
+    s->seeds = (int32_t)pos_seed_total(r, root);
+    s->inf = 3 * s->seeds + 2;
+    res->to_move = root->to_move;
+    int rc = MC_OK;
+    if (root->over) {
+        res->value = solve_outcome(s->seeds, solve_utility(s->seeds, root));
+        goto out;
+    }
+    if (pos_chance(r, root)) {
+        snprintf(err, errlen, "the position is decided by lot (a chance): solve from a position after the lot");
+        rc = MC_EINVAL;
+        goto out;
+    }
+    s->buckets = 1;
+    while (s->buckets * 2 * BUCKET * sizeof(Entry) <= opts->memory)
+        s->buckets *= 2;
+    s->tt = calloc(s->buckets * BUCKET, sizeof *s->tt);
+    if (!s->tt || grow_kids(s, 4096)) {
+        snprintf(err, errlen, "out of memory (a table of %zu MB)", opts->memory >> 20);
+        rc = MC_ENOMEM;
+        goto out;
+    }
+    int32_t v = mtdf(s, root, 0);
+    /* which moves keep the value (the others get a bound), and a best line */
+    res->nmoves = gen_moves(&s->vm, root, res->moves);
+    for (int k = 0; k < res->nmoves && !s->status; k++) {
+        Position q;
+        int32_t b;
+        int kept = keeps(s, root, &res->moves[k], v, &q, &b);
+        res->move_value[k] = solve_outcome(s->seeds, b);
+        res->move_bound[k] = kept ? 0 : root->to_move == SOUTH ? 1 : -1;
+    }
+    Position p = *root;
+    res->line_end = 2;
+    while (!s->status && res->nline < SOLVE_MAX_LINE) {
+        Move moves[MAX_MOVES];
+        int n = gen_moves(&s->vm, &p, moves), k;
+        Position q;
+        int32_t b;
+        for (k = 0; k < n && !s->status; k++)
+            if (keeps(s, &p, &moves[k], v, &q, &b))
+                break;
+        if (s->status || k == n)
+            break;
+        res->line[res->nline] = moves[k];
+        res->line_mover[res->nline++] = p.to_move;
+        if (q.over) {
+            res->line_end = 0;
+            break;
+        }
+        p = q;
+    }
+    if (s->status) {
+        rc = s->status;
+        snprintf(err, errlen, "%s", rc == MC_EINTR ? "interrupted" : mc_status_text(rc));
+        goto out;
+    }
+    res->value = solve_outcome(s->seeds, v);
+    res->positions = s->nodes;
+    res->searched = 1;
+    res->bytes = s->buckets * BUCKET * sizeof(Entry) + s->kcap * (sizeof(Position) + sizeof(Move) + 12);
+out:
+    res->seconds = clock_now() - s->t0;
+    free(s->tt);
+    free(s->kids);
+    free(s->moves);
+    free(s->keys);
+    free(s->guess);
+    free(s);
+    return rc;
+}
