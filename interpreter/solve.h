@@ -77,6 +77,12 @@ typedef struct SolveOpts {
     void *arg;
     volatile sig_atomic_t *stop;   /* may be NULL: once non-zero, the
                              solver stops with MC_EINTR */
+    int stores_apart;     /* solve_search: the caller asserts that no rule
+                             reads the contents of the stores and that the
+                             larger store wins: positions are then keyed
+                             without their stores, and a value is what the
+                             rest of the game adds to the margin (a game
+                             won otherwise is detected and refused) */
 } SolveOpts;
 
 #define SOLVE_MAX_LINE 200   /* moves of the principal line kept */

@@ -34,6 +34,9 @@ typedef struct Searcher {
     const SolveOpts *o;
     Vm vm;
     int32_t seeds, inf;
+    int apart;             /* opts->stores_apart: positions keyed without
+                              their stores, values relative to the margin */
+    int bad_end;           /* a game ended against that assumption */
     Entry *tt;
     uint64_t buckets;      /* a power of two */
     Position *kids;        /* the children of the positions on the line */
@@ -58,10 +61,49 @@ static double clock_now(void)
 
 static inline uint64_t key_of(const Searcher *s, const Position *p)
 {
-    uint64_t k = hist_hash(s->r, p);
+    uint64_t k;
+    if (s->apart) {
+        Position z = *p;
+        z.store[0] = z.store[1] = 0;
+        k = hist_hash(s->r, &z);
+    } else {
+        k = hist_hash(s->r, p);
+    }
     if (s->r->uses_plies)
         k = (k ^ p->plies) * 0x9E3779B97F4A7C15ull;
     return k ? k : 1;   /* 0 marks an empty entry */
+}
+
+/* What a value is counted from at `p`: South's seeds less North's when
+ * the stores are kept apart (values are then what the rest of the game
+ * adds to the margin), else 0. */
+static inline int32_t base(const Searcher *s, const Position *p)
+{
+    return s->apart ? p->store[0] - p->store[1] : 0;
+}
+
+/* The value of a finished game: its utility, or with the stores apart
+ * its margin (and the assumption that the larger store wins is checked). */
+static int32_t final_value(Searcher *s, const Position *q)
+{
+    if (!s->apart)
+        return solve_utility(s->seeds, q);
+    const int32_t m = q->store[0] - q->store[1];
+    if (q->winner != (m > 0 ? WIN_SOUTH : m < 0 ? WIN_NORTH : WIN_DRAW)) {
+        s->bad_end = 1;
+        s->status = MC_EINVAL;
+    }
+    return m;
+}
+
+/* A value as a utility (with the stores apart, a margin is one: the
+ * larger store wins). */
+static int32_t as_utility(const Searcher *s, int32_t v)
+{
+    if (!s->apart)
+        return v;
+    const int32_t range = 2 * s->seeds + 1;
+    return v + (v > 0 ? range : v < 0 ? -range : 0);
 }
 
 static Entry *probe(const Searcher *s, uint64_t key)
@@ -160,21 +202,21 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         beta = beta < e->hi ? beta : e->hi;
         tt_best = e->best;
     }
-    const size_t base = s->nkids;
-    int rc = grow_kids(s, base + MAX_MOVES);
+    const size_t base_k = s->nkids;
+    int rc = grow_kids(s, base_k + MAX_MOVES);
     if (rc) {
         s->status = rc;
         return 0;
     }
-    int n = gen_moves(&s->vm, p, s->moves + base);
+    int n = gen_moves(&s->vm, p, s->moves + base_k);
     if (n <= 0) {
         s->status = n < 0 ? n : MC_EINVAL;
         return 0;
     }
     s->nkids += (size_t)n;
-    Position *kid = s->kids + base;
-    uint64_t *ckey = s->keys + base;
-    int32_t *guess = s->guess + base;
+    Position *kid = s->kids + base_k;
+    uint64_t *ckey = s->keys + base_k;
+    int32_t *guess = s->guess + base_k;
     int16_t order[MAX_MOVES];
     const int south = p->to_move == SOUTH;
     const int32_t a0 = alpha, b0 = beta;
@@ -185,14 +227,19 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
      * transposition cutoff) */
     for (int k = 0; k < n; k++) {
         kid[k] = *p;
-        if ((rc = flow_play(&s->vm, &kid[k], &s->moves[base + (size_t)k], NULL, NULL)) < 0) {
+        if ((rc = flow_play(&s->vm, &kid[k], &s->moves[base_k + (size_t)k], NULL, NULL)) < 0) {
             s->status = rc;
-            s->nkids = base;
+            s->nkids = base_k;
             return 0;
         }
         int32_t g, cut = 0;
+        const int32_t d = base(s, &kid[k]) - base(s, p);
         if (kid[k].over) {
-            g = solve_utility(s->seeds, &kid[k]);
+            g = final_value(s, &kid[k]) - base(s, p);
+            if (s->status) {
+                s->nkids = base_k;
+                return 0;
+            }
             cut = south ? g >= beta : g <= alpha;
             ckey[k] = 0;
             guess[k] = 4 * (south ? g : -g) + 2;
@@ -200,15 +247,15 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
             ckey[k] = key_of(s, &kid[k]);
             Entry *c = probe(s, ckey[k]);
             g = 0;
-            if (c && (south ? c->lo >= beta : c->hi <= alpha)) {
-                g = south ? c->lo : c->hi;
+            if (c && (south ? c->lo + d >= beta : c->hi + d <= alpha)) {
+                g = (south ? c->lo : c->hi) + d;
                 cut = 1;
             }
-            int32_t d = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
-            guess[k] = south ? d : -d;
+            int32_t h = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
+            guess[k] = south ? h : -h;
         }
         if (cut) {
-            s->nkids = base;
+            s->nkids = base_k;
             store(s, key, south ? g : -s->inf, south ? s->inf : g, k, 1);
             return g;
         }
@@ -233,24 +280,25 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
     s->depth++;
     for (int j = 0; j < n && alpha < beta; j++) {
         const int k = order[j];
-        const size_t at = base + (size_t)k;   /* (s->kids may move as it grows) */
+        const size_t at = base_k + (size_t)k;   /* (s->kids may move as it grows) */
         int32_t v;
+        const int32_t d = base(s, &s->kids[at]) - base(s, p);
         if (s->kids[at].over) {
-            v = solve_utility(s->seeds, &s->kids[at]);
+            v = final_value(s, &s->kids[at]) - base(s, p);
         } else {
             const uint64_t qk = s->keys[at];
             int again = 0;
-            for (int d = 0; d < s->depth && d < (int)(sizeof s->path / sizeof *s->path) && !again; d++)
-                again = s->path[d] == qk;
+            for (int i = 0; i < s->depth && i < (int)(sizeof s->path / sizeof *s->path) && !again; i++)
+                again = s->path[i] == qk;
             Position here = s->kids[at];
             if (again) {
                 if ((rc = flow_endless(&s->vm, &here)) < 0) {
                     s->status = rc;
                     break;
                 }
-                v = solve_utility(s->seeds, &here);
+                v = final_value(s, &here) - base(s, p);
             } else {
-                v = search(s, &here, qk, alpha, beta);
+                v = d + search(s, &here, qk, alpha - d, beta - d);
             }
         }
         if (s->status)
@@ -265,7 +313,7 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
             beta = best;
     }
     s->depth--;
-    s->nkids = base;
+    s->nkids = base_k;
     if (s->status)
         return 0;
     int32_t lo = -s->inf, hi = s->inf;
@@ -279,7 +327,7 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
     return best;
 }
 
-/* The exact utility of `p` by MTD(f) from the guess `g`. */
+/* The exact value of `p` (from base(p)) by MTD(f) from the guess `g`. */
 static int32_t mtdf(Searcher *s, const Position *p, int32_t g)
 {
     int32_t lo = -s->inf, hi = s->inf;
@@ -296,11 +344,12 @@ static int32_t mtdf(Searcher *s, const Position *p, int32_t g)
     return g;
 }
 
-/* Whether the move `m` at `p` keeps the value `v` (a null-window search
- * of the position after it: South's move keeps it if that is worth v or
- * more, North's if it is worth v or less); the position after it in *q,
- * and in *bound what the search proved of its value (v itself if kept,
- * else a bound beyond which it is not). */
+/* Whether the move `m` at `p` keeps the value `v` (a whole game's value,
+ * not counted from base()), by a null-window search of the position
+ * after it: South's move keeps it if that is worth v or more, North's if
+ * it is worth v or less. The position after it in *q, and in *bound what
+ * the search proved of its value (v itself if kept, else a bound beyond
+ * which it is not). */
 static int keeps(Searcher *s, const Position *p, const Move *m, int32_t v, Position *q, int32_t *bound)
 {
     *q = *p;
@@ -310,8 +359,9 @@ static int keeps(Searcher *s, const Position *p, const Move *m, int32_t v, Posit
         return 0;
     }
     const int south = p->to_move == SOUTH;
-    int32_t g = q->over ? solve_utility(s->seeds, q)
-              : south ? search(s, q, key_of(s, q), v - 1, v) : search(s, q, key_of(s, q), v, v + 1);
+    const int32_t b = base(s, q), t = v - b;
+    int32_t g = q->over ? final_value(s, q)
+              : b + (south ? search(s, q, key_of(s, q), t - 1, t) : search(s, q, key_of(s, q), t, t + 1));
     int kept = south ? g >= v : g <= v;
     *bound = kept ? v : g;
     return kept;
@@ -341,7 +391,8 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
     if (opts->stop)
         vm_set_poll(&s->vm, poll_stop, (void *)opts->stop);
     s->seeds = (int32_t)pos_seed_total(r, root);
-    s->inf = 3 * s->seeds + 2;
+    s->inf = 4 * s->seeds + 4;   /* past any value, even shifted by a margin */
+    s->apart = opts->stores_apart;
     res->to_move = root->to_move;
     int rc = MC_OK;
     if (root->over) {
@@ -362,14 +413,20 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
         rc = MC_ENOMEM;
         goto out;
     }
-    int32_t v = mtdf(s, root, 0);
+    if (s->apart && (r->nstore_moves || r->swap_when.code || r->setup_swap >= 0)) {
+        snprintf(err, errlen, "the stores cannot be kept apart: the rules %s",
+                 r->nstore_moves ? "sow seeds from a store (moves.store)" : "let the players swap sides");
+        rc = MC_EINVAL;
+        goto out;
+    }
+    int32_t v = base(s, root) + mtdf(s, root, 0);
     /* which moves keep the value (the others get a bound), and a best line */
     res->nmoves = gen_moves(&s->vm, root, res->moves);
     for (int k = 0; k < res->nmoves && !s->status; k++) {
         Position q;
         int32_t b;
         int kept = keeps(s, root, &res->moves[k], v, &q, &b);
-        res->move_value[k] = solve_outcome(s->seeds, b);
+        res->move_value[k] = solve_outcome(s->seeds, as_utility(s, b));
         res->move_bound[k] = kept ? 0 : root->to_move == SOUTH ? 1 : -1;
     }
     Position p = *root;
@@ -394,10 +451,13 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
     }
     if (s->status) {
         rc = s->status;
-        snprintf(err, errlen, "%s", rc == MC_EINTR ? "interrupted" : mc_status_text(rc));
+        snprintf(err, errlen, "%s",
+                 s->bad_end ? "a game ended with a winner other than the larger store: the stores cannot be kept apart"
+                 : rc == MC_EINTR ? "interrupted"
+                                  : mc_status_text(rc));
         goto out;
     }
-    res->value = solve_outcome(s->seeds, v);
+    res->value = solve_outcome(s->seeds, as_utility(s, v));
     res->positions = s->nodes;
     res->searched = 1;
     res->bytes = s->buckets * BUCKET * sizeof(Entry) + s->kcap * (sizeof(Position) + sizeof(Move) + 12);

@@ -25,7 +25,7 @@
 #include "vm.h"
 #include "testlib.h"
 
-static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL };
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 0 };
 
 /* The built-in `name` with `holes` holes a row and `seeds` a hole (its
  * text's `board.holes` and `board.seeds` lines replaced), and the
@@ -656,11 +656,11 @@ static void test_solve_equals_naive_with_cycles(void **state)
 /* The search method (solvesearch.c) against the listing method, on a
  * game without cycles: the same value; each move it calls best has the
  * value, and each other one a true bound that excludes it. */
-static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResult *b)
+static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResult *b, int apart)
 {
     char err[200] = "";
     solve_ok(r, p, a);
-    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL };
+    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, apart };
     if (solve_search(r, p, &o, b, err, sizeof err) != MC_OK)
         fail_msg("solve_search: %s", err);
     Mini m = { NULL, 0, 0, (int32_t)pos_seed_total(r, p) };
@@ -712,7 +712,8 @@ static void test_solve_search_equals_listing(void **state)
             vm_init(&vm, r);
             Position p;
             flow_start(&vm, &p, NULL);
-            search_agrees(r, &p, a, b);
+            search_agrees(r, &p, a, b, 0);
+            search_agrees(r, &p, a, b, 1);
             rules_free(r);
         }
     /* random late positions of the full game */
@@ -737,7 +738,8 @@ static void test_solve_search_equals_listing(void **state)
             on_board += p.count[h];
         if (p.over || on_board > 10)
             continue;
-        search_agrees(r, &p, a, b);
+        search_agrees(r, &p, a, b, 0);
+        search_agrees(r, &p, a, b, 1);
         checked++;
     }
     print_message("kalah        %d late positions: search and listing agree\n", checked);
@@ -760,12 +762,12 @@ static void test_solve_refusals(void **state)
     vm_init(&vm, r);
     Position p;
     flow_start(&vm, &p, NULL);
-    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL };
+    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 0 };
     assert_int_equal(solve_position(r, &p, &small, res, err, sizeof err), MC_ENOMEM);
     assert_non_null(strstr(err, "more than the 1 MB allowed"));
     /* a stop asked for */
     volatile sig_atomic_t stop = 1;
-    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop };
+    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 0 };
     assert_int_equal(solve_position(r, &p, &stopped, res, err, sizeof err), MC_EINTR);
     rules_free(r);
     /* a lot: who begins Tuz is drawn */

@@ -18,7 +18,7 @@ enum {
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
     F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24,
-    F_MEMORY = 1 << 25
+    F_MEMORY = 1 << 25, F_APART = 1 << 26
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -35,7 +35,7 @@ static const struct Flag {
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
-    { "--memory", F_MEMORY, 1 },
+    { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -96,13 +96,16 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH, 1, 1,
-      "usage: mancala solve VARIANT [--from POS.json] [--search] [--memory MB] [--json] [--option K=V]...\n"
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART, 1, 1,
+      "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart]] [--memory MB] [--json]\n"
+      "                     [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
       "by round. --search: by MTD(f) search instead, for games too large to list whose positions\n"
-      "never come back. --memory: the most its tables take (4096 MB by default). --json: one object.\n" },
+      "never come back; with --stores-apart, which asserts that no rule reads the stores and that the\n"
+      "larger store wins, positions are told apart by all but their stores (far fewer to search).\n"
+      "--memory: the most its tables take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
       "                    [--option K=V]...\n"
@@ -277,6 +280,7 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd)
             a->verbose |= f->bit == F_VERBOSE;
             a->animate |= f->bit == F_ANIMATE;
             a->no_warnings |= f->bit == F_NO_WARNINGS;
+            a->stores_apart |= f->bit == F_APART;
         } else if (!flag_value(a, f->bit, f->name, val)) {
             return 0;
         }

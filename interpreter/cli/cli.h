@@ -40,6 +40,7 @@ typedef struct Args {
     int jobs;                   /* stats --jobs (0: every core) */
     const char *plot;           /* stats --plot FILE.svg */
     int memory;                 /* solve --memory MB (0: the default) */
+    int stores_apart;           /* solve --stores-apart */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */

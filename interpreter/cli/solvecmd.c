@@ -62,7 +62,8 @@ static void meter(void *arg, const SolveProgress *pr)
 static void print_text(const Rules *r, const Position *p, const SolveResult *res)
 {
     char w[120], tok[64];
-    printf("%s: %s to move", r->title ? r->title : r->name, p->over ? "nobody" : side[res->to_move]);
+    printf("%s, %d x %d holes, %ld seeds: %s to move", r->title ? r->title : r->name, r->rows, r->width,
+           pos_seed_total(r, p), p->over ? "nobody" : side[res->to_move]);
     if (r->match)
         printf(", round %d (a match is solved round by round: the value is the round's)", p->round);
     printf("\n");
@@ -162,7 +163,11 @@ int cli_solve(const char *variant, const Args *a)
     if (!cli_start(&vm, a->from, &p, NULL))
         goto out;
     Meter m = { -1, 0, 0 };
-    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop };
+    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop, a->stores_apart };
+    if (a->stores_apart && !a->search) {
+        fprintf(stderr, "mancala: solve: --stores-apart goes with --search\n");
+        goto out;
+    }
     if (isatty(2))
         o.progress = meter;
     cli_catch_sigint();
