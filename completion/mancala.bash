@@ -13,7 +13,7 @@ _mancala_variant()
         case $w in
             --*=*) ;;
             --search) [[ ${COMP_WORDS[1]} == list ]] && skip=1 ;;
-            --json|--all|--events|--plan|--verbose|--animate|--no-warnings|--help|-h) ;;
+            --json|--all|--events|--plan|--verbose|--animate|--no-warnings|--stores-apart|--help|-h) ;;
             -o|--*) skip=1 ;;
             *) printf '%s\n' "$w"; return ;;
         esac
@@ -23,7 +23,7 @@ _mancala_variant()
 _mancala()
 {
     local bin=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    local cmds="list show validate perft replay play match stats bench"
+    local cmds="list show validate perft replay play match stats solve bench"
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
         COMPREPLY=($(compgen -W "$cmds --help --version" -- "$cur"))
@@ -50,7 +50,7 @@ _mancala()
                 awk '/^Options/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z0-9-]+ = / { print $1 "=" }')" -- "$cur"))
             compopt -o nospace 2>/dev/null
             return ;;
-        --seed|--games|--seconds|--perft|--rows|--region|--search|--jobs)
+        --seed|--games|--seconds|--perft|--rows|--region|--search|--jobs|--memory)
             [[ $prev == --search && $cmd != list ]] || return ;;
     esac
     if [[ $cur == -* ]]; then
@@ -60,7 +60,7 @@ _mancala()
     case $cmd in
         list) ;;
         validate) COMPREPLY=($(compgen -f -- "$cur")) ;;
-        show|perft|replay|play|match|stats|bench)
+        show|perft|replay|play|match|stats|solve|bench)
             [[ -z $(_mancala_variant) ]] || return
             COMPREPLY=($(compgen -W "$("$bin" list 2>/dev/null | awk '{ print $1 }')" -- "$cur") $(compgen -f -X '!*.y*ml' -- "$cur")) ;;
     esac

@@ -47,6 +47,7 @@ typedef struct Solver {
     uint32_t *edge;
     uint64_t nedges, ecap;
     size_t bytes, peak;
+    uint64_t listed;                /* positions whose moves are listed */
     double t0, next_report;
     char *err;
     size_t errlen;
@@ -74,7 +75,7 @@ static int grow(Solver *s, void *pp, size_t old, size_t new, size_t size)
         char m[200];
         snprintf(m, sizeof m,
                  "the positions reachable from here need more than the %zu MB allowed "
-                 "(%llu positions listed so far)",
+                 "(%llu positions found so far)",
                  s->o->memory >> 20, (unsigned long long)s->n);
         return fail(s, MC_ENOMEM, m);
     }
@@ -356,7 +357,8 @@ static int list_positions(Solver *s)
     Move moves[MAX_MOVES];
     for (uint64_t i = 0; i < s->n; i++) {
         int rc;
-        if ((i & 4095) == 0 && (rc = progress(s, SOLVE_LISTING, i, 0)))
+        s->listed = i;
+        if ((i & 255) == 0 && (rc = progress(s, SOLVE_LISTING, i, 0)))
             return rc;
         Position p;
         unpack(s, i, &p);
@@ -690,10 +692,12 @@ out:
 
 /* ---- the whole ------------------------------------------------------------------ */
 
-static int poll_stop(void *arg)
+/* The machine's poll function (a long relay sowing): a stop asked for,
+ * and the progress of the listing, whose moves it is sowing. */
+static int solver_poll(void *arg)
 {
-    const volatile sig_atomic_t *stop = arg;
-    return *stop != 0;
+    Solver *s = arg;
+    return progress(s, SOLVE_LISTING, s->listed, 0) != 0;
 }
 
 /* The root's moves and their values, and a principal line. */
@@ -765,8 +769,7 @@ int solve_position(const Rules *r, const Position *root, const SolveOpts *opts, 
     s.next_report = s.t0 + 1.0;
     vm_init(&s.vm, r);
     s.vm.round_only = 1;
-    if (opts->stop)
-        vm_set_poll(&s.vm, poll_stop, (void *)opts->stop);
+    vm_set_poll(&s.vm, solver_poll, &s);
     s.nh = r->nholes;
     long seeds = pos_seed_total(r, root);
     s.seeds = (int32_t)seeds;

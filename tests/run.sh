@@ -56,7 +56,7 @@ step() {
         echo "$out" | tail -40 | sed 's/^/    /'
     fi
 }
-for s in tests/cli.sh tests/play.sh tests/stats.sh tests/run_bad.sh tests/diagnostics.sh tests/limits.sh tests/hostile.sh; do
+for s in tests/cli.sh tests/play.sh tests/stats.sh tests/solve.sh tests/run_bad.sh tests/diagnostics.sh tests/limits.sh tests/hostile.sh; do
     [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
 done
 # The reference mode (MANCALA_VM=general: no short cut of the plan) must

@@ -46,15 +46,16 @@ static void meter(void *arg, const SolveProgress *pr)
     double t = pr->seconds - m->stage_t0;
     if (pr->stage == SOLVE_SEARCHING) {
         fprintf(stderr, "\rsearching: %llu positions, %.0f a second, pass %llu   ", (unsigned long long)pr->done,
-                t > 0 ? (double)pr->done / t : 0.0, (unsigned long long)pr->total);
+                pr->seconds > 0 ? (double)pr->done / pr->seconds : 0.0, (unsigned long long)pr->total);
     } else if (pr->stage == SOLVE_LISTING) {
         fprintf(stderr, "\rlisting: %llu positions, %.0f a second, %zu MB   ", (unsigned long long)pr->done,
-                t > 0 ? (double)pr->done / t : 0.0, pr->bytes >> 20);
+                pr->seconds > 0 ? (double)pr->done / pr->seconds : 0.0, pr->bytes >> 20);
     } else {
         double share = pr->total ? (double)pr->done / (double)pr->total : 1;
-        double eta = share > 0 ? t * (1 - share) / share : 0;
-        fprintf(stderr, "\rvaluing: %.0f%% of %llu positions, %.0f s left, %zu MB   ", 100 * share,
-                (unsigned long long)pr->total, eta, pr->bytes >> 20);
+        fprintf(stderr, "\rvaluing: %.0f%% of %llu positions", 100 * share, (unsigned long long)pr->total);
+        if (t > 0 && share > 0)
+            fprintf(stderr, ", %.0f s left", t * (1 - share) / share);
+        fprintf(stderr, ", %zu MB   ", pr->bytes >> 20);
     }
     m->shown = 1;
 }
@@ -182,6 +183,9 @@ int cli_solve(const char *variant, const Args *a)
     }
     if (st != MC_OK) {
         fprintf(stderr, "mancala: solve: %s\n", err[0] ? err : mc_status_text(st));
+        if (st == MC_ENOMEM && !a->search)
+            fprintf(stderr, "mancala: solve: --memory MB allows more; --search needs far less memory "
+                            "where positions never come back\n");
         goto out;
     }
     if (a->json)

@@ -1,0 +1,63 @@
+#!/bin/sh
+# `mancala solve` from the command line: a Kalah ending worked out by hand
+# (tests/solve/ending.json) by both methods, in text and JSON; a finished
+# game; the refusals (a lot, the memory bound, --stores-apart alone or
+# where the players may swap sides, a bad --memory).
+# Usage: tests/solve.sh PATH/TO/mancala
+D=$(dirname "$0")
+. "$D/shlib.sh"
+
+# South: 1 seed in holes 1 and 6; North: 3 in hole 11, 2 in hole 12;
+# stores 19 and 22 (48 seeds).
+# - 1: the seed falls into the empty hole 2 and takes it with the 3 of
+#   hole 11 (23). North's only move, 12, sows a seed into his store (23)
+#   and one into hole 1; his row is empty, so South takes holes 1 and 6:
+#   25-23, South wins by 2.
+# - 6: into South's store (20), another turn; then 1 takes 1 + 3 (24) and
+#   South's row is empty: North takes his 2 (24). A draw.
+"$M" solve kalah --from "$D/solve/ending.json" >"$T/out" 2>&1 || bad "solve: exit $?"
+grep -q '^Kalah (6 holes, 4 seeds), 2 x 6 holes, 48 seeds: South to move$' "$T/out" && ok || bad "solve: first line"
+grep -q '^value: South wins by 2$' "$T/out" && ok || bad "solve: value"
+grep -q '^  1  *South wins by 2  (best)$' "$T/out" && ok || bad "solve: move 1"
+grep -q '^  6  *a draw$' "$T/out" && ok || bad "solve: move 6"
+grep -q '^line: S:1 N:12 (the game ends)$' "$T/out" && ok || bad "solve: line"
+grep -q '^positions: 3, decisions 4; on cycles 0 (in 0 cycles); ' "$T/out" && ok || bad "solve: positions"
+# by search: the same value; 6 is shown worse, with the bound proved
+for apart in "" --stores-apart; do
+    "$M" solve kalah --from "$D/solve/ending.json" --search $apart --memory 16 >"$T/out" 2>&1 || bad "solve --search $apart: exit"
+    grep -q '^value: South wins by 2$' "$T/out" && ok || bad "solve --search $apart: value"
+    grep -q '^  6  *worse: at most a draw$' "$T/out" && ok || bad "solve --search $apart: move 6"
+    grep -q '^line: S:1 N:12 (the game ends)$' "$T/out" && ok || bad "solve --search $apart: line"
+done
+"$M" solve kalah --from "$D/solve/ending.json" --json >"$T/j" 2>&1 || bad "solve --json: exit"
+python3 - "$T/j" <<'PY' && ok || bad "solve --json"
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["value"] == {"winner": "south", "margin": 2}, o
+assert [(m["move"], m["winner"], m["margin"], m["best"]) for m in o["moves"]] == \
+    [("1", "south", 2, True), ("6", "draw", 0, False)], o
+assert o["line"] == [{"player": "south", "move": "1"}, {"player": "north", "move": "12"}], o
+assert o["line_end"] == "game-over" and o["method"] == "retrograde" and o["positions"] == 3, o
+PY
+
+# a finished game: South to move has no seed, so the game ends as the
+# position is read (Kalah's no-moves rule: the seeds go to their owners):
+# North takes his 2, 25-23
+sed -e 's/"board":\[1,0,0,0,0,1, 0,0,0,0,3,2\],"stores":\[19,22\]/"board":[0,0,0,0,0,0, 0,0,0,0,0,2],"stores":[25,21]/' \
+    "$D/solve/ending.json" >"$T/over.json"
+"$M" solve kalah --from "$T/over.json" >"$T/out" 2>&1 || bad "solve over: exit"
+grep -q '^Kalah (6 holes, 4 seeds), 2 x 6 holes, 48 seeds: nobody to move$' "$T/out" && ok || bad "solve over: first line"
+grep -q '^value: South wins by 2 (the game is over)$' "$T/out" && ok || bad "solve over: value"
+
+# refusals
+"$M" solve tuz >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'decided by lot' "$T/out" && ok || bad "solve: a lot"
+"$M" solve kalah --memory 1 >"$T/out" 2>&1
+[ $? = 1 ] && grep -q 'need more than the 1 MB allowed' "$T/out" && grep -q -- '--search needs far less memory' "$T/out" \
+    && ok || bad "solve: the memory bound"
+"$M" solve kalah --stores-apart >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--stores-apart goes with --search' "$T/out" \
+    && ok || bad "solve: --stores-apart alone"
+"$M" solve lib-al-aqil --search --stores-apart --memory 16 >"$T/out" 2>&1
+[ $? = 1 ] && grep -q 'swap sides' "$T/out" && ok || bad "solve: --stores-apart with a swap"
+"$M" solve kalah --memory 0 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--memory takes a whole number in 1\.\.1048576' "$T/out" \
+    && ok || bad "solve: --memory 0"
+finish
