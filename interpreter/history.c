@@ -26,9 +26,23 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
 }
 
+static inline uint64_t hash_of(const Rules *r, const Position *p, int stores);
+
 /* Over what hist_same compares; the counts four at a time (for the
  * computer players' tables; the history hashes its records). */
 uint64_t hist_hash(const Rules *r, const Position *p)
+{
+    return hash_of(r, p, 1);
+}
+
+/* The same without the stores (the solver's --stores-apart). */
+uint64_t hist_hash_board(const Rules *r, const Position *p)
+{
+    return hash_of(r, p, 0);
+}
+
+/* hist_hash, with or without the stores. */
+static inline uint64_t hash_of(const Rules *r, const Position *p, int stores)
 {
     const int nh = r->nholes;
     uint64_t h = 0x243F6A8885A308D3ull, w;
@@ -47,7 +61,8 @@ uint64_t hist_hash(const Rules *r, const Position *p)
     for (int f = 0; f < r->nflags; f++)
         h = mix_mask(h, p->flags[f], wide);
     h = mix_mask(h, p->out_of_play, wide);
-    h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
+    if (stores)
+        h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
     h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->last_move << 24 | (uint64_t)p->round << 32 |
                  (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
     if (r->mid_move)

@@ -126,6 +126,9 @@ typedef struct SolveResult {
 int solve_position(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res,
                    char *err, size_t errlen);
 
+/* Seconds on a monotonic clock. */
+double solve_clock(void);
+
 /* The same by search (solvesearch.c): MTD(f) over alpha-beta searches to
  * the end of the game with a transposition table of opts->memory bytes.
  * Exact for games whose positions never come back; with cycles, see

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "solve.h"
 
@@ -52,23 +51,10 @@ typedef struct Searcher {
     int pass;
 } Searcher;
 
-static double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
+/* The table's key of `p` (never 0, which marks an empty entry). */
 static inline uint64_t key_of(const Searcher *s, const Position *p)
 {
-    uint64_t k;
-    if (s->apart) {
-        Position z = *p;
-        z.store[0] = z.store[1] = 0;
-        k = hist_hash(s->r, &z);
-    } else {
-        k = hist_hash(s->r, p);
-    }
+    uint64_t k = s->apart ? hist_hash_board(s->r, p) : hist_hash(s->r, p);
     if (s->r->uses_plies)
         k = (k ^ p->plies) * 0x9E3779B97F4A7C15ull;
     return k ? k : 1;   /* 0 marks an empty entry */
@@ -106,6 +92,7 @@ static int32_t as_utility(const Searcher *s, int32_t v)
     return v + (v > 0 ? range : v < 0 ? -range : 0);
 }
 
+/* The table's entry of `key`, or NULL. */
 static Entry *probe(const Searcher *s, uint64_t key)
 {
     Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET;
@@ -115,6 +102,9 @@ static Entry *probe(const Searcher *s, uint64_t key)
     return NULL;
 }
 
+/* Keeps the bounds lo..hi of `key`'s value, its best move and the work
+ * (positions searched) it cost: with the bounds already kept for it, or
+ * in place of the bucket's cheapest entry. */
 static void store(Searcher *s, uint64_t key, int32_t lo, int32_t hi, int best, uint64_t work)
 {
     Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET, *e = NULL;
@@ -140,6 +130,7 @@ static void store(Searcher *s, uint64_t key, int32_t lo, int32_t hi, int best, u
     e->work = (uint8_t)w;
 }
 
+/* Room for `need` children on the stack of the line; 0 or MC_ENOMEM. */
 static int grow_kids(Searcher *s, size_t need)
 {
     if (need <= s->kcap)
@@ -165,11 +156,12 @@ static int grow_kids(Searcher *s, size_t need)
     return 0;
 }
 
+/* A stop asked for (s->status), and the progress callback once a second. */
 static void report_progress(Searcher *s)
 {
     if (s->o->stop && *s->o->stop)
         s->status = MC_EINTR;
-    double t = clock_now();
+    double t = solve_clock();
     if (s->o->progress && t >= s->next_report) {
         SolveProgress pr = { SOLVE_SEARCHING, s->nodes, (uint64_t)s->pass,
                              (size_t)(s->buckets * BUCKET * sizeof(Entry)), t - s->t0 };
@@ -178,10 +170,70 @@ static void report_progress(Searcher *s)
     }
 }
 
-/* South's utility of `p` if it lies in (alpha, beta); else a bound on
- * the side it fails (fail-soft). 0 once s->status is set. The children
- * of the positions on the line are kept in s->kids (with their keys and
- * the moves that lead to them), not on the C stack. */
+/* The n children of `p` (whose moves are at s->moves[base_k..]) into
+ * s->kids, with their keys and a guess of their worth to the mover, and
+ * `order`, best guess first (the table's best move `tt_best` first of
+ * all). Returns -1; or the index of a child already known to cut the
+ * search off in (alpha, beta) (enhanced transposition cutoff: a finished
+ * game, or a bound in the table), with its value from base(p) in *cut;
+ * or -2 once s->status is set. */
+static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t alpha, int32_t beta,
+                  int16_t *order, int32_t *cut, int tt_best)
+{
+    Position *kid = s->kids + base_k;
+    uint64_t *ckey = s->keys + base_k;
+    int32_t *guess = s->guess + base_k;
+    const int south = p->to_move == SOUTH;
+    for (int k = 0; k < n; k++) {
+        kid[k] = *p;
+        int rc = flow_play(&s->vm, &kid[k], &s->moves[base_k + (size_t)k], NULL, NULL);
+        if (rc < 0) {
+            s->status = rc;
+            return -2;
+        }
+        const int32_t d = base(s, &kid[k]) - base(s, p);
+        if (kid[k].over) {
+            const int32_t g = final_value(s, &kid[k]) - base(s, p);
+            if (s->status)
+                return -2;
+            if (south ? g >= beta : g <= alpha) {
+                *cut = g;
+                return k;
+            }
+            ckey[k] = 0;
+            guess[k] = 4 * (south ? g : -g) + 2;
+        } else {
+            ckey[k] = key_of(s, &kid[k]);
+            const Entry *c = probe(s, ckey[k]);
+            if (c && (south ? c->lo + d >= beta : c->hi + d <= alpha)) {
+                *cut = (south ? c->lo : c->hi) + d;
+                return k;
+            }
+            const int32_t h = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
+            guess[k] = south ? h : -h;
+        }
+        order[k] = (int16_t)k;
+    }
+    for (int i = 1; i < n; i++)   /* insertion sort, best guess first */
+        for (int j = i; j > 0 && guess[order[j]] > guess[order[j - 1]]; j--) {
+            int16_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (tt_best < n)
+        for (int j = 0; j < n; j++)
+            if (order[j] == tt_best) {
+                memmove(order + 1, order, (size_t)j * sizeof *order);
+                order[0] = (int16_t)tt_best;
+                break;
+            }
+    return -1;
+}
+
+/* The value of `p` (counted from base(p)) if it lies in (alpha, beta);
+ * else a bound on the side it fails (fail-soft). 0 once s->status is
+ * set. The children of the positions on the line are kept in s->kids
+ * (with their keys and the moves that lead to them), not on the C stack. */
 static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alpha, int32_t beta)
 {
     if ((++s->nodes & 0xFFFF) == 0)
@@ -214,66 +266,19 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         return 0;
     }
     s->nkids += (size_t)n;
-    Position *kid = s->kids + base_k;
-    uint64_t *ckey = s->keys + base_k;
-    int32_t *guess = s->guess + base_k;
-    int16_t order[MAX_MOVES];
     const int south = p->to_move == SOUTH;
     const int32_t a0 = alpha, b0 = beta;
     int32_t best = south ? -s->inf : s->inf;
     int best_i = 0;
-    /* the children, with a guess of their worth to the mover; a child
-     * already known to cut the search off ends it at once (enhanced
-     * transposition cutoff) */
-    for (int k = 0; k < n; k++) {
-        kid[k] = *p;
-        if ((rc = flow_play(&s->vm, &kid[k], &s->moves[base_k + (size_t)k], NULL, NULL)) < 0) {
-            s->status = rc;
-            s->nkids = base_k;
-            return 0;
-        }
-        int32_t g, cut = 0;
-        const int32_t d = base(s, &kid[k]) - base(s, p);
-        if (kid[k].over) {
-            g = final_value(s, &kid[k]) - base(s, p);
-            if (s->status) {
-                s->nkids = base_k;
-                return 0;
-            }
-            cut = south ? g >= beta : g <= alpha;
-            ckey[k] = 0;
-            guess[k] = 4 * (south ? g : -g) + 2;
-        } else {
-            ckey[k] = key_of(s, &kid[k]);
-            Entry *c = probe(s, ckey[k]);
-            g = 0;
-            if (c && (south ? c->lo + d >= beta : c->hi + d <= alpha)) {
-                g = (south ? c->lo : c->hi) + d;
-                cut = 1;
-            }
-            int32_t h = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
-            guess[k] = south ? h : -h;
-        }
-        if (cut) {
-            s->nkids = base_k;
-            store(s, key, south ? g : -s->inf, south ? s->inf : g, k, 1);
-            return g;
-        }
-        order[k] = (int16_t)k;
+    int16_t order[MAX_MOVES];
+    int32_t g;
+    const int cut = expand(s, p, base_k, n, alpha, beta, order, &g, tt_best);
+    if (cut != -1) {
+        s->nkids = base_k;
+        if (cut >= 0)
+            store(s, key, south ? g : -s->inf, south ? s->inf : g, cut, 1);
+        return cut >= 0 ? g : 0;
     }
-    for (int i = 1; i < n; i++)   /* insertion sort, best guess first */
-        for (int j = i; j > 0 && guess[order[j]] > guess[order[j - 1]]; j--) {
-            int16_t t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    if (tt_best < n)
-        for (int j = 0; j < n; j++)
-            if (order[j] == tt_best) {
-                memmove(order + 1, order, (size_t)j * sizeof *order);
-                order[0] = (int16_t)tt_best;
-                break;
-            }
     best_i = order[0];
     if (s->depth < (int)(sizeof s->path / sizeof *s->path))
         s->path[s->depth] = key;
@@ -367,6 +372,7 @@ static int keeps(Searcher *s, const Position *p, const Move *m, int32_t v, Posit
     return kept;
 }
 
+/* The machine's poll function: a stop asked for. */
 static int poll_stop(void *arg)
 {
     const volatile sig_atomic_t *stop = arg;
@@ -384,7 +390,7 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
     }
     s->r = r;
     s->o = opts;
-    s->t0 = clock_now();
+    s->t0 = solve_clock();
     s->next_report = s->t0 + 1.0;
     vm_init(&s->vm, r);
     s->vm.round_only = 1;
@@ -462,7 +468,7 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
     res->searched = 1;
     res->bytes = s->buckets * BUCKET * sizeof(Entry) + s->kcap * (sizeof(Position) + sizeof(Move) + 12);
 out:
-    res->seconds = clock_now() - s->t0;
+    res->seconds = solve_clock() - s->t0;
     free(s->tt);
     free(s->kids);
     free(s->moves);

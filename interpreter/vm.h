@@ -147,6 +147,8 @@ void hist_free(History *h);
 int hist_copy(History *dst, const History *src);
 /* Over what hist_same compares. */
 uint64_t hist_hash(const Rules *r, const Position *p);
+/* The same without the stores. */
+uint64_t hist_hash_board(const Rules *r, const Position *p);
 int hist_same(const Rules *r, const Position *a, const Position *b);
 
 /* ---- tokens (token.c) ------------------------------------------------------- */

@@ -1,0 +1,62 @@
+/* solveint.h: what the files of the retrograde solver share (solve.c:
+ * packing and listing the positions; solvecycle.c: valuing them). */
+#ifndef MANCALA_SOLVEINT_H
+#define MANCALA_SOLVEINT_H
+
+#include "solve.h"
+
+#define TERM        0x80000000u     /* an edge to a value, not a position */
+#define NONE        0xFFFFFFFFu     /* an empty slot */
+#define TAIL_OFF    offsetof(Position, north_owned)
+#define TAIL_LEN    (sizeof(Position) - TAIL_OFF)
+#define MAX_NODES   0x7FFFFFFFu     /* positions: edge numbers keep the top bit */
+#define MAX_TAILS   0xFFFFFFu       /* tails: three bytes of a key */
+
+typedef struct Solver {
+    const Rules *r;
+    const SolveOpts *o;
+    Vm vm;
+    int nh, w, keylen, with_plies;
+    int32_t seeds, range, off;      /* utilities lie in -off..off */
+    /* tails */
+    unsigned char *tails;
+    uint32_t ntails, tails_cap, *tslot, tmask;
+    /* positions */
+    unsigned char *keys;
+    uint64_t n, cap, *first;
+    uint8_t *mover;
+    int32_t *val;
+    uint32_t *slot;
+    uint64_t smask;
+    /* edges */
+    uint32_t *edge;
+    uint64_t nedges, ecap;
+    size_t bytes, peak;
+    uint64_t listed;                /* positions whose moves are listed */
+    double t0, next_report;
+    char *err;
+    size_t errlen;
+} Solver;
+
+/* `msg` into the caller's message buffer; returns `status`. */
+int sv_fail(Solver *s, int status, const char *msg);
+/* Grows (or allocates) *pp from `old` to `new` elements of `size` bytes
+ * within the memory bound; 0, or a status after a message. */
+int sv_grow(Solver *s, void *pp, size_t old, size_t new, size_t size);
+/* Frees *pp (`count` elements of `size` bytes) and counts them out. */
+void sv_release(Solver *s, void *pp, size_t count, size_t size);
+/* Position number `node` from its key. */
+void sv_unpack(const Solver *s, uint64_t node, Position *p);
+/* A stop asked for (MC_EINTR), and the progress callback once a second. */
+int sv_progress(Solver *s, int stage, uint64_t done, uint64_t total);
+/* Values every position (solvecycle.c): Tarjan's components, sinks
+ * first, each valued as it is found. */
+int sv_value_positions(Solver *s, SolveResult *res);
+
+/* South's utility where the edge `e` leads. */
+static inline int32_t edge_value(const Solver *s, uint32_t e)
+{
+    return e & TERM ? (int32_t)(e & ~TERM) - s->off : s->val[e];
+}
+
+#endif
