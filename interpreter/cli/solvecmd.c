@@ -135,9 +135,11 @@ static void print_json(const Rules *r, const Position *p, const SolveResult *res
     json_object_set_new(o, "line_end", p->over ? json_null() : json_string(end[res->line_end]));
     json_object_set_new(o, "method", json_string(res->searched ? "search" : "retrograde"));
     json_object_set_new(o, "positions", json_integer((json_int_t)res->positions));
-    json_object_set_new(o, "decisions", json_integer((json_int_t)res->edges));
-    json_object_set_new(o, "cyclic", json_integer((json_int_t)res->cyclic));
-    json_object_set_new(o, "cycles", json_integer((json_int_t)res->components));
+    if (!res->searched) {   /* what only the listing counts */
+        json_object_set_new(o, "decisions", json_integer((json_int_t)res->edges));
+        json_object_set_new(o, "cyclic", json_integer((json_int_t)res->cyclic));
+        json_object_set_new(o, "cycles", json_integer((json_int_t)res->components));
+    }
     json_object_set_new(o, "bytes", json_integer((json_int_t)res->bytes));
     json_object_set_new(o, "seconds", json_real(res->seconds));
     char *s = json_dumps(o, JSON_COMPACT);
