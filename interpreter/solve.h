@@ -77,6 +77,10 @@ typedef struct SolveOpts {
     void *arg;
     volatile sig_atomic_t *stop;   /* may be NULL: once non-zero, the
                              solver stops with MC_EINTR */
+    int jobs;             /* solve_search: threads (at most
+                             SOLVE_MAX_JOBS; 0 or 1: one), sharing the
+                             table (lazy SMP): the same value whatever
+                             their number */
     int stores_apart;     /* solve_search: the caller asserts that no rule
                              reads the contents of the stores and that the
                              larger store wins: positions are then keyed
@@ -85,6 +89,7 @@ typedef struct SolveOpts {
                              won otherwise is detected and refused) */
 } SolveOpts;
 
+#define SOLVE_MAX_JOBS 64
 #define SOLVE_MAX_LINE 200   /* moves of the principal line kept */
 
 typedef struct SolveResult {

@@ -16,19 +16,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 
 #include "solve.h"
 
 #define BUCKET 4
 
+/* An entry of the table, shared by the threads without a lock: `data`
+ * packs the bounds lo and hi (24 bits each, offset by BIAS), the best
+ * move and the log2 of the work; `check` is the key xor data, so that an
+ * entry torn by two threads writing at once is not taken for the key's
+ * (Hyatt's lockless hashing). */
 typedef struct Entry {
-    uint64_t key;
-    int32_t lo, hi;        /* the value lies in lo..hi */
-    uint8_t best;          /* the index of the best move found (255: none) */
-    uint8_t work;          /* log2 of the positions searched below */
-    uint16_t unused;
+    _Atomic uint64_t check, data;
 } Entry;
+
+typedef struct Found {
+    int32_t lo, hi;        /* the value lies in lo..hi */
+    int best;              /* the index of the best move found (255: none) */
+    int work;              /* log2 of the positions searched below */
+} Found;
+
+#define BIAS (1 << 23)     /* values lie within +-(4 * MAX_SEEDS + 4) */
+#define ABORTED 1          /* Searcher.status: another thread finished */
+
+/* What the threads share: the table, the end of the search. */
+typedef struct Shared {
+    Entry *tt;
+    uint64_t buckets;      /* a power of two */
+    atomic_int done;       /* a thread has the root's value */
+    atomic_ullong nodes;   /* positions searched by all, now and then */
+} Shared;
 
 typedef struct Searcher {
     const Rules *r;
@@ -38,8 +58,12 @@ typedef struct Searcher {
     int apart;             /* opts->stores_apart: positions keyed without
                               their stores, values relative to the margin */
     int bad_end;           /* a game ended against that assumption */
-    Entry *tt;
-    uint64_t buckets;      /* a power of two */
+    Shared *sh;
+    Entry *tt;             /* sh->tt */
+    uint64_t buckets;      /* sh->buckets */
+    int id;                /* the thread's number, from 0 */
+    int racing;            /* in the threads' search of the root: stops
+                              once another thread has its value */
     Position *kids;        /* the children of the positions on the line */
     Move *moves;           /* the moves to them */
     uint64_t *keys;        /* their keys (0: the game is over there) */
@@ -94,14 +118,22 @@ static int32_t as_utility(const Searcher *s, int32_t v)
     return v + (v > 0 ? range : v < 0 ? -range : 0);
 }
 
-/* The table's entry of `key`, or NULL. */
-static Entry *probe(const Searcher *s, uint64_t key)
+/* What the table holds of `key`: 1 and *f, or 0. */
+static inline int probe(const Searcher *s, uint64_t key, Found *f)
 {
     Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET;
-    for (int i = 0; i < BUCKET; i++)
-        if (b[i].key == key)
-            return &b[i];
-    return NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        const uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        const uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        if ((c ^ d) == key) {
+            f->lo = (int32_t)(d & 0xFFFFFF) - BIAS;
+            f->hi = (int32_t)(d >> 24 & 0xFFFFFF) - BIAS;
+            f->best = (int)(d >> 48 & 0xFF);
+            f->work = (int)(d >> 56);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Keeps the bounds lo..hi of `key`'s value, its best move and the work
@@ -110,26 +142,29 @@ static Entry *probe(const Searcher *s, uint64_t key)
 static void store(Searcher *s, uint64_t key, int32_t lo, int32_t hi, int best, uint64_t work)
 {
     Entry *b = s->tt + (key & (s->buckets - 1)) * BUCKET, *e = NULL;
-    for (int i = 0; i < BUCKET && !e; i++)
-        if (b[i].key == key)
+    int cheapest = 0, least = 256;
+    for (int i = 0; i < BUCKET && !e; i++) {
+        const uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        const uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        if ((c ^ d) == key) {   /* the bounds of both searches hold */
+            const int32_t olo = (int32_t)(d & 0xFFFFFF) - BIAS, ohi = (int32_t)(d >> 24 & 0xFFFFFF) - BIAS;
+            lo = lo > olo ? lo : olo;
+            hi = hi < ohi ? hi : ohi;
             e = &b[i];
-    if (e) {   /* the bounds of both searches hold */
-        lo = lo > e->lo ? lo : e->lo;
-        hi = hi < e->hi ? hi : e->hi;
-    } else {   /* the entry that cost least */
-        e = &b[0];
-        for (int i = 1; i < BUCKET; i++)
-            if (b[i].work < e->work)
-                e = &b[i];
+        } else if ((int)(d >> 56) < least) {
+            least = (int)(d >> 56);
+            cheapest = i;
+        }
     }
-    int w = 0;
+    if (!e)   /* the entry that cost least */
+        e = &b[cheapest];
+    uint64_t w = 0;
     while (work >>= 1)
         w++;
-    e->key = key;
-    e->lo = lo;
-    e->hi = hi;
-    e->best = (uint8_t)(best < 255 ? best : 255);
-    e->work = (uint8_t)w;
+    const uint64_t d = (uint64_t)(uint32_t)(lo + BIAS) | (uint64_t)(uint32_t)(hi + BIAS) << 24 |
+                       (uint64_t)(best < 255 ? best : 255) << 48 | w << 56;
+    atomic_store_explicit(&e->check, key ^ d, memory_order_relaxed);
+    atomic_store_explicit(&e->data, d, memory_order_relaxed);
 }
 
 /* Room for `need` children on the stack of the line; 0 or MC_ENOMEM. */
@@ -163,9 +198,12 @@ static void report_progress(Searcher *s)
 {
     if (s->o->stop && *s->o->stop)
         s->status = MC_EINTR;
+    if (s->racing && atomic_load_explicit(&s->sh->done, memory_order_relaxed))
+        s->status = ABORTED;   /* another thread has the value */
+    const uint64_t all = atomic_fetch_add(&s->sh->nodes, 0x10000) + 0x10000;
     double t = solve_clock();
-    if (s->o->progress && t >= s->next_report) {
-        SolveProgress pr = { SOLVE_SEARCHING, s->nodes, (uint64_t)s->pass,
+    if (s->id == 0 && s->o->progress && t >= s->next_report) {
+        SolveProgress pr = { SOLVE_SEARCHING, all, (uint64_t)s->pass,
                              (size_t)(s->buckets * BUCKET * sizeof(Entry)), t - s->t0 };
         s->o->progress(s->o->arg, &pr);
         s->next_report = t + 1.0;
@@ -209,9 +247,9 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
             }
             guess[k] = 4 * (south ? g : -g) + 2;
         } else {
-            const Entry *c = probe(s, ckey[k]);
-            if (c && (south ? c->lo + d >= beta : c->hi + d <= alpha)) {
-                *cut = (south ? c->lo : c->hi) + d;
+            Found c;
+            if (probe(s, ckey[k], &c) && (south ? c.lo + d >= beta : c.hi + d <= alpha)) {
+                *cut = (south ? c.lo : c.hi) + d;
                 return k;
             }
             const int32_t h = 4 * (kid[k].store[0] - kid[k].store[1]) + (kid[k].to_move == p->to_move ? (south ? 2 : -2) : 0);
@@ -225,13 +263,20 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    if (tt_best < n)
+    if (tt_best < n) {
         for (int j = 0; j < n; j++)
             if (order[j] == tt_best) {
                 memmove(order + 1, order, (size_t)j * sizeof *order);
                 order[0] = (int16_t)tt_best;
                 break;
             }
+    } else if (s->id && n > 1 && ((s->nodes >> 4) + (uint64_t)s->id) % 4 == 0) {
+        /* the other threads try another move first now and then, so as
+         * not all to search the same positions in the same order */
+        int16_t t = order[0];
+        order[0] = order[1];
+        order[1] = t;
+    }
     return -1;
 }
 
@@ -247,17 +292,17 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         return 0;
     const uint64_t nodes0 = s->nodes;
     int tt_best = 255;
-    Entry *e = probe(s, key);
-    if (e) {
-        if (e->lo >= beta)
-            return e->lo;
-        if (e->hi <= alpha)
-            return e->hi;
-        if (e->lo == e->hi)
-            return e->lo;
-        alpha = alpha > e->lo ? alpha : e->lo;
-        beta = beta < e->hi ? beta : e->hi;
-        tt_best = e->best;
+    Found e;
+    if (probe(s, key, &e)) {
+        if (e.lo >= beta)
+            return e.lo;
+        if (e.hi <= alpha)
+            return e.hi;
+        if (e.lo == e.hi)
+            return e.lo;
+        alpha = alpha > e.lo ? alpha : e.lo;
+        beta = beta < e.hi ? beta : e.hi;
+        tt_best = e.best;
     }
     const size_t base_k = s->nkids;
     int rc = grow_kids(s, base_k + MAX_MOVES);
@@ -384,19 +429,18 @@ static int poll_stop(void *arg)
     return *stop != 0;
 }
 
-int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res, char *err,
-                 size_t errlen)
+/* A searcher for thread `id` over the shared table; 0 or MC_ENOMEM. */
+static int searcher_init(Searcher *s, const Rules *r, const Position *root, const SolveOpts *opts, Shared *sh,
+                         int id, double t0)
 {
-    Searcher *s = calloc(1, sizeof *s);
-    memset(res, 0, sizeof *res);
-    if (!s) {
-        snprintf(err, errlen, "out of memory");
-        return MC_ENOMEM;
-    }
     s->r = r;
     s->o = opts;
-    s->t0 = solve_clock();
-    s->next_report = s->t0 + 1.0;
+    s->sh = sh;
+    s->tt = sh->tt;
+    s->buckets = sh->buckets;
+    s->id = id;
+    s->t0 = t0;
+    s->next_report = t0 + 1.0;
     vm_init(&s->vm, r);
     s->vm.round_only = 1;
     if (opts->stop)
@@ -404,43 +448,62 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
     s->seeds = (int32_t)pos_seed_total(r, root);
     s->inf = 4 * s->seeds + 4;   /* past any value, even shifted by a margin */
     s->apart = opts->stores_apart;
-    res->to_move = root->to_move;
-    int rc = MC_OK;
-    if (root->over) {
-        res->value = solve_outcome(s->seeds, solve_utility(s->seeds, root));
-        goto out;
+    return grow_kids(s, 4096);
+}
+
+static void searcher_free(Searcher *s)
+{
+    free(s->kids);
+    free(s->moves);
+    free(s->keys);
+    free(s->guess);
+}
+
+typedef struct Job {
+    Searcher *s;
+    const Position *root;
+    int32_t value;         /* the root's, from base(root) */
+} Job;
+
+/* A thread: MTD(f) on the root; the first to finish says so. */
+static void *worker(void *arg)
+{
+    Job *job = arg;
+    job->s->racing = 1;
+    int32_t v = mtdf(job->s, job->root, 0);
+    job->s->racing = 0;
+    if (!job->s->status) {
+        job->value = v;
+        atomic_store(&job->s->sh->done, 1);
     }
-    if (pos_chance(r, root)) {
-        snprintf(err, errlen, "the position is decided by lot (a chance): solve from a position after the lot");
-        rc = MC_EINVAL;
-        goto out;
-    }
-    s->buckets = 1;
-    while (s->buckets * 2 * BUCKET * sizeof(Entry) <= opts->memory)
-        s->buckets *= 2;
-    /* the table in pages of 2 MiB where the system allows (its reads are
-     * random: fewer misses of the address cache) */
-    const size_t tt_bytes = s->buckets * BUCKET * sizeof *s->tt;
-    s->tt = tt_bytes >= ((size_t)2 << 20) ? aligned_alloc((size_t)2 << 20, tt_bytes) : malloc(tt_bytes);
-    if (s->tt) {
+    return NULL;
+}
+
+/* The table: the largest power of two of buckets within opts->memory, in
+ * pages of 2 MiB where the system allows (its reads are random: fewer
+ * misses of the address cache); 0 or MC_ENOMEM. */
+static int table_new(Shared *sh, size_t memory)
+{
+    sh->buckets = 1;
+    while (sh->buckets * 2 * BUCKET * sizeof(Entry) <= memory)
+        sh->buckets *= 2;
+    const size_t bytes = sh->buckets * BUCKET * sizeof(Entry);
+    sh->tt = bytes >= ((size_t)2 << 20) ? aligned_alloc((size_t)2 << 20, bytes) : malloc(bytes);
+    if (!sh->tt)
+        return MC_ENOMEM;
 #ifdef MADV_HUGEPAGE
-        madvise(s->tt, tt_bytes, MADV_HUGEPAGE);
+    madvise(sh->tt, bytes, MADV_HUGEPAGE);
 #endif
-        memset(s->tt, 0, tt_bytes);
-    }
-    if (!s->tt || grow_kids(s, 4096)) {
-        snprintf(err, errlen, "out of memory (a table of %zu MB)", opts->memory >> 20);
-        rc = MC_ENOMEM;
-        goto out;
-    }
-    if (s->apart && (r->nstore_moves || r->swap_when.code || r->setup_swap >= 0)) {
-        snprintf(err, errlen, "the stores cannot be kept apart: the rules %s",
-                 r->nstore_moves ? "sow seeds from a store (moves.store)" : "let the players swap sides");
-        rc = MC_EINVAL;
-        goto out;
-    }
-    int32_t v = base(s, root) + mtdf(s, root, 0);
-    /* which moves keep the value (the others get a bound), and a best line */
+    memset(sh->tt, 0, bytes);
+    atomic_init(&sh->done, 0);
+    atomic_init(&sh->nodes, 0);
+    return 0;
+}
+
+/* Which moves of the root keep the value `v` (the others get a bound),
+ * and a best line, by searcher `s`. */
+static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult *res)
+{
     res->nmoves = gen_moves(&s->vm, root, res->moves);
     for (int k = 0; k < res->nmoves && !s->status; k++) {
         Position q;
@@ -469,25 +532,96 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
         }
         p = q;
     }
-    if (s->status) {
-        rc = s->status;
+}
+
+int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, SolveResult *res, char *err,
+                 size_t errlen)
+{
+    const double t0 = solve_clock();
+    const int jobs = opts->jobs < 1 ? 1 : opts->jobs > SOLVE_MAX_JOBS ? SOLVE_MAX_JOBS : opts->jobs;
+    Shared sh = { 0 };
+    Searcher *s = calloc((size_t)jobs, sizeof *s);
+    memset(res, 0, sizeof *res);
+    res->to_move = root->to_move;
+    int rc = MC_OK, started = 0;
+    const int32_t seeds = (int32_t)pos_seed_total(r, root);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return MC_ENOMEM;
+    }
+    if (root->over) {
+        res->value = solve_outcome(seeds, solve_utility(seeds, root));
+        goto out;
+    }
+    if (pos_chance(r, root)) {
+        snprintf(err, errlen, "the position is decided by lot (a chance): solve from a position after the lot");
+        rc = MC_EINVAL;
+        goto out;
+    }
+    if (opts->stores_apart && (r->nstore_moves || r->swap_when.code || r->setup_swap >= 0)) {
+        snprintf(err, errlen, "the stores cannot be kept apart: the rules %s",
+                 r->nstore_moves ? "sow seeds from a store (moves.store)" : "let the players swap sides");
+        rc = MC_EINVAL;
+        goto out;
+    }
+    if (table_new(&sh, opts->memory)) {
+        snprintf(err, errlen, "out of memory (a table of %zu MB)", opts->memory >> 20);
+        rc = MC_ENOMEM;
+        goto out;
+    }
+    for (int i = 0; i < jobs; i++)
+        if (searcher_init(&s[i], r, root, opts, &sh, i, t0)) {
+            snprintf(err, errlen, "out of memory");
+            rc = MC_ENOMEM;
+            goto out;
+        }
+    Job job[SOLVE_MAX_JOBS];
+    pthread_t th[SOLVE_MAX_JOBS];
+    for (int i = 0; i < jobs; i++)
+        job[i] = (Job){ &s[i], root, 0 };
+    for (started = 1; started < jobs; started++)   /* thread 0 is this one */
+        if (pthread_create(&th[started], NULL, worker, &job[started]))
+            break;
+    worker(&job[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+    int32_t v = 0, have = 0;
+    for (int i = 0; i < jobs && !have; i++)
+        if (!s[i].status) {
+            v = job[i].value;
+            have = 1;
+        }
+    for (int i = 0; i < jobs && !rc; i++)   /* a failure, or a stop asked for */
+        if (s[i].status && s[i].status != ABORTED)
+            rc = s[i].status;
+    if (!rc && have) {   /* the best moves by searcher 0, over the table all filled */
+        v += base(&s[0], root);
+        s[0].status = 0;
+        best_moves(&s[0], root, v, res);
+        rc = s[0].status;
+    }
+    if (rc) {
+        int bad = 0;
+        for (int i = 0; i < jobs; i++)
+            bad |= s[i].bad_end;
         snprintf(err, errlen, "%s",
-                 s->bad_end ? "a game ended with a winner other than the larger store: the stores cannot be kept apart"
+                 bad ? "a game ended with a winner other than the larger store: the stores cannot be kept apart"
                  : rc == MC_EINTR ? "interrupted"
                                   : mc_status_text(rc));
         goto out;
     }
-    res->value = solve_outcome(s->seeds, as_utility(s, v));
-    res->positions = s->nodes;
+    res->value = solve_outcome(seeds, as_utility(&s[0], v));
     res->searched = 1;
-    res->bytes = s->buckets * BUCKET * sizeof(Entry) + s->kcap * (sizeof(Position) + sizeof(Move) + 12);
+    res->bytes = sh.buckets * BUCKET * sizeof(Entry);
+    for (int i = 0; i < jobs; i++) {
+        res->positions += s[i].nodes;
+        res->bytes += s[i].kcap * (sizeof(Position) + sizeof(Move) + 12);
+    }
 out:
-    res->seconds = solve_clock() - s->t0;
-    free(s->tt);
-    free(s->kids);
-    free(s->moves);
-    free(s->keys);
-    free(s->guess);
+    res->seconds = solve_clock() - t0;
+    free(sh.tt);
+    for (int i = 0; i < jobs; i++)
+        searcher_free(&s[i]);
     free(s);
     return rc;
 }

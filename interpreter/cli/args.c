@@ -96,15 +96,16 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART, 1, 1,
-      "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart]] [--memory MB] [--json]\n"
-      "                     [--option K=V]...\n"
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS, 1, 1,
+      "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N]] [--memory MB]\n"
+      "                     [--json] [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
       "by round. --search: by MTD(f) search instead, for games too large to list whose positions\n"
-      "never come back; with --stores-apart, which asserts that no rule reads the stores and that the\n"
-      "larger store wins, positions are told apart by all but their stores (far fewer to search).\n"
+      "never come back, on N threads sharing its table (every core by default); with --stores-apart,\n"
+      "which asserts that no rule reads the stores and that the larger store wins, positions are\n"
+      "told apart by all but their stores (far fewer to search).\n"
       "--memory: the most its tables take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"

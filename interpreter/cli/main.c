@@ -40,7 +40,7 @@ static void usage(FILE *f)
           "  stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N] [--json]\n"
           "                [--plot FILE.svg] [--option K=V]...\n"
           "                                     who wins, game lengths, ends, branching, captures\n"
-          "  solve VARIANT [--from POS.json] [--search [--stores-apart]] [--memory MB] [--json]\n"
+          "  solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N]] [--memory MB] [--json]\n"
           "                [--option K=V]...\n"
           "                                     the value under perfect play, best moves\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"

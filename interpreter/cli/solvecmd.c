@@ -166,9 +166,10 @@ int cli_solve(const char *variant, const Args *a)
     if (!cli_start(&vm, a->from, &p, NULL))
         goto out;
     Meter m = { -1, 0, 0 };
-    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop, a->stores_apart };
-    if (a->stores_apart && !a->search) {
-        fprintf(stderr, "mancala: solve: --stores-apart goes with --search\n");
+    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop,
+                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart };
+    if ((a->stores_apart || a->jobs) && !a->search) {
+        fprintf(stderr, "mancala: solve: %s goes with --search\n", a->jobs ? "--jobs" : "--stores-apart");
         goto out;
     }
     if (isatty(2))
