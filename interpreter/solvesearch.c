@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <sys/mman.h>
 
+#include "ai.h"
 #include "solve.h"
 
 #define BUCKET 4
@@ -462,15 +463,40 @@ static void searcher_free(Searcher *s)
 typedef struct Job {
     Searcher *s;
     const Position *root;
+    int32_t guess;         /* where MTD(f) starts */
     int32_t value;         /* the root's, from base(root) */
 } Job;
+
+/* Where MTD(f) starts, from base(root): a guess of the value by the
+ * alphabeta player at a fixed depth (its score is the stores' difference
+ * where it stops, for the player to move); 0 when it finds a forced end
+ * (its score is then no margin) or cannot search. A better guess saves
+ * whole passes; any guess gives the same value. */
+static int32_t first_guess(const Searcher *s, const Position *root)
+{
+    AiSpec spec;
+    char err[100];
+    if (!ai_parse("alphabeta:depth=10", &spec, err, sizeof err))
+        return 0;
+    Ai *ai = ai_new(s->r, &spec, 1);
+    if (!ai)
+        return 0;
+    AiStats st;
+    volatile sig_atomic_t *stop = s->o->stop;
+    int k = ai_choose(ai, root, &st, stop);
+    ai_free(ai);
+    if (k < 0 || st.score >= s->seeds || st.score <= -s->seeds)
+        return 0;
+    const int32_t m = (int32_t)(root->to_move == SOUTH ? st.score : -st.score);   /* South's stores less North's */
+    return s->apart ? m - base(s, root) : m + (m > 0 ? 2 * s->seeds + 1 : m < 0 ? -2 * s->seeds - 1 : 0);
+}
 
 /* A thread: MTD(f) on the root; the first to finish says so. */
 static void *worker(void *arg)
 {
     Job *job = arg;
     job->s->racing = 1;
-    int32_t v = mtdf(job->s, job->root, 0);
+    int32_t v = mtdf(job->s, job->root, job->guess);
     job->s->racing = 0;
     if (!job->s->status) {
         job->value = v;
@@ -577,8 +603,9 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
         }
     Job job[SOLVE_MAX_JOBS];
     pthread_t th[SOLVE_MAX_JOBS];
+    const int32_t guess = first_guess(&s[0], root);
     for (int i = 0; i < jobs; i++)
-        job[i] = (Job){ &s[i], root, 0 };
+        job[i] = (Job){ &s[i], root, guess, 0 };
     for (started = 1; started < jobs; started++)   /* thread 0 is this one */
         if (pthread_create(&th[started], NULL, worker, &job[started]))
             break;
