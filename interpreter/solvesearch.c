@@ -452,6 +452,7 @@ static int searcher_init(Searcher *s, const Rules *r, const Position *root, cons
     return grow_kids(s, 4096);
 }
 
+/* Frees what searcher_init allocated. */
 static void searcher_free(Searcher *s)
 {
     free(s->kids);
