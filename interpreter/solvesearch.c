@@ -506,22 +506,25 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* The table: the largest power of two of buckets within opts->memory, in
- * pages of 2 MiB where the system allows (its reads are random: fewer
- * misses of the address cache); 0 or MC_ENOMEM. */
+/* The table: the largest power of two of buckets within opts->memory,
+ * zeroed by the system as its pages are first touched (a small search
+ * touches few), in pages of 2 MiB where the system allows (its reads are
+ * random: fewer misses of the address cache); 0 or MC_ENOMEM. */
 static int table_new(Shared *sh, size_t memory)
 {
     sh->buckets = 1;
     while (sh->buckets * 2 * BUCKET * sizeof(Entry) <= memory)
         sh->buckets *= 2;
     const size_t bytes = sh->buckets * BUCKET * sizeof(Entry);
-    sh->tt = bytes >= ((size_t)2 << 20) ? aligned_alloc((size_t)2 << 20, bytes) : malloc(bytes);
+    sh->tt = calloc(sh->buckets * BUCKET, sizeof(Entry));
     if (!sh->tt)
         return MC_ENOMEM;
 #ifdef MADV_HUGEPAGE
-    madvise(sh->tt, bytes, MADV_HUGEPAGE);
+    const uintptr_t huge = (uintptr_t)2 << 20, a = ((uintptr_t)sh->tt + huge - 1) & ~(huge - 1),
+                    b = ((uintptr_t)sh->tt + bytes) & ~(huge - 1);
+    if (b > a)   /* the whole 2 MiB pages inside it */
+        madvise((void *)a, b - a, MADV_HUGEPAGE);
 #endif
-    memset(sh->tt, 0, bytes);
     atomic_init(&sh->done, 0);
     atomic_init(&sh->nodes, 0);
     return 0;

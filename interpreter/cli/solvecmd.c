@@ -92,7 +92,7 @@ static void print_text(const Rules *r, const Position *p, const SolveResult *res
                                         "cut at 200 moves" };
     printf(" (%s)\n", end[res->line_end]);
     if (res->searched)
-        printf("searched: %llu positions; %.1f MB, %.2f s\n", (unsigned long long)res->positions,
+        printf("searched: %llu positions; table and stacks %.1f MB, %.2f s\n", (unsigned long long)res->positions,
                (double)res->bytes / 1048576.0, res->seconds);
     else
         printf("positions: %llu, decisions %llu; on cycles %llu (in %llu cycles); %.1f MB, %.2f s\n",
