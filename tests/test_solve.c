@@ -262,6 +262,24 @@ static int32_t as_util(const Mini *m, SolveValue v)
     return v.margin + (v.winner == WIN_SOUTH ? range : v.winner == WIN_NORTH ? -range : 0);
 }
 
+/* A position of `r` after lo..lo+span-1 random decisions, with at most
+ * `board` seeds on the board: 1, or 0 if the game ended first, the seeds
+ * are more, or a lot is due. */
+static int late_position(Vm *vm, Rng *g, int lo, int span, int board, Position *p)
+{
+    flow_start(vm, p, NULL);
+    int plies = lo + rng_below(g, span);
+    for (int i = 0; i < plies && !p->over; i++) {
+        Move mv[MAX_MOVES];
+        int n = gen_moves(vm, p, mv);
+        flow_play(vm, p, &mv[rng_below(g, n)], NULL, NULL);
+    }
+    int on_board = 0;
+    for (int h = 0; h < vm->r->nholes; h++)
+        on_board += p->count[h];
+    return !p->over && !pos_chance(vm->r, p) && on_board <= board;
+}
+
 /* Random positions of `r` reached after 10..59 random decisions with at
  * most `board` seeds on the board: where the solver finds no cycle, its
  * value and each move's equal the plain minimax's. */
@@ -276,19 +294,7 @@ static void against_minimax(Rules *r, int board, int want)
     int checked = 0;
     for (int t = 0; t < 4000 && checked < want; t++) {
         Position p;
-        flow_start(&vm, &p, NULL);
-        int plies = 10 + rng_below(&g, 50);
-        for (int i = 0; i < plies && !p.over; i++) {
-            Move mv[MAX_MOVES];
-            int n = gen_moves(&vm, &p, mv);
-            flow_play(&vm, &p, &mv[rng_below(&g, n)], NULL, NULL);
-        }
-        if (p.over || pos_chance(r, &p))
-            continue;
-        int on_board = 0;
-        for (int h = 0; h < r->nholes; h++)
-            on_board += p.count[h];
-        if (on_board > board)
+        if (!late_position(&vm, &g, 10, 50, board, &p))
             continue;
         solve_ok(r, &p, res);
         if (res->cyclic)
@@ -727,17 +733,7 @@ static void test_solve_search_equals_listing(void **state)
     int checked = 0;
     for (int t = 0; t < 400 && checked < 30; t++) {
         Position p;
-        flow_start(&vm, &p, NULL);
-        int plies = 20 + rng_below(&g, 30);
-        for (int i = 0; i < plies && !p.over; i++) {
-            Move mv[MAX_MOVES];
-            int n = gen_moves(&vm, &p, mv);
-            flow_play(&vm, &p, &mv[rng_below(&g, n)], NULL, NULL);
-        }
-        int on_board = 0;
-        for (int h = 0; h < r->nholes; h++)
-            on_board += p.count[h];
-        if (p.over || on_board > 10)
+        if (!late_position(&vm, &g, 20, 30, 10, &p))
             continue;
         search_agrees(r, &p, a, b, 0);
         search_agrees(r, &p, a, b, 1);
