@@ -42,6 +42,9 @@ typedef struct Found {
 
 #define BIAS (1 << 23)     /* values lie within +-(4 * MAX_SEEDS + 4) */
 #define ABORTED 1          /* Searcher.status: another thread finished */
+#define TOO_DEEP 2         /* Searcher.status: a line passed MAX_DEPTH */
+#define MAX_DEPTH 1000     /* decisions on a line searched (the C stack
+                              holds about 3 KB a decision) */
 
 /* What the threads share: the table, the end of the search. */
 typedef struct Shared {
@@ -70,7 +73,7 @@ typedef struct Searcher {
     uint64_t *keys;        /* their keys (0: the game is over there) */
     int32_t *guess;        /* their guessed worth to the mover */
     size_t nkids, kcap;
-    uint64_t path[4096];   /* the keys of the positions on the line */
+    uint64_t path[MAX_DEPTH];   /* the keys of the positions on the line */
     int depth;
     uint64_t nodes;
     int status;
@@ -201,7 +204,7 @@ static void report_progress(Searcher *s)
         s->status = MC_EINTR;
     if (s->racing && atomic_load_explicit(&s->sh->done, memory_order_relaxed))
         s->status = ABORTED;   /* another thread has the value */
-    const uint64_t all = atomic_fetch_add(&s->sh->nodes, 0x10000) + 0x10000;
+    const uint64_t all = atomic_fetch_add(&s->sh->nodes, 256) + 256;
     double t = solve_clock();
     if (s->id == 0 && s->o->progress && t >= s->next_report) {
         SolveProgress pr = { SOLVE_SEARCHING, all, (uint64_t)s->pass,
@@ -287,8 +290,10 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
  * (with their keys and the moves that lead to them), not on the C stack. */
 static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alpha, int32_t beta)
 {
-    if ((++s->nodes & 0xFFFF) == 0)
+    if ((++s->nodes & 255) == 0)
         report_progress(s);
+    if (s->depth >= MAX_DEPTH)
+        s->status = TOO_DEEP;
     if (s->status)
         return 0;
     const uint64_t nodes0 = s->nodes;
@@ -469,26 +474,33 @@ typedef struct Job {
 } Job;
 
 /* Where MTD(f) starts, from base(root): a guess of the value by the
- * alphabeta player at a fixed depth (its score is the stores' difference
- * where it stops, for the player to move); 0 when it finds a forced end
- * (its score is then no margin) or cannot search. A better guess saves
- * whole passes; any guess gives the same value. */
+ * alphabeta player at fixed depths 2, 4, ... 10, each deeper one tried
+ * while the time taken so far promises it within about a second (its
+ * score is the stores' difference where it stops, for the player to
+ * move); 0 when it finds a forced end (its score is then no margin) or
+ * cannot search. A better guess saves whole passes; any guess gives the
+ * same value. */
 static int32_t first_guess(const Searcher *s, const Position *root)
 {
-    AiSpec spec;
-    char err[100];
-    if (!ai_parse("alphabeta:depth=10", &spec, err, sizeof err))
-        return 0;
-    Ai *ai = ai_new(s->r, &spec, 1);
-    if (!ai)
-        return 0;
-    AiStats st;
-    volatile sig_atomic_t *stop = s->o->stop;
-    int k = ai_choose(ai, root, &st, stop);
-    ai_free(ai);
-    if (k < 0 || st.score >= s->seeds || st.score <= -s->seeds)
-        return 0;
-    const int32_t m = (int32_t)(root->to_move == SOUTH ? st.score : -st.score);   /* South's stores less North's */
+    int64_t score = 0;
+    const double t0 = solve_clock();
+    for (int depth = 2; depth <= 10; depth += 2) {
+        AiSpec spec;
+        char text[40], err[100];
+        snprintf(text, sizeof text, "alphabeta:depth=%d", depth);
+        Ai *ai = ai_parse(text, &spec, err, sizeof err) ? ai_new(s->r, &spec, 1) : NULL;
+        if (!ai)
+            break;
+        AiStats st;
+        const int k = ai_choose(ai, root, &st, s->o->stop);
+        ai_free(ai);
+        if (k < 0 || st.score >= s->seeds || st.score <= -s->seeds)
+            break;
+        score = st.score;
+        if ((solve_clock() - t0) * 8 > 1.0)   /* the next depth would take too long */
+            break;
+    }
+    const int32_t m = (int32_t)(root->to_move == SOUTH ? score : -score);   /* South's stores less North's */
     return s->apart ? m - base(s, root) : m + (m > 0 ? 2 * s->seeds + 1 : m < 0 ? -2 * s->seeds - 1 : 0);
 }
 
@@ -637,8 +649,12 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
             bad |= s[i].bad_end;
         snprintf(err, errlen, "%s",
                  bad ? "a game ended with a winner other than the larger store: the stores cannot be kept apart"
-                 : rc == MC_EINTR ? "interrupted"
+                 : rc == MC_EINTR  ? "interrupted"
+                 : rc == TOO_DEEP ? "a line of play passed 1000 decisions: too deep for the search (the listing "
+                                    "method has no such bound)"
                                   : mc_status_text(rc));
+        if (rc == TOO_DEEP)
+            rc = MC_EINVAL;
         goto out;
     }
     res->value = solve_outcome(seeds, as_utility(&s[0], v));

@@ -60,4 +60,8 @@ grep -q '^value: South wins by 2 (the game is over)$' "$T/out" && ok || bad "sol
 [ $? = 1 ] && grep -q 'swap sides' "$T/out" && ok || bad "solve: --stores-apart with a swap"
 "$M" solve kalah --memory 0 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--memory takes a whole number in 1\.\.1048576' "$T/out" \
     && ok || bad "solve: --memory 0"
+# Bao's lines of play run past the search's 1000 decisions: refused, not
+# a stack overflow
+"$M" solve bao --search --jobs 1 --memory 16 >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'passed 1000 decisions: too deep' "$T/out" \
+    && ok || bad "solve: too deep"
 finish
