@@ -10,8 +10,8 @@
  * keeps values found along one line for all, so in games with cycles
  * the result can depend on the order of the search (the graph-history
  * problem): the listing method is exact there, this one is for games
- * whose positions never come back (Kalah: every move puts a seed in a
- * store or moves seeds forwards). */
+ * whose positions never come back (every move puts a seed into a store
+ * or moves seeds on towards one). */
 #define _DEFAULT_SOURCE   /* madvise's MADV_HUGEPAGE (Linux; left out elsewhere) */
 #include <stdio.h>
 #include <stdlib.h>
