@@ -84,6 +84,18 @@ static void solve_ok(const Rules *r, const Position *p, SolveResult *res)
         fail_msg("solve: %s", err);
 }
 
+/* `r` solved from its start, which goes into *p (a machine for `r` in
+ * *vm): the result, malloc'd. */
+static SolveResult *solve_start(const Rules *r, Vm *vm, Position *p)
+{
+    vm_init(vm, r);
+    flow_start(vm, p, NULL);
+    SolveResult *res = malloc(sizeof *res);
+    assert_non_null(res);
+    solve_ok(r, p, res);
+    return res;
+}
+
 /* The value of the move written `tok` among the result's. */
 static SolveValue move_value(const Rules *r, const SolveResult *res, const char *tok)
 {
@@ -336,12 +348,8 @@ static void test_solve_equals_minimax(void **state)
     /* and from the start of Kalah with three holes and two seeds */
     r = resized("kalah", 3, 2);
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    flow_start(&vm, &p, NULL);
-    SolveResult *res = malloc(sizeof *res);
-    assert_non_null(res);
-    solve_ok(r, &p, res);
+    SolveResult *res = solve_start(r, &vm, &p);
     Mini m = { &vm, 0, 100000000, 12 };
     assert_int_equal(as_util(&m, res->value), minimax(&m, &p));
     assert_true(m.nodes <= m.budget);
@@ -611,12 +619,8 @@ static int32_t *naive_values(Naive *nv)
 static void against_naive(Rules *r, int max_positions)
 {
     Vm vm;
-    vm_init(&vm, r);
     Position p;
-    flow_start(&vm, &p, NULL);
-    SolveResult *res = malloc(sizeof *res);
-    assert_non_null(res);
-    solve_ok(r, &p, res);
+    SolveResult *res = solve_start(r, &vm, &p);
     assert_true(res->positions <= (uint64_t)max_positions);
     Naive nv = { &vm, NULL, 0, 0, NULL, NULL, 0, 0, NULL, 0, 0, (int32_t)pos_seed_total(r, &p) };
     naive_find(&nv, &p);
