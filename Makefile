@@ -11,7 +11,7 @@ PREFIX  ?= /usr/local
 LIBDIR  ?= $(PREFIX)/lib
 CC      ?= cc
 BUILD   ?= build
-PKGS     = yaml-0.1 jansson
+PKGS     = yaml-0.1 jansson zlib
 # line editing in `play` where libedit is installed (make deps installs it)
 EDIT     = $(shell pkg-config --exists libedit 2>/dev/null && echo libedit)
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \

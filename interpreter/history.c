@@ -26,25 +26,36 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
 }
 
-static inline uint64_t hash_of(const Rules *r, const Position *p, int stores);
+/* What hash_of() covers besides the rest of the state. */
+enum { WITH_STORES = 1, WITH_COUNTS = 2 };
+
+static inline uint64_t hash_of(const Rules *r, const Position *p, int with);
 
 /* Over what hist_same compares; the counts four at a time (for the
  * computer players' tables; the history hashes its records). */
 uint64_t hist_hash(const Rules *r, const Position *p)
 {
-    return hash_of(r, p, 1);
+    return hash_of(r, p, WITH_STORES | WITH_COUNTS);
 }
 
 /* The same without the stores (the solver's --stores-apart). */
 uint64_t hist_hash_board(const Rules *r, const Position *p)
 {
+    return hash_of(r, p, WITH_COUNTS);
+}
+
+/* The same without the stores, the hole counts and the player to move
+ * (the endgame databases' shape of a position). */
+uint64_t hist_hash_shape(const Rules *r, const Position *p)
+{
     return hash_of(r, p, 0);
 }
 
-/* hist_hash, with or without the stores. */
-static inline uint64_t hash_of(const Rules *r, const Position *p, int stores)
+/* hist_hash, with or without the stores (WITH_STORES), the counts and the
+ * player to move (WITH_COUNTS). */
+static inline uint64_t hash_of(const Rules *r, const Position *p, int with)
 {
-    const int nh = r->nholes;
+    const int nh = with & WITH_COUNTS ? r->nholes : 0;
     uint64_t h = 0x243F6A8885A308D3ull, w;
     int i = 0;
     for (; i + 4 <= nh; i += 4) {
@@ -61,10 +72,10 @@ static inline uint64_t hash_of(const Rules *r, const Position *p, int stores)
     for (int f = 0; f < r->nflags; f++)
         h = mix_mask(h, p->flags[f], wide);
     h = mix_mask(h, p->out_of_play, wide);
-    if (stores)
+    if (with & WITH_STORES)
         h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
     h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->last_move << 24 | (uint64_t)p->round << 32 |
-                 (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56);
+                 (uint64_t)(with & WITH_COUNTS ? p->to_move : 0) << 48 | (uint64_t)p->phase << 56);
     if (r->mid_move)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
     if (r->has_reserves)

@@ -200,6 +200,10 @@ static int pack(Solver *s, const Position *p, unsigned char *key)
 /* Position number `node` from its key (the inverse of pack()). */
 void sv_unpack(const Solver *s, uint64_t node, Position *p)
 {
+    if (s->unrank) {
+        s->unrank(s->ctx, node, p);
+        return;
+    }
     const unsigned char *key = s->keys + node * (uint64_t)s->keylen;
     uint32_t id = (uint32_t)key[0] | (uint32_t)key[1] << 8 | (uint32_t)key[2] << 16;
     memset(p->count, 0, sizeof p->count);
@@ -347,7 +351,7 @@ static int list_positions(Solver *s)
                 return sv_fail(s, rc, mc_status_text(rc));
             uint32_t e;
             if (q.over) {
-                e = TERM | (uint32_t)(solve_utility(s->seeds, &q) + s->off);
+                e = TERM | (uint32_t)(sv_final(s, &q) + s->off);
             } else {
                 int64_t id = node_id(s, &q);
                 if (id < 0)

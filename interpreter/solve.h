@@ -87,6 +87,9 @@ typedef struct SolveOpts {
                              without their stores, and a value is what the
                              rest of the game adds to the margin (a game
                              won otherwise is detected and refused) */
+    const struct EgDb *db;  /* solve_search with stores_apart: endgame
+                             databases (endgame.h) that value the
+                             positions they hold; may be NULL */
 } SolveOpts;
 
 #define SOLVE_MAX_JOBS 64

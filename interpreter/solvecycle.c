@@ -2,7 +2,8 @@
  * listed (solve.c): the strongly connected components of the graph of
  * moves, sinks first (Tarjan's algorithm without recursion); a position
  * on no cycle gets the best of its moves, the positions of a cycle are
- * valued together, threshold by threshold, by attractors (solve.h). */
+ * valued together, by attractors that grow as the value they force falls
+ * (solve.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,7 @@
 
 /* A strongly connected component being valued: its positions (global
  * numbers), who moves at each, the value of an endless play from each,
- * the predecessors within it (CSR), and the work arrays of the
- * attractors. */
+ * the predecessors within it (CSR), and the work arrays of forced(). */
 typedef struct Comp {
     uint32_t *node;
     uint64_t n;
@@ -22,8 +22,8 @@ typedef struct Comp {
     int32_t *endless;
     uint64_t *pfirst;
     uint32_t *pred;
-    uint32_t *cnt, *queue;
-    uint8_t *in_s, *in_n, *done;
+    uint32_t *cnt, *queue, *next, *head;
+    int32_t *ext, *lo, *hi;
 } Comp;
 
 /* Bit v of the set `bits`. */
@@ -32,103 +32,130 @@ static inline int on_stack(const uint8_t *bits, uint32_t v)
     return bits[v >> 3] >> (v & 7) & 1;
 }
 
-/* The positions of the component from which `player` can force, in a
- * finite number of moves, an end whose value satisfies `want(v, t)`
- * (South: v >= t; North: v < t), into in[]. */
-static void attract(const Solver *s, Comp *c, int player, int32_t t, uint8_t *in)
+#define NEVER INT32_MIN        /* forced(): no end can be forced */
+
+/* What `player` can force from each position of the component if he must
+ * end the play (an endless play is worth nothing to him), into out[]:
+ * South's highest value, or North's lowest; NEVER where he cannot force
+ * an end. Values are seen as the player's (North's negated), so that he
+ * maximizes; for each value t, from the highest, the positions from
+ * which he can force an end worth t or more are an attractor that only
+ * grows as t falls: a position joins it once, with the value t, when it
+ * is his move and one of its exits is worth t or one of its moves leads
+ * into the attractor, or when it is his opponent's and every exit is
+ * worth t or more and every move leads into the attractor. Positions
+ * wait in buckets by the value at which they can join. O(positions +
+ * moves + values). */
+static void forced(const Solver *s, Comp *c, int player, int32_t *out)
 {
-    uint64_t qn = 0;
+    const int32_t sign = player == SOUTH ? 1 : -1, off = s->off;
+    int32_t tmin = off, tmax = -off;   /* the exits' values */
     for (uint64_t i = 0; i < c->n; i++) {
-        uint32_t v = c->node[i];
-        int good = 0, bad = 0;
+        const uint32_t v = c->node[i];
+        for (uint64_t k = s->first[v]; k < s->first[v + 1]; k++) {
+            const uint32_t w = s->edge[k];
+            if ((w & TERM) || !on_stack(c->inside, w)) {
+                const int32_t x = sign * edge_value(s, w);
+                tmin = x < tmin ? x : tmin;
+                tmax = x > tmax ? x : tmax;
+            }
+        }
+    }
+    for (int32_t t = tmin; t <= tmax; t++)
+        c->head[t + off] = NONE;
+    for (uint64_t i = 0; i < c->n; i++) {
+        const uint32_t v = c->node[i];
+        const int mine = s->mover[v] == player;
+        int32_t e = mine ? NEVER : INT32_MAX;
         uint32_t internal = 0;
-        for (uint64_t e = s->first[v]; e < s->first[v + 1]; e++) {
-            uint32_t w = s->edge[e];
+        for (uint64_t k = s->first[v]; k < s->first[v + 1]; k++) {
+            const uint32_t w = s->edge[k];
             if (!(w & TERM) && on_stack(c->inside, w)) {
                 internal++;
                 continue;
             }
-            int32_t x = edge_value(s, w);
-            if ((player == SOUTH) == (x >= t))
-                good = 1;
-            else
-                bad = 1;
+            const int32_t x = sign * edge_value(s, w);
+            if (mine ? x > e : x < e)
+                e = x;
         }
-        in[i] = 0;
+        c->ext[i] = e;
         c->cnt[i] = internal;
-        if (s->mover[v] == player ? good : !bad && internal == 0) {
-            in[i] = 1;
-            c->queue[qn++] = (uint32_t)i;
-        } else if (s->mover[v] != player && bad) {
-            c->cnt[i] = NONE;   /* the opponent has a way out: never */
+        out[i] = NEVER;
+        if ((mine && e != NEVER) || (!mine && internal == 0)) {   /* waits for t = e */
+            c->next[i] = c->head[e + off];
+            c->head[e + off] = (uint32_t)i;
         }
     }
-    for (uint64_t qi = 0; qi < qn; qi++) {
-        uint32_t x = c->queue[qi];
-        for (uint64_t e = c->pfirst[x]; e < c->pfirst[x + 1]; e++) {
-            uint32_t y = c->pred[e];
-            if (in[y])
-                continue;
-            if (s->mover[c->node[y]] == player || (c->cnt[y] != NONE && --c->cnt[y] == 0)) {
-                in[y] = 1;
-                c->queue[qn++] = y;
+    for (int32_t t = tmax; t >= tmin; t--) {
+        uint64_t qn = 0;
+        for (uint32_t i = c->head[t + off]; i != NONE; i = c->next[i])
+            if (out[i] == NEVER) {
+                out[i] = t;
+                c->queue[qn++] = i;
+            }
+        for (uint64_t qi = 0; qi < qn; qi++) {
+            const uint32_t x = c->queue[qi];
+            for (uint64_t k = c->pfirst[x]; k < c->pfirst[x + 1]; k++) {
+                const uint32_t y = c->pred[k];
+                if (out[y] != NEVER)
+                    continue;
+                if (s->mover[c->node[y]] == player) {
+                    out[y] = t;
+                    c->queue[qn++] = y;
+                } else if (--c->cnt[y] == 0) {
+                    if (c->ext[y] >= t) {   /* (INT32_MAX: no exit) */
+                        out[y] = t;
+                        c->queue[qn++] = y;
+                    } else {                /* its worst exit decides, later */
+                        c->next[y] = c->head[c->ext[y] + off];
+                        c->head[c->ext[y] + off] = y;
+                    }
+                }
             }
         }
     }
+    if (sign < 0)
+        for (uint64_t i = 0; i < c->n; i++)
+            if (out[i] != NEVER)
+                out[i] = -out[i];
 }
 
-/* qsort: highest first. */
-static int cmp_desc(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? 1 : x > y ? -1 : 0;
-}
-
-/* Values the positions of a component with a cycle: for each threshold t
- * (every value an exit or an endless play can have), from the highest,
- * a position not yet valued gets t when South can force t or more, or
- * when North cannot force less and the endless play from it is worth t
- * or more. */
+/* Values the positions of a component with a cycle. With lo the most
+ * South can force (NEVER: no end), hi the least North can force (none:
+ * no end) and e the endless play's worth, a position's value is
+ * max(lo, min(hi, e)): South takes an end worth lo if that is best for
+ * him; otherwise North holds him below anything above hi, and where
+ * North cannot force an end better for him than e, neither can end the
+ * play to his profit and it goes on for ever. (For each value t, South
+ * gets t or more exactly when he can force t, or North cannot force less
+ * and the endless play is worth t or more.) */
 static int value_cycle(Solver *s, Comp *c)
 {
     const uint64_t n = c->n;
+    const size_t nb = 2 * (size_t)s->off + 1;
     int rc = 0;
-    size_t nt = 0, tcap = 0;
-    int32_t *th = NULL;
-    c->endless = NULL;
-    c->pfirst = NULL;
-    c->pred = NULL;
-    c->cnt = c->queue = NULL;
-    c->in_s = c->in_n = c->done = NULL;
     uint64_t npred = 0;
+    c->endless = c->ext = c->lo = c->hi = NULL;
+    c->pfirst = NULL;
+    c->pred = c->cnt = c->queue = c->next = c->head = NULL;
     for (uint64_t i = 0; i < n; i++)
         c->local[c->node[i]] = (uint32_t)i;
     if ((rc = sv_grow(s, &c->endless, 0, n, sizeof *c->endless)) ||
         (rc = sv_grow(s, &c->pfirst, 0, n + 1, sizeof *c->pfirst)) || (rc = sv_grow(s, &c->cnt, 0, n, sizeof *c->cnt)) ||
-        (rc = sv_grow(s, &c->queue, 0, n, sizeof *c->queue)) || (rc = sv_grow(s, &c->in_s, 0, n, 1)) ||
-        (rc = sv_grow(s, &c->in_n, 0, n, 1)) || (rc = sv_grow(s, &c->done, 0, n, 1)))
+        (rc = sv_grow(s, &c->queue, 0, n, sizeof *c->queue)) || (rc = sv_grow(s, &c->next, 0, n, sizeof *c->next)) ||
+        (rc = sv_grow(s, &c->head, 0, nb, sizeof *c->head)) || (rc = sv_grow(s, &c->ext, 0, n, sizeof *c->ext)) ||
+        (rc = sv_grow(s, &c->lo, 0, n, sizeof *c->lo)) || (rc = sv_grow(s, &c->hi, 0, n, sizeof *c->hi)))
         goto out;
     memset(c->pfirst, 0, (n + 1) * sizeof *c->pfirst);
-    memset(c->done, 0, n);
-    /* predecessors, and the thresholds */
+    /* predecessors (counted), and the endless plays */
     for (uint64_t i = 0; i < n; i++) {
         uint32_t v = c->node[i];
         for (uint64_t e = s->first[v]; e < s->first[v + 1]; e++) {
             uint32_t w = s->edge[e];
-            int32_t x;
             if (!(w & TERM) && on_stack(c->inside, w)) {
                 c->pfirst[c->local[w] + 1]++;
                 npred++;
-                continue;
             }
-            x = edge_value(s, w);
-            if (nt == tcap) {
-                size_t nc = tcap ? tcap * 2 : 64;
-                if ((rc = sv_grow(s, &th, tcap, nc, sizeof *th)))
-                    goto out;
-                tcap = nc;
-            }
-            th[nt++] = x;
         }
         Position p;
         sv_unpack(s, v, &p);
@@ -136,14 +163,7 @@ static int value_cycle(Solver *s, Comp *c)
             rc = sv_fail(s, rc, mc_status_text(rc));
             goto out;
         }
-        c->endless[i] = solve_utility(s->seeds, &p);
-        if (nt == tcap) {
-            size_t nc = tcap ? tcap * 2 : 64;
-            if ((rc = sv_grow(s, &th, tcap, nc, sizeof *th)))
-                goto out;
-            tcap = nc;
-        }
-        th[nt++] = c->endless[i];
+        c->endless[i] = sv_final(s, &p);
     }
     for (uint64_t i = 0; i < n; i++)
         c->pfirst[i + 1] += c->pfirst[i];
@@ -161,31 +181,23 @@ static int value_cycle(Solver *s, Comp *c)
             }
         }
     }
-    qsort(th, nt, sizeof *th, cmp_desc);
-    uint64_t left = n;
-    for (size_t k = 0; k < nt && left; k++) {
-        if (k && th[k] == th[k - 1])
-            continue;
-        const int32_t t = th[k];
-        attract(s, c, SOUTH, t, c->in_s);
-        attract(s, c, NORTH, t, c->in_n);
-        for (uint64_t i = 0; i < n; i++)
-            if (!c->done[i] && (c->in_s[i] || (!c->in_n[i] && c->endless[i] >= t))) {
-                c->done[i] = 1;
-                s->val[c->node[i]] = t;
-                left--;
-            }
+    forced(s, c, SOUTH, c->lo);
+    forced(s, c, NORTH, c->hi);
+    for (uint64_t i = 0; i < n; i++) {
+        const int32_t e = c->endless[i], hi = c->hi[i] == NEVER || c->hi[i] > e ? e : c->hi[i];
+        s->val[c->node[i]] = c->lo[i] != NEVER && c->lo[i] > hi ? c->lo[i] : hi;
     }
 out:
-    sv_release(s, &th, tcap, sizeof *th);
     sv_release(s, &c->endless, c->endless ? n : 0, sizeof *c->endless);
     sv_release(s, &c->pfirst, c->pfirst ? n + 1 : 0, sizeof *c->pfirst);
     sv_release(s, &c->pred, c->pred ? (npred ? npred : 1) : 0, sizeof *c->pred);
     sv_release(s, &c->cnt, c->cnt ? n : 0, sizeof *c->cnt);
     sv_release(s, &c->queue, c->queue ? n : 0, sizeof *c->queue);
-    sv_release(s, &c->in_s, c->in_s ? n : 0, 1);
-    sv_release(s, &c->in_n, c->in_n ? n : 0, 1);
-    sv_release(s, &c->done, c->done ? n : 0, 1);
+    sv_release(s, &c->next, c->next ? n : 0, sizeof *c->next);
+    sv_release(s, &c->head, c->head ? nb : 0, sizeof *c->head);
+    sv_release(s, &c->ext, c->ext ? n : 0, sizeof *c->ext);
+    sv_release(s, &c->lo, c->lo ? n : 0, sizeof *c->lo);
+    sv_release(s, &c->hi, c->hi ? n : 0, sizeof *c->hi);
     return rc;
 }
 
@@ -241,8 +253,61 @@ static int value_component(Solver *s, Tarjan *tj, uint64_t from, SolveResult *re
     return rc;
 }
 
+/* Tarjan's depth-first search from `root` (not yet numbered): each
+ * component valued as it is found (value_component). */
+static int tarjan_from(Solver *s, Tarjan *tj, uint32_t root, uint64_t *counter, uint64_t *valued,
+                       SolveResult *res)
+{
+    int rc;
+    tj->idx[root] = tj->low[root] = (uint32_t)++*counter;
+    tj->stack[tj->sp++] = root;
+    tj->inside[root >> 3] |= (uint8_t)(1u << (root & 7));
+    tj->cnode[0] = root;
+    tj->cedge[0] = s->first[root];
+    tj->cp = 1;
+    while (tj->cp) {
+        uint32_t v = tj->cnode[tj->cp - 1];
+        uint64_t e = tj->cedge[tj->cp - 1];
+        if (e < s->first[v + 1]) {
+            tj->cedge[tj->cp - 1] = e + 1;
+            uint32_t w = s->edge[e];
+            if (w & TERM)
+                continue;
+            if (!tj->idx[w]) {
+                tj->idx[w] = tj->low[w] = (uint32_t)++*counter;
+                tj->stack[tj->sp++] = w;
+                tj->inside[w >> 3] |= (uint8_t)(1u << (w & 7));
+                tj->cnode[tj->cp] = w;
+                tj->cedge[tj->cp] = s->first[w];
+                tj->cp++;
+            } else if (on_stack(tj->inside, w) && tj->idx[w] < tj->low[v]) {
+                tj->low[v] = tj->idx[w];
+            }
+            continue;
+        }
+        tj->cp--;
+        if (tj->cp) {
+            uint32_t u = tj->cnode[tj->cp - 1];
+            if (tj->low[v] < tj->low[u])
+                tj->low[u] = tj->low[v];
+        }
+        if (tj->low[v] == tj->idx[v]) {
+            uint64_t from = tj->sp;
+            while (tj->stack[--from] != v)
+                ;
+            *valued += tj->sp - from;
+            if ((rc = value_component(s, tj, from, res)))
+                return rc;
+            if ((*valued & 0xFFF) < tj->sp - from + 1 && (rc = sv_progress(s, SOLVE_VALUING, *valued, s->n)))
+                return rc;
+        }
+    }
+    return 0;
+}
+
 /* Values every position: Tarjan's components, sinks first, each valued
- * as it is found (value_component). */
+ * as it is found (value_component); from number 0, which reaches every
+ * listed position, or (s->unrank) from each position not yet reached. */
 int sv_value_positions(Solver *s, SolveResult *res)
 {
     Tarjan tj = { 0 };
@@ -255,50 +320,9 @@ int sv_value_positions(Solver *s, SolveResult *res)
         goto out;
     memset(tj.idx, 0, n * sizeof *tj.idx);
     memset(tj.inside, 0, n / 8 + 1);
-    /* every position is reachable from the root, number 0 */
-    tj.idx[0] = tj.low[0] = (uint32_t)++counter;
-    tj.stack[tj.sp++] = 0;
-    tj.inside[0] |= 1;
-    tj.cnode[0] = 0;
-    tj.cedge[0] = s->first[0];
-    tj.cp = 1;
-    while (tj.cp) {
-        uint32_t v = tj.cnode[tj.cp - 1];
-        uint64_t e = tj.cedge[tj.cp - 1];
-        if (e < s->first[v + 1]) {
-            tj.cedge[tj.cp - 1] = e + 1;
-            uint32_t w = s->edge[e];
-            if (w & TERM)
-                continue;
-            if (!tj.idx[w]) {
-                tj.idx[w] = tj.low[w] = (uint32_t)++counter;
-                tj.stack[tj.sp++] = w;
-                tj.inside[w >> 3] |= (uint8_t)(1u << (w & 7));
-                tj.cnode[tj.cp] = w;
-                tj.cedge[tj.cp] = s->first[w];
-                tj.cp++;
-            } else if (on_stack(tj.inside, w) && tj.idx[w] < tj.low[v]) {
-                tj.low[v] = tj.idx[w];
-            }
-            continue;
-        }
-        tj.cp--;
-        if (tj.cp) {
-            uint32_t u = tj.cnode[tj.cp - 1];
-            if (tj.low[v] < tj.low[u])
-                tj.low[u] = tj.low[v];
-        }
-        if (tj.low[v] == tj.idx[v]) {
-            uint64_t from = tj.sp;
-            while (tj.stack[--from] != v)
-                ;
-            valued += tj.sp - from;
-            if ((rc = value_component(s, &tj, from, res)))
-                goto out;
-            if ((valued & 0xFFF) < tj.sp - from + 1 && (rc = sv_progress(s, SOLVE_VALUING, valued, n)))
-                goto out;
-        }
-    }
+    for (uint64_t v = 0; v < (s->unrank ? n : 1) && !rc; v++)
+        if (!tj.idx[v])
+            rc = tarjan_from(s, &tj, (uint32_t)v, &counter, &valued, res);
 out:
     sv_release(s, &tj.idx, tj.idx ? n : 0, sizeof *tj.idx);
     sv_release(s, &tj.low, tj.low ? n : 0, sizeof *tj.low);

@@ -36,6 +36,13 @@ typedef struct Solver {
     double t0, next_report;
     char *err;
     size_t errlen;
+    /* the endgame databases (endgame.c): values are margins (what the
+     * rest of the game adds to South's seeds less North's), positions
+     * are numbered by a perfect index rather than listed, and may not
+     * all be reachable from number 0 */
+    int margins;
+    void (*unrank)(const void *ctx, uint64_t node, Position *p);
+    const void *ctx;
 } Solver;
 
 /* `msg` into the caller's message buffer; returns `status`. */
@@ -52,6 +59,12 @@ int sv_progress(Solver *s, int stage, uint64_t done, uint64_t total);
 /* Values every position (solvecycle.c): Tarjan's components, sinks
  * first, each valued as it is found. */
 int sv_value_positions(Solver *s, SolveResult *res);
+
+/* The value of a finished game (round): its utility, or its margin. */
+static inline int32_t sv_final(const Solver *s, const Position *q)
+{
+    return s->margins ? q->store[0] - q->store[1] : solve_utility(s->seeds, q);
+}
 
 /* South's utility where the edge `e` leads. */
 static inline int32_t edge_value(const Solver *s, uint32_t e)

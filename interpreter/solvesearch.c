@@ -22,6 +22,7 @@
 
 #include "ai.h"
 #include "solve.h"
+#include "endgame.h"
 
 #define BUCKET 4
 
@@ -110,6 +111,17 @@ static int32_t final_value(Searcher *s, const Position *q)
         s->status = MC_EINVAL;
     }
     return m;
+}
+
+/* 1 and *v, the value of `q` counted from base(q), when the game is
+ * over there or the endgame databases hold it; else 0. */
+static inline int known(Searcher *s, const Position *q, int32_t *v)
+{
+    if (q->over) {
+        *v = final_value(s, q) - base(s, q);
+        return 1;
+    }
+    return s->o->db && eg_probe(s->o->db, q, v);
 }
 
 /* A value as a utility (with the stores apart, a margin is one: the
@@ -241,8 +253,9 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
     }
     for (int k = 0; k < n; k++) {
         const int32_t d = base(s, &kid[k]) - base(s, p);
-        if (kid[k].over) {
-            const int32_t g = final_value(s, &kid[k]) - base(s, p);
+        int32_t g;
+        if (known(s, &kid[k], &g)) {
+            g += d;
             if (s->status)
                 return -2;
             if (south ? g >= beta : g <= alpha) {
@@ -298,6 +311,9 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         return 0;
     const uint64_t nodes0 = s->nodes;
     int tt_best = 255;
+    int32_t dbv;
+    if (s->o->db && eg_probe(s->o->db, p, &dbv))
+        return dbv;
     Found e;
     if (probe(s, key, &e)) {
         if (e.lo >= beta)
@@ -344,8 +360,8 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         const size_t at = base_k + (size_t)k;   /* (s->kids may move as it grows) */
         int32_t v;
         const int32_t d = base(s, &s->kids[at]) - base(s, p);
-        if (s->kids[at].over) {
-            v = final_value(s, &s->kids[at]) - base(s, p);
+        if (known(s, &s->kids[at], &v)) {
+            v += d;
         } else {
             const uint64_t qk = s->keys[at];
             int again = 0;
@@ -564,6 +580,8 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
         for (k = 0; k < n && !s->status; k++)
             if (keeps(s, &p, &moves[k], v, &q, &b))
                 break;
+        if (!s->status && k == n)   /* the value is that of endless play from here */
+            res->line_end = 1;
         if (s->status || k == n)
             break;
         res->line[res->nline] = moves[k];

@@ -149,6 +149,8 @@ int hist_copy(History *dst, const History *src);
 uint64_t hist_hash(const Rules *r, const Position *p);
 /* The same without the stores. */
 uint64_t hist_hash_board(const Rules *r, const Position *p);
+/* The same without the hole counts and the player to move either. */
+uint64_t hist_hash_shape(const Rules *r, const Position *p);
 int hist_same(const Rules *r, const Position *a, const Position *b);
 
 /* ---- tokens (token.c) ------------------------------------------------------- */

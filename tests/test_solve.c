@@ -25,7 +25,7 @@
 #include "vm.h"
 #include "testlib.h"
 
-static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0 };
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0, NULL };
 
 /* The built-in `name` with `holes` holes a row and `seeds` a hole (its
  * text's `board.holes` and `board.seeds` lines replaced), and the
@@ -671,7 +671,7 @@ static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResu
     char err[200] = "";
     solve_ok(r, p, a);
     /* one thread, or two sharing the table: the same value */
-    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart };
+    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart, NULL };
     if (solve_search(r, p, &o, b, err, sizeof err) != MC_OK)
         fail_msg("solve_search: %s", err);
     Mini m = { NULL, 0, 0, (int32_t)pos_seed_total(r, p) };
@@ -763,12 +763,12 @@ static void test_solve_refusals(void **state)
     vm_init(&vm, r);
     Position p;
     flow_start(&vm, &p, NULL);
-    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0 };
+    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0, NULL };
     assert_int_equal(solve_position(r, &p, &small, res, err, sizeof err), MC_ENOMEM);
     assert_non_null(strstr(err, "more than the 1 MB allowed"));
     /* a stop asked for */
     volatile sig_atomic_t stop = 1;
-    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0 };
+    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0, NULL };
     assert_int_equal(solve_position(r, &p, &stopped, res, err, sizeof err), MC_EINTR);
     rules_free(r);
     /* a lot: who begins Tuz is drawn */

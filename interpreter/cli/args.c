@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "endgame.h"
 
 /* ---- the commands and their flags ------------------------------------ */
 
@@ -18,7 +19,7 @@ enum {
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
     F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24,
-    F_MEMORY = 1 << 25, F_APART = 1 << 26
+    F_MEMORY = 1 << 25, F_APART = 1 << 26, F_ENDGAME = 1 << 27, F_DB = 1 << 28
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -35,7 +36,8 @@ static const struct Flag {
     { "--json", F_JSON, 0 }, { "--all", F_ALL, 0 }, { "--events", F_EVENTS, 0 }, { "--plan", F_PLAN, 0 },
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
-    { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 },
+    { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 }, { "--endgame", F_ENDGAME, 1 },
+    { "--db", F_DB, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -96,16 +98,21 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS, 1, 1,
-      "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N]] [--memory MB]\n"
-      "                     [--json] [--option K=V]...\n"
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB, 1, 1,
+      "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"
+      "                     [--memory MB] [--json] [--option K=V]...\n"
+      "       mancala solve VARIANT --endgame K [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
       "by round. --search: by MTD(f) search instead, for games too large to list whose positions\n"
       "never come back, on N threads sharing its table (every core by default); with --stores-apart,\n"
       "which asserts that no rule reads the stores and that the larger store wins, positions are\n"
-      "told apart by all but their stores (far fewer to search).\n"
+      "told apart by all but their stores (far fewer to search), and the endgame databases in DIR\n"
+      "give the value of the positions they hold.\n"
+      "--endgame K: builds the endgame databases of every position with at most K seeds on the board\n"
+      "(of the shape of the start, or of POS.json) into DIR (VARIANT-endgame by default), one file\n"
+      "for each count; counts already built there are checked and kept.\n"
       "--memory: the most its tables take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
@@ -165,6 +172,7 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
     case F_WORDS: a->words = val; return 1;
     case F_LOAD: a->load = val; return 1;
     case F_PLOT: a->plot = val; return 1;
+    case F_DB: a->db = val; return 1;
     case F_COLOR:
         if (strcmp(val, "auto") && strcmp(val, "always") && strcmp(val, "never")) {
             fprintf(stderr, "mancala: --color takes auto, always or never\n");
@@ -189,8 +197,9 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
         }
         a->have_seed = 1;
         return 1;
-    case F_ROWS: case F_JOBS: case F_GAMES: case F_PERFT: case F_MEMORY: {   /* a whole number in 1..max */
-        const int max = bit == F_ROWS ? 8 : bit == F_GAMES ? 1000000 : bit == F_MEMORY ? 1048576 : 64;
+    case F_ROWS: case F_JOBS: case F_GAMES: case F_PERFT: case F_MEMORY: case F_ENDGAME: {   /* 1..max */
+        const int max = bit == F_ROWS ? 8 : bit == F_GAMES ? 1000000 : bit == F_MEMORY ? 1048576
+                      : bit == F_ENDGAME ? EG_MAX_SEEDS : 64;
         long v = strtol(val, &end, 10);
         if (*end || !*val || v < 1 || v > max) {
             fprintf(stderr, "mancala: %s takes a whole number in 1..%d\n", name, max);
@@ -200,6 +209,7 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
           : bit == F_JOBS   ? &a->jobs
           : bit == F_GAMES  ? &a->games
           : bit == F_MEMORY ? &a->memory
+          : bit == F_ENDGAME ? &a->endgame
                             : &a->perft_depth) = (int)v;
         return 1;
     }

@@ -41,6 +41,8 @@ typedef struct Args {
     const char *plot;           /* stats --plot FILE.svg */
     int memory;                 /* solve --memory MB (0: the default) */
     int stores_apart;           /* solve --stores-apart */
+    int endgame;                /* solve --endgame K (0: not asked for) */
+    const char *db;             /* solve --db DIR, alphabeta's databases */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */
@@ -110,6 +112,8 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
 /* `mancala stats VARIANT` with the players, games, seed, jobs, options,
  * --json and --plot of `a`. */
 int cli_stats(const char *variant, const Args *a);
+/* `mancala solve VARIANT --endgame K` (endgamecmd.c): builds the databases. */
+int cli_endgame(const Rules *r, const Position *p, const Args *a);
 /* `mancala solve VARIANT` with the position, options, --memory and
  * --json of `a`. */
 int cli_solve(const char *variant, const Args *a);

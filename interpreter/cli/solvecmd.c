@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "endgame.h"
 #include "solve.h"
 
 #define DEFAULT_MEMORY_MB 4096
@@ -158,6 +159,7 @@ int cli_solve(const char *variant, const Args *a)
     cli_vm(&vm, r);
     Position p;
     int rc = 1;
+    EgDb *db = NULL;
     SolveResult *res = malloc(sizeof *res);
     if (!res) {
         fprintf(stderr, "mancala: out of memory\n");
@@ -165,17 +167,31 @@ int cli_solve(const char *variant, const Args *a)
     }
     if (!cli_start(&vm, a->from, &p, NULL))
         goto out;
-    Meter m = { -1, 0, 0 };
-    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop,
-                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart };
-    if ((a->stores_apart || a->jobs) && !a->search) {
-        fprintf(stderr, "mancala: solve: %s goes with --search\n", a->jobs ? "--jobs" : "--stores-apart");
+    if (a->endgame) {
+        rc = cli_endgame(r, &p, a);
         goto out;
     }
+    Meter m = { -1, 0, 0 };
+    SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop,
+                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart, NULL };
+    if ((a->stores_apart || a->jobs || a->db) && !a->search) {
+        fprintf(stderr, "mancala: solve: %s goes with --search (or --endgame)\n",
+                a->jobs ? "--jobs" : a->db ? "--db" : "--stores-apart");
+        goto out;
+    }
+    if (a->db && !a->stores_apart) {
+        fprintf(stderr, "mancala: solve: --db goes with --stores-apart (the databases hold margins)\n");
+        goto out;
+    }
+    char err[4400] = "";
+    if (a->db && eg_open(r, &p, a->db, &db, err, sizeof err)) {
+        fprintf(stderr, "mancala: solve: %s\n", err);
+        goto out;
+    }
+    o.db = db;
     if (isatty(2))
         o.progress = meter;
     cli_catch_sigint();
-    char err[300] = "";
     int st = a->search ? solve_search(r, &p, &o, res, err, sizeof err) : solve_position(r, &p, &o, res, err, sizeof err);
     if (m.shown)
         fprintf(stderr, "\r%*s\r", 70, "");
@@ -197,6 +213,7 @@ int cli_solve(const char *variant, const Args *a)
         print_text(r, &p, res);
     rc = 0;
 out:
+    eg_close(db);
     free(res);
     rules_free(r);
     return rc;

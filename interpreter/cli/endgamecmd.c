@@ -1,0 +1,83 @@
+/* endgamecmd.c: `mancala solve VARIANT --endgame K`: builds the endgame
+ * databases (endgame.h) and reports each count of seeds as it is done. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "endgame.h"
+
+#define DEFAULT_MEMORY_MB 4096
+
+typedef struct Tally {
+    uint64_t positions, decisions;
+    double seconds;
+    int progress;          /* a progress line is on the terminal */
+} Tally;
+
+/* The solver's progress while a count is valued (on a terminal). */
+static void meter(void *arg, const SolveProgress *pr)
+{
+    Tally *t = arg;
+    double share = pr->total ? (double)pr->done / (double)pr->total : 1;
+    fprintf(stderr, "\rvaluing: %.0f%% of %llu positions, %zu MB   ", 100 * share, (unsigned long long)pr->total,
+            pr->bytes >> 20);
+    t->progress = 1;
+}
+
+/* A count built (or read back): one line. */
+static void level_done(void *arg, const EgLevel *lv)
+{
+    Tally *t = arg;
+    if (t->progress)
+        fprintf(stderr, "\r%*s\r", 70, "");
+    t->progress = 0;
+    t->positions += lv->positions;
+    t->decisions += lv->decisions;
+    t->seconds += lv->seconds;
+    const double d = lv->decisions ? (double)lv->decisions : 1;
+    printf("seeds %2d: %12llu positions, %12llu with a decision (mover ahead %4.1f%%, even %4.1f%%, behind %4.1f%%)",
+           lv->seeds, (unsigned long long)lv->positions, (unsigned long long)lv->decisions, 100 * (double)lv->ahead / d,
+           100 * (double)lv->even / d, 100 * (double)lv->behind / d);
+    if (lv->loaded)
+        printf("; already built\n");
+    else
+        printf("; on cycles %llu; %.1f MB, %.2f s\n", (unsigned long long)lv->cyclic, (double)lv->bytes / 1048576.0,
+               lv->seconds);
+    fflush(stdout);
+}
+
+int cli_endgame(const Rules *r, const Position *p, const Args *a)
+{
+    char dir[4096];
+    if (a->search || a->stores_apart || a->json) {
+        fprintf(stderr, "mancala: solve: --endgame does not go with %s\n",
+                a->search ? "--search" : a->stores_apart ? "--stores-apart (it is implied)" : "--json");
+        return 1;
+    }
+    snprintf(dir, sizeof dir, "%s", a->db ? a->db : "");
+    if (!a->db)
+        snprintf(dir, sizeof dir, "%s-endgame", r->name);
+    Tally t = { 0, 0, 0, 0 };
+    SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL };
+    if (isatty(2))
+        so.progress = meter;
+    EgBuildOpts o = { &so, level_done, &t };
+    char err[4400] = "";
+    cli_catch_sigint();
+    int st = eg_build(r, p, dir, a->endgame, &o, err, sizeof err);
+    if (t.progress)
+        fprintf(stderr, "\r%*s\r", 70, "");
+    if (st == MC_EINTR || cli_stop) {
+        fprintf(stderr, "mancala: interrupted (the counts finished are kept in %s)\n", dir);
+        return 130;
+    }
+    if (st != MC_OK) {
+        fprintf(stderr, "mancala: solve --endgame: %s\n", err[0] ? err : mc_status_text(st));
+        return 1;
+    }
+    printf("%s: databases of 0 to %d seeds on the board, %llu positions (%llu with a decision), %.2f s\n", dir,
+           a->endgame, (unsigned long long)t.positions, (unsigned long long)t.decisions, t.seconds);
+    return 0;
+}

@@ -1,0 +1,88 @@
+/* endgame.h: endgame databases (endgame.c, endgamebuild.c): the exact
+ * value of every position with at most K seeds on the board, for games
+ * whose seeds only ever leave the board.
+ *
+ * A database is about one "shape" of position: everything the position
+ * holds besides its hole counts, its stores and the player to move
+ * (owners, flags, phase, round, ...) is that of a template (the game's
+ * start, or a position given). Its positions of n seeds on the board are
+ * numbered by a perfect index: the player to move, then the hole counts
+ * in the lexicographic order of their compositions of n (endgame.c).
+ *
+ * A position's value is its margin: what the rest of the game, under
+ * perfect play, adds to South's seeds less North's, each player counting
+ * only the seeds he will take from now on. It is the value of
+ * `solve --stores-apart` (solve.h): the builder assumes, as that option
+ * does, that no rule reads the stores and that the larger store wins;
+ * a rule that ends the game on the contents of a store never fires from
+ * the empty stores it builds with, so the values are those of play to the
+ * end (Romein and Bal's reading of Awari). Endless play is valued as the
+ * solver values it (the repetition rule at the position).
+ *
+ * Files: one per seed count n, DIR/seeds-NN.egdb: a header (magic,
+ * version, variant, options, holes, n, the template's shape, the number
+ * of positions, a CRC-32 of the values), then one signed byte for each
+ * position, in index order (EG_NONE: no decision is due there). They
+ * are written whole to a temporary name and renamed; read with mmap. */
+#ifndef MANCALA_ENDGAME_H
+#define MANCALA_ENDGAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "solve.h"
+
+#define EG_MAX_SEEDS 120        /* the most seeds on the board a database holds */
+#define EG_NONE      (-128)     /* the value of a position where no decision is due */
+#define EG_MAGIC     "MCEGDB1"
+
+typedef struct EgDb EgDb;
+
+/* What the builder reports of each seed count. */
+typedef struct EgLevel {
+    int seeds;             /* n: seeds on the board */
+    int loaded;            /* 1: read back from a file already built */
+    uint64_t positions;    /* numbered: 2 x the compositions of n */
+    uint64_t decisions;    /* positions where a decision is due */
+    uint64_t edges;        /* their decisions */
+    uint64_t cyclic;       /* positions on a cycle */
+    uint64_t ahead, even, behind;   /* decisions whose mover gains more,
+                              as many, fewer seeds than his opponent */
+    size_t bytes;          /* memory the build of this count took at most */
+    double seconds;
+} EgLevel;
+
+typedef struct EgBuildOpts {
+    const SolveOpts *solve;   /* memory, jobs, stop, progress */
+    void (*level)(void *arg, const EgLevel *lv);   /* may be NULL: after each count */
+    void *arg;
+} EgBuildOpts;
+
+/* Builds (or completes: counts already on disk and valid are read back)
+ * the databases of every count 0..k into the directory `dir` (made if
+ * missing), from the template `shape` (a position where a decision is
+ * due, in play). MC_OK, or a status with a message in err: MC_EINVAL (a
+ * rule the databases cannot hold: seeds coming back to the board, a
+ * position of another shape, lots, the ply count read, ...), MC_ENOMEM,
+ * MC_EINTR; MC_EINVAL also for a file that cannot be read or written. */
+int eg_build(const Rules *r, const Position *shape, const char *dir, int k, const EgBuildOpts *o, char *err,
+             size_t errlen);
+
+/* Opens the databases in `dir` (every count from 0 up to the first one
+ * missing) for the variant `r` and the template `shape`; each file's
+ * header and checksum are checked. MC_OK and *db, or a status with a
+ * message (MC_EINVAL: a file missing or unreadable, built for another
+ * variant, options, board or shape, or damaged; MC_ENOMEM). */
+int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **db, char *err, size_t errlen);
+void eg_close(EgDb *db);
+/* The most seeds on the board its positions hold. */
+int eg_seeds(const EgDb *db);
+
+/* 1 and *margin, the value of `p` (not over), when the databases hold
+ * it; else 0. Safe from many threads. */
+int eg_probe(const EgDb *db, const Position *p, int32_t *margin);
+
+/* Positions of n seeds in `holes` holes with one player to move (the
+ * compositions of n into `holes` parts); UINT64_MAX past 2^63. */
+uint64_t eg_count(int holes, int n);
+
+#endif

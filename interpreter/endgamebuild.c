@@ -1,0 +1,375 @@
+/* endgamebuild.c: building the endgame databases (endgame.h), one count
+ * of seeds on the board at a time, from 0 up.
+ *
+ * The positions of n seeds are numbered by the perfect index (endgame.c)
+ * and handed to the retrograde solver (solve.c, solvecycle.c) as its
+ * graph: a move to a position of n seeds is an edge to its number; a move
+ * that ends the game, or leaves fewer seeds on the board, is an edge to a
+ * value (the margin it takes, plus the value the smaller count's database
+ * gives). The solver's components and attractors then value the count,
+ * cycles and endless play included, exactly as `solve` would.
+ *
+ * The moves are listed by threads (SolveOpts.jobs), each with a machine
+ * of its own, over a share of the numbers: a first pass counts each
+ * position's decisions (the edges' offsets), a second writes them. */
+#include "endgameint.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "solveint.h"
+
+typedef struct Build {
+    const Rules *r;
+    const EgBuildOpts *o;
+    const char *dir;
+    Position tmpl;             /* the shape, with no seeds on the board */
+    uint64_t shape;
+    EgIndex ix;
+    int n;                     /* the count being built */
+    uint64_t per;              /* its positions with one player to move */
+    const int8_t *val[EG_MAX_SEEDS + 1];   /* the counts built */
+    uint64_t per_side[EG_MAX_SEEDS + 1];
+    void *map[EG_MAX_SEEDS + 1];
+    size_t len[EG_MAX_SEEDS + 1];
+    Solver s;
+    atomic_ullong listed;      /* positions whose moves are listed (this pass) */
+    atomic_int failed;         /* a thread's status, or 0 */
+    pthread_mutex_t lock;      /* over err */
+    char *err;
+    size_t errlen;
+} Build;
+
+/* The position number `node` of the count being built (the solver's
+ * unrank hook). */
+static void unrank(const void *ctx, uint64_t node, Position *p)
+{
+    const Build *b = ctx;
+    *p = b->tmpl;
+    p->to_move = (uint8_t)(node >= b->per);
+    p->last_mover = (uint8_t)!p->to_move;
+    eg_unrank(&b->ix, node % b->per, b->n, p->count);
+}
+
+/* A thread's failure: the first message is kept. */
+static void fail(Build *b, int status, const char *msg)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!atomic_load(&b->failed)) {
+        snprintf(b->err, b->errlen, "%s", msg);
+        atomic_store(&b->failed, status);
+    }
+    pthread_mutex_unlock(&b->lock);
+}
+
+/* The edge for the position `q` a move led to: its number (n seeds on
+ * the board), or TERM and its value; NONE after fail(). */
+static uint32_t edge_to(Build *b, const Position *q)
+{
+    const Solver *s = &b->s;
+    const int32_t g = q->store[0] - q->store[1];
+    if (q->over) {
+        if (q->winner != (g > 0 ? WIN_SOUTH : g < 0 ? WIN_NORTH : WIN_DRAW)) {
+            fail(b, MC_EINVAL, "a game ends with a winner other than the player who took more seeds: "
+                               "the databases hold margins, which cannot tell the winner here");
+            return NONE;
+        }
+        return TERM | (uint32_t)(g + s->off);
+    }
+    if (hist_hash_shape(b->r, q) != b->shape) {
+        fail(b, MC_EINVAL, "a move leads to a position of another shape than the template (owners, "
+                           "flags, phase, round or what else the position holds besides its seeds)");
+        return NONE;
+    }
+    int m = 0;
+    for (int h = 0; h < b->r->nholes; h++)
+        m += q->count[h];
+    if (m > b->n || (m == b->n && g != 0)) {
+        fail(b, MC_EINVAL, "a move brings seeds back to the board: endgame databases need games whose "
+                           "seeds only leave it");
+        return NONE;
+    }
+    if (m == b->n)
+        return (uint32_t)(q->to_move * b->per + eg_rank(&b->ix, q->count, m));
+    const int8_t v = b->val[m][q->to_move * b->per_side[m] + eg_rank(&b->ix, q->count, m)];
+    if (v == EG_NONE) {
+        fail(b, MC_EINVAL, "a move leads to a position where no decision is due");
+        return NONE;
+    }
+    return TERM | (uint32_t)(g + v + s->off);
+}
+
+typedef struct Job {
+    Build *b;
+    uint64_t from, to;
+    int fill;                  /* 0: count the decisions; 1: write the edges */
+} Job;
+
+/* Lists the moves of the positions from..to-1 (one thread's share). */
+static void *list_share(void *arg)
+{
+    Job *j = arg;
+    Build *b = j->b;
+    Solver *s = &b->s;
+    Vm vm;
+    Move moves[MAX_MOVES];
+    vm_init(&vm, b->r);
+    vm.round_only = 1;
+    for (uint64_t i = j->from; i < j->to; i++) {
+        if ((i & 1023) == 0) {
+            atomic_fetch_add(&b->listed, 1024);
+            if (atomic_load(&b->failed) || (s->o->stop && *s->o->stop))
+                break;
+        }
+        Position p;
+        unrank(b, i, &p);
+        int nm = gen_moves(&vm, &p, moves);
+        if (nm < 0) {
+            fail(b, nm, mc_status_text(nm));
+            break;
+        }
+        if (!j->fill) {
+            s->first[i + 1] = (uint64_t)nm;
+            s->mover[i] = p.to_move;
+            continue;
+        }
+        for (int k = 0; k < nm; k++) {
+            Position q = p;
+            int rc = flow_play(&vm, &q, &moves[k], NULL, NULL);
+            if (rc < 0) {
+                fail(b, rc, mc_status_text(rc));
+                return NULL;
+            }
+            uint32_t e = edge_to(b, &q);
+            if (e == NONE)
+                return NULL;
+            s->edge[s->first[i] + (uint64_t)k] = e;
+        }
+    }
+    return NULL;
+}
+
+/* One pass of list_share over every position, on the threads. */
+static int list_pass(Build *b, int fill)
+{
+    Solver *s = &b->s;
+    int jobs = s->o->jobs < 1 ? 1 : s->o->jobs > SOLVE_MAX_JOBS ? SOLVE_MAX_JOBS : s->o->jobs;
+    pthread_t th[SOLVE_MAX_JOBS];
+    Job job[SOLVE_MAX_JOBS];
+    int started = 0;
+    atomic_store(&b->listed, 0);
+    for (int t = 0; t < jobs; t++) {
+        job[t] = (Job){ b, s->n * (uint64_t)t / (uint64_t)jobs, s->n * (uint64_t)(t + 1) / (uint64_t)jobs, fill };
+        if (pthread_create(&th[started], NULL, list_share, &job[t]))
+            list_share(&job[t]);   /* no thread: this one does it */
+        else
+            started++;
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    if (s->o->stop && *s->o->stop)
+        return sv_fail(s, MC_EINTR, "interrupted");
+    return atomic_load(&b->failed);
+}
+
+/* Writes the values of count n to DIR/seeds-NN.egdb (a temporary name,
+ * then renamed) and maps it back; MC_OK or a status after a message. */
+static int write_count(Build *b, const int8_t *v)
+{
+    char path[4096], tmp[4200];
+    EgHeader h;
+    const uint64_t nv = 2 * b->per;
+    eg_header(b->r, b->shape, b->n, b->per, &h);
+    h.crc = eg_crc(v, nv);
+    eg_path(b->dir, b->n, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fwrite(&h, sizeof h, 1, f) == 1 && fwrite(v, 1, (size_t)nv, f) == (size_t)nv;
+    ok = f && !fclose(f) && ok;
+    if (!ok || rename(tmp, path)) {
+        snprintf(b->err, b->errlen, "%s: %s", ok ? path : tmp, strerror(errno));
+        remove(tmp);
+        return MC_EINVAL;
+    }
+    int missing;
+    return eg_map(b->dir, b->n, &h, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
+}
+
+/* The figures of a count whose values are built or read. */
+static void count_figures(const Build *b, EgLevel *lv)
+{
+    const int8_t *v = b->val[b->n];
+    for (uint64_t i = 0; i < 2 * b->per; i++) {
+        if (v[i] == EG_NONE)
+            continue;
+        const int x = i < b->per ? v[i] : -v[i];
+        lv->decisions++;
+        if (x > 0)
+            lv->ahead++;
+        else if (x < 0)
+            lv->behind++;
+        else
+            lv->even++;
+    }
+}
+
+/* Frees the solver's tables of a count. */
+static void free_count(Solver *s)
+{
+    sv_release(s, &s->first, s->first ? s->n + 1 : 0, sizeof *s->first);
+    sv_release(s, &s->mover, s->mover ? s->n : 0, 1);
+    sv_release(s, &s->val, s->val ? s->n : 0, sizeof *s->val);
+    sv_release(s, &s->edge, s->edge ? s->nedges : 0, sizeof *s->edge);
+}
+
+/* Builds the count b->n: lists the moves, values the positions, writes
+ * the file. */
+static int build_count(Build *b, EgLevel *lv)
+{
+    Solver *s = &b->s;
+    int rc;
+    int8_t *v = NULL;
+    SolveResult res;
+    memset(&res, 0, sizeof res);
+    s->n = 2 * b->per;
+    s->seeds = b->n;
+    s->off = b->n;
+    s->nedges = 0;
+    s->bytes = s->peak = 0;
+    if ((rc = sv_grow(s, &s->first, 0, s->n + 1, sizeof *s->first)) || (rc = sv_grow(s, &s->mover, 0, s->n, 1)) ||
+        (rc = sv_grow(s, &s->val, 0, s->n, sizeof *s->val)))
+        goto out;
+    s->first[0] = 0;
+    if ((rc = list_pass(b, 0)))
+        goto out;
+    for (uint64_t i = 0; i < s->n; i++)
+        s->first[i + 1] += s->first[i];
+    if (s->first[s->n] >= TERM) {
+        rc = sv_fail(s, MC_ENOMEM, "more than 2^31 decisions in one count of seeds");
+        goto out;
+    }
+    if ((rc = sv_grow(s, &s->edge, 0, s->first[s->n] ? s->first[s->n] : 1, sizeof *s->edge)))
+        goto out;
+    s->nedges = s->first[s->n] ? s->first[s->n] : 1;
+    if ((rc = list_pass(b, 1)) || (rc = sv_value_positions(s, &res)))
+        goto out;
+    lv->edges = s->first[s->n];
+    lv->cyclic = res.cyclic;
+    if (!(v = malloc((size_t)s->n))) {
+        rc = sv_fail(s, MC_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (uint64_t i = 0; i < s->n; i++)
+        v[i] = s->first[i] == s->first[i + 1] ? (int8_t)EG_NONE : (int8_t)s->val[i];
+    rc = write_count(b, v);
+out:
+    lv->bytes = s->peak;
+    free(v);
+    free_count(s);
+    return rc;
+}
+
+/* Prepares the build: the template, the index, the directory. */
+static int build_init(Build *b, const Rules *r, const Position *shape, const char *dir, int k, const EgBuildOpts *o,
+                      char *err, size_t errlen)
+{
+    memset(b, 0, sizeof *b);
+    b->r = r;
+    b->o = o;
+    b->dir = dir;
+    b->err = err;
+    b->errlen = errlen;
+    pthread_mutex_init(&b->lock, NULL);
+    int rc = eg_shape_ok(r, shape, err, errlen);
+    if (rc)
+        return rc;
+    if (k < 0 || k > EG_MAX_SEEDS) {
+        snprintf(err, errlen, "endgame databases hold 0 to %d seeds on the board, not %d", EG_MAX_SEEDS, k);
+        return MC_EINVAL;
+    }
+    b->tmpl = *shape;
+    memset(b->tmpl.count, 0, sizeof b->tmpl.count);
+    b->tmpl.store[0] = b->tmpl.store[1] = 0;
+    b->tmpl.plies = 0;
+    b->shape = hist_hash_shape(r, &b->tmpl);
+    if (eg_index_init(&b->ix, r->nholes, k)) {
+        snprintf(err, errlen, "out of memory");
+        return MC_ENOMEM;
+    }
+    if (mkdir(dir, 0777) && errno != EEXIST) {
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+        return MC_EINVAL;
+    }
+    Solver *s = &b->s;
+    s->r = r;
+    s->o = o->solve;
+    s->err = err;
+    s->errlen = errlen;
+    s->nh = r->nholes;
+    s->margins = 1;
+    s->unrank = unrank;
+    s->ctx = b;
+    s->t0 = solve_clock();
+    s->next_report = s->t0 + 1.0;
+    vm_init(&s->vm, r);
+    s->vm.round_only = 1;
+    return MC_OK;
+}
+
+int eg_build(const Rules *r, const Position *shape, const char *dir, int k, const EgBuildOpts *o, char *err,
+             size_t errlen)
+{
+    Build *b = malloc(sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "out of memory");
+        return MC_ENOMEM;
+    }
+    int rc = build_init(b, r, shape, dir, k, o, err, errlen);
+    for (int n = 0; n <= k && !rc; n++) {
+        EgLevel lv;
+        const double t0 = solve_clock();
+        memset(&lv, 0, sizeof lv);
+        b->n = lv.seeds = n;
+        b->per = eg_comp(&b->ix, r->nholes, n);
+        if (b->per > EG_MAX_SIDE) {
+            snprintf(err, errlen, "%d seeds in %d holes make more than 2^30 positions a side: too many for one file",
+                     n, r->nholes);
+            rc = MC_EINVAL;
+            break;
+        }
+        lv.positions = 2 * b->per;
+        EgHeader want;
+        int missing = 0;
+        eg_header(r, b->shape, n, b->per, &want);
+        rc = eg_map(dir, n, &want, &b->map[n], &b->len[n], &missing, err, errlen);
+        if (!rc)
+            lv.loaded = 1;
+        else if (missing)
+            rc = build_count(b, &lv);
+        else
+            snprintf(err + strlen(err), errlen - strlen(err), " (remove it to build it again)");
+        if (rc)
+            break;
+        b->val[n] = (const int8_t *)((const EgHeader *)b->map[n] + 1);
+        b->per_side[n] = b->per;
+        count_figures(b, &lv);
+        lv.seconds = solve_clock() - t0;
+        if (o->level)
+            o->level(o->arg, &lv);
+    }
+    for (int n = 0; n <= k; n++)
+        if (b->map[n])
+            munmap(b->map[n], b->len[n]);
+    eg_index_free(&b->ix);
+    pthread_mutex_destroy(&b->lock);
+    free(b);
+    return rc;
+}

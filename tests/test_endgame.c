@@ -1,0 +1,384 @@
+/* test_endgame: the endgame databases (interpreter/endgame.c,
+ * endgamebuild.c).
+ * - the perfect index against an enumeration of the compositions written
+ *   here, and counts worked out by hand (binomial coefficients);
+ * - Oware endings worked out by hand from the rules (feeding, the grand
+ *   slam that captures nothing, the player who cannot feed);
+ * - every database value of a sample of Oware and Kalah positions against
+ *   the retrograde solver run from that position (solve.c, which lists
+ *   only the positions reachable from it);
+ * - the search with databases against the search without them;
+ * - refusals: a damaged file, another variant, a missing directory, a
+ *   game whose positions change shape. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "endgameint.h"
+#include "solve.h"
+#include "testlib.h"
+
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 2, 1, NULL };
+
+/* A fresh directory under /tmp, into buf. */
+static void temp_dir(char *buf, size_t n)
+{
+    snprintf(buf, n, "/tmp/mancala-eg-XXXXXX");
+    assert_non_null(mkdtemp(buf));
+}
+
+/* Removes the databases of counts 0..k (and a temporary file) and the directory. */
+static void remove_dir(const char *dir, int k)
+{
+    char path[4200];
+    for (int n = 0; n <= k; n++) {
+        eg_path(dir, n, path, sizeof path);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+/* Builds the databases of `r` to k seeds into `dir` from the start. */
+static void build(const Rules *r, const char *dir, int k)
+{
+    Vm vm;
+    Position p;
+    char err[4400] = "";
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    EgBuildOpts o = { &OPTS, NULL, NULL };
+    int rc = eg_build(r, &p, dir, k, &o, err, sizeof err);
+    if (rc != MC_OK)
+        fail_msg("eg_build: %s", err);
+}
+
+static EgDb *open_db(const Rules *r, const char *dir)
+{
+    Vm vm;
+    Position p;
+    char err[4400] = "";
+    EgDb *db = NULL;
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    if (eg_open(r, &p, dir, &db, err, sizeof err) != MC_OK)
+        fail_msg("eg_open: %s", err);
+    return db;
+}
+
+/* ---- the index ------------------------------------------------------------------- */
+
+/* Every composition of n into 4 parts, in lexicographic order, is ranked
+ * by its place in that order, and unranked back. */
+static void test_endgame_index(void **state)
+{
+    (void)state;
+    EgIndex ix;
+    assert_int_equal(eg_index_init(&ix, 4, 9), MC_OK);
+    for (int n = 0; n <= 9; n++) {
+        uint64_t at = 0;
+        for (int a = 0; a <= n; a++)
+            for (int b = 0; a + b <= n; b++)
+                for (int c = 0; a + b + c <= n; c++) {
+                    uint16_t cnt[4] = { (uint16_t)a, (uint16_t)b, (uint16_t)c, (uint16_t)(n - a - b - c) }, back[4];
+                    assert_int_equal(eg_rank(&ix, cnt, n), at);
+                    eg_unrank(&ix, at, n, back);
+                    assert_memory_equal(cnt, back, sizeof cnt);
+                    at++;
+                }
+        /* C(n + 3, 3) */
+        assert_int_equal(at, (uint64_t)(n + 3) * (n + 2) * (n + 1) / 6);
+        assert_int_equal(eg_comp(&ix, 4, n), at);
+    }
+    eg_index_free(&ix);
+    /* Oware's 12 holes: C(31, 11) positions of 20 seeds with one player to
+     * move, C(15, 11) = 1365 of 4; 48 seeds: C(59, 11) */
+    assert_int_equal(eg_count(12, 20), 84672315u);
+    assert_int_equal(eg_count(12, 4), 1365u);
+    assert_int_equal(eg_count(12, 48), 279871768995ull);
+    assert_int_equal(eg_count(1, 7), 1u);
+    assert_int_equal(eg_count(0, 0), 1u);
+    assert_int_equal(eg_count(0, 3), 0u);
+}
+
+/* ---- Oware by hand ---------------------------------------------------------------- */
+
+/* An Oware position with no seeds in the stores. */
+static Position oware_at(const Rules *r, const int c[12], int to_move)
+{
+    Vm vm;
+    Position p;
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    for (int i = 0; i < 12; i++)
+        p.count[i] = (uint16_t)c[i];
+    p.store[0] = p.store[1] = 0;
+    p.to_move = (uint8_t)to_move;
+    p.last_mover = (uint8_t)!to_move;
+    return p;
+}
+
+static int32_t probe_ok(const EgDb *db, const Position *p)
+{
+    int32_t m = 99;
+    assert_int_equal(eg_probe(db, p, &m), 1);
+    return m;
+}
+
+static void test_endgame_oware_by_hand(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("oware", NULL, 0);
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    build(r, dir, 4);
+    EgDb *db = open_db(r, dir);
+    assert_int_equal(eg_seeds(db), 4);
+    /* One seed, in South's last hole, North's row empty: South must feed
+     * North (he can); North then holds it in his first hole, cannot feed
+     * South, and the game ends with North taking it: -1. */
+    const int one[12] = { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 };
+    Position p = oware_at(r, one, SOUTH);
+    assert_int_equal(probe_ok(db, &p), -1);
+    /* The same seed with North to move: he has none and no decision is due
+     * (the game is over there). */
+    p = oware_at(r, one, NORTH);
+    int32_t m;
+    assert_int_equal(eg_probe(db, &p, &m), 0);
+    /* North's mirror: his last hole, South's row empty: +1. */
+    const int one_n[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 };
+    p = oware_at(r, one_n, NORTH);
+    assert_int_equal(probe_ok(db, &p), 1);
+    /* South 1 in his last hole, North 1 in his first: South's seed makes
+     * it 2, but taking it would leave North no seed (a grand slam, which
+     * captures nothing); North then has 2 in his first hole, cannot reach
+     * South's row, and takes both: -2. */
+    const int two[12] = { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0 };
+    p = oware_at(r, two, SOUTH);
+    assert_int_equal(probe_ok(db, &p), -2);
+    /* With one more North seed in his last hole the 2 are taken (+2);
+     * North must feed with his last seed, into South's first hole; South
+     * cannot feed and takes it (+1): +3. */
+    const int three[12] = { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1 };
+    p = oware_at(r, three, SOUTH);
+    assert_int_equal(probe_ok(db, &p), 3);
+    /* Not held: more seeds than the databases', stores aside. */
+    const int five[12] = { 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0 };
+    p = oware_at(r, five, NORTH);
+    assert_int_equal(eg_probe(db, &p, &m), 0);
+    p = oware_at(r, three, SOUTH);
+    p.store[0] = 20;
+    p.store[1] = 25;
+    assert_int_equal(probe_ok(db, &p), 3);   /* the stores are not read */
+    eg_close(db);
+    remove_dir(dir, 4);
+    rules_free(r);
+}
+
+/* ---- against the retrograde solver ---------------------------------------------- */
+
+/* Every `step`-th position of counts 1..k, where a decision is due: the
+ * databases' value equals the solver's margin from that position (empty
+ * stores: the larger store wins, and no rule on the stores fires). */
+static void against_solver(Rules *r, int k, uint64_t step)
+{
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    build(r, dir, k);
+    EgDb *db = open_db(r, dir);
+    EgIndex ix;
+    assert_int_equal(eg_index_init(&ix, r->nholes, k), MC_OK);
+    SolveResult *res = malloc(sizeof *res);
+    assert_non_null(res);
+    Vm vm;
+    Position start;
+    vm_init(&vm, r);
+    flow_start(&vm, &start, NULL);
+    int compared = 0;
+    for (int n = 1; n <= k; n++) {
+        const uint64_t per = eg_comp(&ix, r->nholes, n);
+        for (uint64_t i = (uint64_t)n % step; i < 2 * per; i += step) {
+            Position p = start;
+            p.to_move = (uint8_t)(i >= per);
+            p.last_mover = (uint8_t)!p.to_move;
+            p.store[0] = p.store[1] = 0;
+            eg_unrank(&ix, i % per, n, p.count);
+            Move mv[MAX_MOVES];
+            int32_t m;
+            const int held = eg_probe(db, &p, &m);
+            assert_int_equal(held, gen_moves(&vm, &p, mv) > 0);
+            if (!held)
+                continue;
+            char err[200] = "";
+            if (solve_position(r, &p, &OPTS, res, err, sizeof err) != MC_OK)
+                fail_msg("solve: %s", err);
+            if (res->value.margin != m)
+                fail_msg("count %d, index %llu: the databases say %d, the solver %d", n, (unsigned long long)i, m,
+                         res->value.margin);
+            compared++;
+        }
+    }
+    assert_true(compared > 20);
+    free(res);
+    eg_index_free(&ix);
+    eg_close(db);
+    remove_dir(dir, k);
+}
+
+static void test_endgame_equals_solver(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("oware", NULL, 0);
+    against_solver(r, 7, 1009);
+    rules_free(r);
+    const char *slam[] = { "grand-slam=capture" };
+    r = test_builtin("oware", slam, 1);
+    against_solver(r, 6, 409);
+    rules_free(r);
+    r = test_builtin("awari", NULL, 0);
+    against_solver(r, 6, 401);
+    rules_free(r);
+    r = test_builtin("kalah", NULL, 0);
+    against_solver(r, 7, 1013);
+    rules_free(r);
+}
+
+/* ---- the search with the databases --------------------------------------------- */
+
+/* Kalah positions of 10 seeds on the board (none of 8 and fewer are
+ * searched, the databases hold them): the search's value with them
+ * equals its value without. */
+static void test_endgame_in_search(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("kalah", NULL, 0);
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    build(r, dir, 8);
+    EgDb *db = open_db(r, dir);
+    Vm vm;
+    Position p;
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    static const int rows[4][12] = {
+        { 1, 0, 2, 0, 0, 3, 0, 1, 0, 2, 1, 0 },
+        { 0, 0, 0, 4, 0, 1, 2, 0, 0, 0, 3, 0 },
+        { 2, 2, 0, 0, 1, 0, 0, 1, 1, 0, 0, 3 },
+        { 0, 1, 0, 0, 0, 6, 1, 0, 0, 0, 2, 0 },
+    };
+    SolveResult *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    for (int t = 0; t < 4; t++) {
+        for (int i = 0; i < 12; i++)
+            p.count[i] = (uint16_t)rows[t][i];
+        p.store[0] = 30;
+        p.store[1] = 28;
+        p.to_move = (uint8_t)(t & 1);
+        p.last_mover = (uint8_t)!p.to_move;
+        SolveOpts with = OPTS;
+        with.memory = (size_t)16 << 20;
+        with.db = db;
+        SolveOpts without = with;
+        without.db = NULL;
+        char err[200] = "";
+        assert_int_equal(solve_search(r, &p, &without, a, err, sizeof err), MC_OK);
+        assert_int_equal(solve_search(r, &p, &with, b, err, sizeof err), MC_OK);
+        assert_int_equal(a->value.winner, b->value.winner);
+        assert_int_equal(a->value.margin, b->value.margin);
+        assert_true(b->positions < a->positions);
+    }
+    free(a);
+    free(b);
+    eg_close(db);
+    remove_dir(dir, 8);
+    rules_free(r);
+}
+
+/* ---- refusals -------------------------------------------------------------------- */
+
+static void expect_open_error(const Rules *r, const char *dir, const char *words)
+{
+    Vm vm;
+    Position p;
+    char err[4400] = "";
+    EgDb *db = NULL;
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    assert_int_equal(eg_open(r, &p, dir, &db, err, sizeof err), MC_EINVAL);
+    assert_null(db);
+    if (!strstr(err, words))
+        fail_msg("expected '%s' in: %s", words, err);
+}
+
+static void test_endgame_refusals(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("oware", NULL, 0);
+    char dir[64], path[4200];
+    temp_dir(dir, sizeof dir);
+    build(r, dir, 3);
+    /* another variant, other options */
+    Rules *awari = test_builtin("awari", NULL, 0);
+    expect_open_error(awari, dir, "another variant");
+    rules_free(awari);
+    const char *slam[] = { "grand-slam=capture" };
+    Rules *other = test_builtin("oware", slam, 1);
+    expect_open_error(other, dir, "other options");
+    rules_free(other);
+    /* a byte of values changed */
+    eg_path(dir, 2, path, sizeof path);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, (long)sizeof(EgHeader) + 5, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, (long)sizeof(EgHeader) + 5, SEEK_SET);
+    fputc(c ^ 1, f);
+    fclose(f);
+    expect_open_error(r, dir, "checksum");
+    /* a short file */
+    assert_int_equal(truncate(path, 100), 0);
+    expect_open_error(r, dir, "bytes long");
+    /* the building stops at it rather than replacing it */
+    Vm vm;
+    Position p;
+    char err[4400] = "";
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    EgBuildOpts o = { &OPTS, NULL, NULL };
+    assert_int_equal(eg_build(r, &p, dir, 3, &o, err, sizeof err), MC_EINVAL);
+    assert_non_null(strstr(err, "remove it"));
+    remove_dir(dir, 3);
+    expect_open_error(r, dir, "No such file");
+    /* beyond the limit */
+    assert_int_equal(eg_build(r, &p, dir, EG_MAX_SEEDS + 1, &o, err, sizeof err), MC_EINVAL);
+    rules_free(r);
+    /* holes marked as they are played change the shape of a position */
+    r = test_builtin("bechi", NULL, 0);
+    temp_dir(dir, sizeof dir);
+    vm_init(&vm, r);
+    flow_start(&vm, &p, NULL);
+    int rc = eg_build(r, &p, dir, 4, &o, err, sizeof err);
+    assert_int_equal(rc, MC_EINVAL);
+    if (!strstr(err, "another shape") && !strstr(err, "cannot be made"))
+        fail_msg("bechi: %s", err);
+    remove_dir(dir, 4);
+    rules_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_endgame_index),
+        cmocka_unit_test(test_endgame_oware_by_hand),
+        cmocka_unit_test(test_endgame_equals_solver),
+        cmocka_unit_test(test_endgame_in_search),
+        cmocka_unit_test(test_endgame_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
