@@ -32,7 +32,7 @@ _mancala()
     local cmd=${COMP_WORDS[1]} v
     case $prev in
         --south|--north)
-            COMPREPLY=($(compgen -W "human random greedy alphabeta alphabeta:time= alphabeta:depth= mcts mcts:time= mcts:playouts=" -- "$cur"))
+            COMPREPLY=($(compgen -W "human random greedy alphabeta alphabeta:time= alphabeta:depth= alphabeta:db= mcts mcts:time= mcts:playouts=" -- "$cur"))
             return ;;
         --color)
             COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
@@ -43,6 +43,9 @@ _mancala()
         --from|--record|--load|--plot)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --db)
+            COMPREPLY=($(compgen -d -- "$cur"))
+            return ;;
         --option|-o)
             v=$(_mancala_variant)
             [[ -n $v ]] || return
@@ -50,7 +53,7 @@ _mancala()
                 awk '/^Options/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z0-9-]+ = / { print $1 "=" }')" -- "$cur"))
             compopt -o nospace 2>/dev/null
             return ;;
-        --seed|--games|--seconds|--perft|--rows|--region|--search|--jobs|--memory)
+        --seed|--games|--seconds|--perft|--rows|--region|--search|--jobs|--memory|--endgame)
             [[ $prev == --search && $cmd != list ]] || return ;;
     esac
     if [[ $cur == -* ]]; then

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "endgame.h"
 #include "rng.h"
 
 #define TT_BITS     20          /* 1M entries, 24 MiB */
@@ -44,6 +45,7 @@ struct McPlayer {
     long nodes_searched;
     int aborted;
     volatile sig_atomic_t *stop;
+    EgDb *db;                     /* spec.db opened, or NULL */
 };
 
 /* Seconds on a monotonic clock. */
@@ -104,9 +106,11 @@ int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen)
             out->playouts = (long)d;
         else if (!strcmp(kv, "c") && out->kind == AI_MCTS && ok && d >= 0 && d <= 100)
             out->c = d;
+        else if (!strcmp(kv, "db") && out->kind == AI_ALPHABETA && *val && strlen(val) < sizeof out->db)
+            snprintf(out->db, sizeof out->db, "%s", val);
         else {
             snprintf(err, errlen,
-                     "bad setting '%s=%s' for %s (alphabeta: time=SECONDS (0..3600], depth=1..64; "
+                     "bad setting '%s=%s' for %s (alphabeta: time=SECONDS (0..3600], depth=1..64, db=DIR; "
                      "mcts: time=SECONDS, playouts=N, c=X)", kv, val, name);
             return 0;
         }
@@ -132,6 +136,22 @@ static int64_t terminal(const Position *p, int player, int ply)
     if (p->winner == WIN_DRAW || p->winner == WIN_NONE)
         return 0;
     return p->winner == player ? AI_WIN - ply : -AI_WIN + ply;
+}
+
+/* The score for the player to move at `p` that the endgame databases
+ * give (margin: what the rest of the game adds to South's seeds less
+ * North's, under perfect play): a win or a loss as forced results, the
+ * larger margin first; a draw 0. */
+static int64_t db_score(const Position *p, int32_t margin)
+{
+    int64_t m = (int64_t)p->store[0] - p->store[1] + margin;
+    if (p->to_move == NORTH)
+        m = -m;
+    if (m > 63)
+        m = 63;
+    if (m < -63)
+        m = -63;
+    return m > 0 ? AI_WIN - 64 + m : m < 0 ? -AI_WIN + 64 + m : 0;
 }
 
 /* ---- alphabeta -------------------------------------------------------- */
@@ -209,6 +229,9 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     ai->nodes_searched++;
     if (p->over)
         return terminal(p, p->to_move, ply);
+    int32_t margin;
+    if (ai->db && eg_probe(ai->db, p, &margin))
+        return db_score(p, margin);
     if (depth <= 0)
         return ai_evaluate(r, p, p->to_move);
     if (time_up(ai))
@@ -501,7 +524,14 @@ static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
  * `seed`; NULL when out of memory. Released with ai_free. */
 Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
 {
+    char err[8];
+    return ai_new_err(r, spec, seed, err, sizeof err);
+}
+
+Ai *ai_new_err(const Rules *r, const AiSpec *spec, uint64_t seed, char *err, size_t errlen)
+{
     Ai *ai = calloc(1, sizeof *ai);
+    snprintf(err, errlen, "out of memory");
     if (!ai)
         return NULL;
     ai->r = r;
@@ -512,6 +542,15 @@ Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
     if (spec->kind == AI_ALPHABETA) {
         ai->tt = calloc((size_t)1 << TT_BITS, sizeof *ai->tt);
         if (!ai->tt) {
+            free(ai);
+            return NULL;
+        }
+        Position start;
+        Vm vm;
+        vm_init(&vm, r);
+        if (spec->db[0] && (flow_start(&vm, &start, NULL) < 0 ||
+                            eg_open(r, &start, spec->db, &ai->db, err, errlen) != MC_OK)) {
+            free(ai->tt);
             free(ai);
             return NULL;
         }
@@ -538,6 +577,7 @@ void ai_free(Ai *ai)
         return;
     free(ai->tt);
     free(ai->nodes);
+    eg_close(ai->db);
     free(ai);
 }
 

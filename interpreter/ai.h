@@ -4,8 +4,10 @@
  *
  *   random                 uniform over the legal decisions
  *   greedy                 the best result after one decision
- *   alphabeta[:time=S|:depth=D]
- *                          negamax, iterative deepening, transposition table
+ *   alphabeta[:time=S|:depth=D][:db=DIR]
+ *                          negamax, iterative deepening, transposition table;
+ *                          with db, the endgame databases in DIR (endgame.h)
+ *                          value the positions they hold exactly
  *   mcts[:time=S|:playouts=N][:c=X]
  *                          UCT with random playouts
  *
@@ -32,6 +34,7 @@ typedef struct AiSpec {
     long playouts;      /* mcts: fixed playouts instead of time (0: by time) */
     double c;           /* mcts exploration constant */
     char text[64];      /* as given, for messages */
+    char db[256];       /* alphabeta: the endgame databases' directory, or "" */
 } AiSpec;
 
 typedef struct AiStats {
@@ -48,6 +51,9 @@ int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen);
 
 typedef struct McPlayer Ai;
 Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed);
+/* The same, with the reason in err when it fails (the databases of
+ * spec->db cannot be opened for `r`; out of memory). */
+Ai *ai_new_err(const Rules *r, const AiSpec *spec, uint64_t seed, char *err, size_t errlen);
 void ai_free(Ai *ai);
 /* The player as ai_new made it with `seed`: its generator seeded again,
  * its transposition table emptied (so that a game does not depend on the

@@ -277,10 +277,7 @@ McPlayer *mc_player_new(const McRules *r, const char *spec, uint64_t seed, char 
         snprintf(err, errlen, "'%s' is not a computer player", spec);
         return NULL;
     }
-    Ai *ai = ai_new(r, &s, seed);
-    if (!ai)
-        snprintf(err, errlen, "out of memory");
-    return ai;
+    return ai_new_err(r, &s, seed, err, errlen);
 }
 
 /* Releases a player from mc_player_new; NULL is accepted. */

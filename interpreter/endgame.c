@@ -51,6 +51,7 @@ uint64_t eg_count(int holes, int n)
     return c;
 }
 
+/* The table of compositions for `holes` holes and up to k seeds. */
 int eg_index_init(EgIndex *ix, int holes, int k)
 {
     ix->holes = holes;
@@ -62,12 +63,14 @@ int eg_index_init(EgIndex *ix, int holes, int k)
     return MC_OK;
 }
 
+/* Frees what eg_index_init allocated. */
 void eg_index_free(EgIndex *ix)
 {
     free(ix->comp);
     ix->comp = NULL;
 }
 
+/* The rank of the counts among the compositions of n (endgameint.h). */
 uint64_t eg_rank(const EgIndex *ix, const uint16_t *count, int n)
 {
     uint64_t r = 0;
@@ -80,6 +83,7 @@ uint64_t eg_rank(const EgIndex *ix, const uint16_t *count, int n)
     return r;
 }
 
+/* The counts of rank r (the inverse of eg_rank). */
 void eg_unrank(const EgIndex *ix, uint64_t r, int n, uint16_t *count)
 {
     int rem = n;
@@ -135,11 +139,12 @@ uint32_t eg_crc(const int8_t *v, uint64_t n)
     return (uint32_t)c;
 }
 
-/* Maps the file of count n and checks it against `want` (and its
- * checksum); MC_OK with *map and *len, or MC_EINVAL after a message.
- * A file that does not exist is MC_EINVAL with *missing set. */
-int eg_map(const char *dir, int n, const EgHeader *want, void **map, size_t *len, int *missing, char *err,
-           size_t errlen)
+/* Maps the file of count n and checks it against `want` (and with
+ * `verify` its checksum, which reads it all); MC_OK with *map and *len,
+ * or MC_EINVAL after a message. A file that does not exist is MC_EINVAL
+ * with *missing set. */
+int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map, size_t *len, int *missing,
+           char *err, size_t errlen)
 {
     char path[4096];
     eg_path(dir, n, path, sizeof path);
@@ -174,7 +179,7 @@ int eg_map(const char *dir, int n, const EgHeader *want, void **map, size_t *len
         why = "built for another board";
     else if (h->shape != want->shape)
         why = "built from a position of another shape (owners, flags, phase, round)";
-    else if (eg_crc((const int8_t *)(h + 1), values) != h->crc)
+    else if (verify && eg_crc((const int8_t *)(h + 1), values) != h->crc)
         why = "its checksum does not match: the file is damaged";
     if (why) {
         snprintf(err, errlen, "%s: %s (it says: %.*s)", path, why, (int)sizeof h->variant, h->variant);
@@ -239,7 +244,7 @@ int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **out, 
         eg_header(r, db->shape, n, per, &want);
         int missing;
         char e[4200];
-        if ((rc = eg_map(dir, n, &want, &db->map[n], &db->len[n], &missing, e, sizeof e))) {
+        if ((rc = eg_map(dir, n, &want, 0, &db->map[n], &db->len[n], &missing, e, sizeof e))) {
             if (missing && n > 0)
                 break;
             snprintf(err, errlen, "%s", e);

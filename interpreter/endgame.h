@@ -57,7 +57,8 @@ typedef struct EgBuildOpts {
     void *arg;
 } EgBuildOpts;
 
-/* Builds (or completes: counts already on disk and valid are read back)
+/* Builds (or completes: counts already on disk are checked, checksums
+ * included, and read back)
  * the databases of every count 0..k into the directory `dir` (made if
  * missing), from the template `shape` (a position where a decision is
  * due, in play). MC_OK, or a status with a message in err: MC_EINVAL (a
@@ -69,7 +70,8 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
 
 /* Opens the databases in `dir` (every count from 0 up to the first one
  * missing) for the variant `r` and the template `shape`; each file's
- * header and checksum are checked. MC_OK and *db, or a status with a
+ * header and length are checked (eg_build checks the checksums: the
+ * pages are read only as positions are probed). MC_OK and *db, or a status with a
  * message (MC_EINVAL: a file missing or unreadable, built for another
  * variant, options, board or shape, or damaged; MC_ENOMEM). */
 int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **db, char *err, size_t errlen);

@@ -200,7 +200,7 @@ static int write_count(Build *b, const int8_t *v)
         return MC_EINVAL;
     }
     int missing;
-    return eg_map(b->dir, b->n, &h, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
+    return eg_map(b->dir, b->n, &h, 1, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
 }
 
 /* The figures of a count whose values are built or read. */
@@ -349,7 +349,7 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
         EgHeader want;
         int missing = 0;
         eg_header(r, b->shape, n, b->per, &want);
-        rc = eg_map(dir, n, &want, &b->map[n], &b->len[n], &missing, err, errlen);
+        rc = eg_map(dir, n, &want, 1, &b->map[n], &b->len[n], &missing, err, errlen);
         if (!rc)
             lv.loaded = 1;
         else if (missing)

@@ -52,10 +52,11 @@ void eg_path(const char *dir, int n, char *buf, size_t len);
 /* The header a file of count n must have (its crc left 0). */
 void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeader *h);
 uint32_t eg_crc(const int8_t *v, uint64_t n);
-/* Maps the file of count n and checks it against `want`; MC_OK, or
- * MC_EINVAL after a message (*missing: there is no such file). */
-int eg_map(const char *dir, int n, const EgHeader *want, void **map, size_t *len, int *missing, char *err,
-           size_t errlen);
+/* Maps the file of count n and checks it against `want` (with `verify`,
+ * its checksum too); MC_OK, or MC_EINVAL after a message (*missing:
+ * there is no such file). */
+int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map, size_t *len, int *missing,
+           char *err, size_t errlen);
 /* MC_OK if databases can be made from the template `p`; else MC_EINVAL
  * after a message. */
 int eg_shape_ok(const Rules *r, const Position *p, char *err, size_t errlen);

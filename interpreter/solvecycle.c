@@ -12,18 +12,17 @@
 /* ---- cycles ------------------------------------------------------------------ */
 
 /* A strongly connected component being valued: its positions (global
- * numbers), who moves at each, the value of an endless play from each,
- * the predecessors within it (CSR), and the work arrays of forced(). */
+ * numbers), the predecessors within it (CSR), and the work arrays of
+ * forced(). */
 typedef struct Comp {
     uint32_t *node;
     uint64_t n;
     const uint8_t *inside;     /* bit per global position: on the Tarjan stack */
     uint32_t *local;           /* global -> local number (Tarjan's low[], reused) */
-    int32_t *endless;
     uint64_t *pfirst;
     uint32_t *pred;
     uint32_t *cnt, *queue, *next, *head;
-    int32_t *ext, *lo, *hi;
+    int32_t *ext, *hi;
 } Comp;
 
 /* Bit v of the set `bits`. */
@@ -45,9 +44,11 @@ static inline int on_stack(const uint8_t *bits, uint32_t v)
  * into the attractor, or when it is his opponent's and every exit is
  * worth t or more and every move leads into the attractor. Positions
  * wait in buckets by the value at which they can join. O(positions +
- * moves + values). */
-static void forced(const Solver *s, Comp *c, int player, int32_t *out)
+ * moves + values). out[] is by local number, or with `global` by the
+ * positions' numbers. */
+static void forced(const Solver *s, Comp *c, int player, int32_t *out, int global)
 {
+#define OUT(i) out[global ? c->node[i] : (i)]
     const int32_t sign = player == SOUTH ? 1 : -1, off = s->off;
     int32_t tmin = off, tmax = -off;   /* the exits' values */
     for (uint64_t i = 0; i < c->n; i++) {
@@ -80,7 +81,7 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out)
         }
         c->ext[i] = e;
         c->cnt[i] = internal;
-        out[i] = NEVER;
+        OUT(i) = NEVER;
         if ((mine && e != NEVER) || (!mine && internal == 0)) {   /* waits for t = e */
             c->next[i] = c->head[e + off];
             c->head[e + off] = (uint32_t)i;
@@ -89,22 +90,22 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out)
     for (int32_t t = tmax; t >= tmin; t--) {
         uint64_t qn = 0;
         for (uint32_t i = c->head[t + off]; i != NONE; i = c->next[i])
-            if (out[i] == NEVER) {
-                out[i] = t;
+            if (OUT(i) == NEVER) {
+                OUT(i) = t;
                 c->queue[qn++] = i;
             }
         for (uint64_t qi = 0; qi < qn; qi++) {
             const uint32_t x = c->queue[qi];
             for (uint64_t k = c->pfirst[x]; k < c->pfirst[x + 1]; k++) {
                 const uint32_t y = c->pred[k];
-                if (out[y] != NEVER)
+                if (OUT(y) != NEVER)
                     continue;
                 if (s->mover[c->node[y]] == player) {
-                    out[y] = t;
+                    OUT(y) = t;
                     c->queue[qn++] = y;
                 } else if (--c->cnt[y] == 0) {
                     if (c->ext[y] >= t) {   /* (INT32_MAX: no exit) */
-                        out[y] = t;
+                        OUT(y) = t;
                         c->queue[qn++] = y;
                     } else {                /* its worst exit decides, later */
                         c->next[y] = c->head[c->ext[y] + off];
@@ -116,8 +117,9 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out)
     }
     if (sign < 0)
         for (uint64_t i = 0; i < c->n; i++)
-            if (out[i] != NEVER)
-                out[i] = -out[i];
+            if (OUT(i) != NEVER)
+                OUT(i) = -OUT(i);
+#undef OUT
 }
 
 /* Values the positions of a component with a cycle. With lo the most
@@ -135,19 +137,18 @@ static int value_cycle(Solver *s, Comp *c)
     const size_t nb = 2 * (size_t)s->off + 1;
     int rc = 0;
     uint64_t npred = 0;
-    c->endless = c->ext = c->lo = c->hi = NULL;
+    c->ext = c->hi = NULL;
     c->pfirst = NULL;
     c->pred = c->cnt = c->queue = c->next = c->head = NULL;
     for (uint64_t i = 0; i < n; i++)
         c->local[c->node[i]] = (uint32_t)i;
-    if ((rc = sv_grow(s, &c->endless, 0, n, sizeof *c->endless)) ||
-        (rc = sv_grow(s, &c->pfirst, 0, n + 1, sizeof *c->pfirst)) || (rc = sv_grow(s, &c->cnt, 0, n, sizeof *c->cnt)) ||
+    if ((rc = sv_grow(s, &c->pfirst, 0, n + 1, sizeof *c->pfirst)) || (rc = sv_grow(s, &c->cnt, 0, n, sizeof *c->cnt)) ||
         (rc = sv_grow(s, &c->queue, 0, n, sizeof *c->queue)) || (rc = sv_grow(s, &c->next, 0, n, sizeof *c->next)) ||
         (rc = sv_grow(s, &c->head, 0, nb, sizeof *c->head)) || (rc = sv_grow(s, &c->ext, 0, n, sizeof *c->ext)) ||
-        (rc = sv_grow(s, &c->lo, 0, n, sizeof *c->lo)) || (rc = sv_grow(s, &c->hi, 0, n, sizeof *c->hi)))
+        (rc = sv_grow(s, &c->hi, 0, n, sizeof *c->hi)))
         goto out;
+    /* the predecessors: counted, then filled (cnt[] as the fill pointers) */
     memset(c->pfirst, 0, (n + 1) * sizeof *c->pfirst);
-    /* predecessors (counted), and the endless plays */
     for (uint64_t i = 0; i < n; i++) {
         uint32_t v = c->node[i];
         for (uint64_t e = s->first[v]; e < s->first[v + 1]; e++) {
@@ -157,19 +158,11 @@ static int value_cycle(Solver *s, Comp *c)
                 npred++;
             }
         }
-        Position p;
-        sv_unpack(s, v, &p);
-        if ((rc = flow_endless(&s->vm, &p)) < 0) {
-            rc = sv_fail(s, rc, mc_status_text(rc));
-            goto out;
-        }
-        c->endless[i] = sv_final(s, &p);
     }
     for (uint64_t i = 0; i < n; i++)
         c->pfirst[i + 1] += c->pfirst[i];
     if ((rc = sv_grow(s, &c->pred, 0, npred ? npred : 1, sizeof *c->pred)))
         goto out;
-    /* cnt[] as the fill pointers */
     memset(c->cnt, 0, n * sizeof *c->cnt);
     for (uint64_t i = 0; i < n; i++) {
         uint32_t v = c->node[i];
@@ -181,14 +174,21 @@ static int value_cycle(Solver *s, Comp *c)
             }
         }
     }
-    forced(s, c, SOUTH, c->lo);
-    forced(s, c, NORTH, c->hi);
+    /* South's forced values in val[], North's in hi[]; then the values */
+    forced(s, c, SOUTH, s->val, 1);
+    forced(s, c, NORTH, c->hi, 0);
     for (uint64_t i = 0; i < n; i++) {
-        const int32_t e = c->endless[i], hi = c->hi[i] == NEVER || c->hi[i] > e ? e : c->hi[i];
-        s->val[c->node[i]] = c->lo[i] != NEVER && c->lo[i] > hi ? c->lo[i] : hi;
+        const uint32_t v = c->node[i];
+        Position p;
+        sv_unpack(s, v, &p);
+        if ((rc = flow_endless(&s->vm, &p)) < 0) {
+            rc = sv_fail(s, rc, mc_status_text(rc));
+            goto out;
+        }
+        const int32_t e = sv_final(s, &p), hi = c->hi[i] == NEVER || c->hi[i] > e ? e : c->hi[i];
+        s->val[v] = s->val[v] != NEVER && s->val[v] > hi ? s->val[v] : hi;
     }
 out:
-    sv_release(s, &c->endless, c->endless ? n : 0, sizeof *c->endless);
     sv_release(s, &c->pfirst, c->pfirst ? n + 1 : 0, sizeof *c->pfirst);
     sv_release(s, &c->pred, c->pred ? (npred ? npred : 1) : 0, sizeof *c->pred);
     sv_release(s, &c->cnt, c->cnt ? n : 0, sizeof *c->cnt);
@@ -196,7 +196,6 @@ out:
     sv_release(s, &c->next, c->next ? n : 0, sizeof *c->next);
     sv_release(s, &c->head, c->head ? nb : 0, sizeof *c->head);
     sv_release(s, &c->ext, c->ext ? n : 0, sizeof *c->ext);
-    sv_release(s, &c->lo, c->lo ? n : 0, sizeof *c->lo);
     sv_release(s, &c->hi, c->hi ? n : 0, sizeof *c->hi);
     return rc;
 }

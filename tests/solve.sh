@@ -64,4 +64,41 @@ grep -q '^value: South wins by 2 (the game is over)$' "$T/out" && ok || bad "sol
 # a stack overflow
 "$M" solve bao --search --jobs 1 --memory 16 >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'passed 1000 decisions: too deep' "$T/out" \
     && ok || bad "solve: too deep"
+
+# endgame databases: Oware to 5 seeds, each count's line; built again, the
+# counts are checked and kept
+"$M" solve oware --endgame 5 --db "$T/eg" --jobs 2 >"$T/out" 2>&1 || bad "endgame: exit $?"
+# 1 seed: 12 holes, 2 players to move; a decision only where the seed is
+# in the mover's last hole and must feed (2 positions)
+grep -q '^seeds  1:  *24 positions,  *2 with a decision ' "$T/out" && ok || bad "endgame: count 1"
+grep -q '^seeds  5:  *8736 positions, ' "$T/out" && ok || bad "endgame: count 5 (2 x C(16, 11))"
+[ "$(ls "$T/eg" | wc -l)" = 6 ] && [ -s "$T/eg/seeds-05.egdb" ] && ok || bad "endgame: the files"
+"$M" solve oware --endgame 5 --db "$T/eg" >"$T/out" 2>&1 && grep -q '^seeds  5: .*already built$' "$T/out" \
+    && ok || bad "endgame: kept"
+# every value against the reference implementation, read from the files
+if command -v python3 >/dev/null 2>&1; then
+    python3 "$D/crosscheck/endgame.py" "$T/eg" >"$T/out" 2>&1 && ok || { cat "$T/out"; bad "endgame: the reference"; }
+fi
+# the search uses them: from an ending of 5 seeds the root is one of them
+printf '%s' '{"variant":"oware","board":[0,0,0,0,0,1, 1,0,0,0,0,1],"stores":[22,23],"to_move":"south","over":false,"phase":"play","round":1,"starter":"south","last_mover":"north","removed":0}' >"$T/ow3.json"
+"$M" solve oware --from "$T/ow3.json" --search --stores-apart --db "$T/eg" --memory 16 >"$T/out" 2>&1 || bad "endgame: search"
+# South takes the 2 of hole 7, North must feed with his last seed and South
+# cannot: he takes it too; 25-23, South wins by 2
+grep -q '^value: South wins by 2$' "$T/out" && ok || bad "endgame: the value by the databases"
+# a player with them, a match from a position
+"$M" match oware --from "$T/ow3.json" --south "alphabeta:depth=2:db=$T/eg" --north random --games 2 --jobs 1 --json \
+    >"$T/out" 2>&1 && grep -q '"games":2' "$T/out" && ok || bad "endgame: match --from with db"
+# refusals
+"$M" solve oware --endgame 3 --search >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'does not go with --search' "$T/out" \
+    && ok || bad "endgame: with --search"
+"$M" solve oware --search --db "$T/eg" >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--db goes with --stores-apart' "$T/out" \
+    && ok || bad "endgame: --db without --stores-apart"
+"$M" solve awari --search --stores-apart --db "$T/eg" >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'another variant' "$T/out" \
+    && ok || bad "endgame: another variant"
+"$M" solve oware --endgame 121 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--endgame takes a whole number in 1\.\.120' "$T/out" \
+    && ok || bad "endgame: 121"
+"$M" solve bechi --endgame 4 --db "$T/bechi" >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'another shape' "$T/out" \
+    && ok || bad "endgame: a shape that changes"
+"$M" match oware --south "alphabeta:db=$T/none" --north random --games 1 >"$T/out" 2>&1; [ $? = 1 ] \
+    && grep -q 'seeds-00.egdb' "$T/out" && ok || bad "endgame: a player without its databases"
 finish

@@ -8,6 +8,8 @@
  *   the retrograde solver run from that position (solve.c, which lists
  *   only the positions reachable from it);
  * - the search with databases against the search without them;
+ * - alphabeta with the databases keeps the outcome of every position
+ *   sampled from them;
  * - refusals: a damaged file, another variant, a missing directory, a
  *   game whose positions change shape. */
 #include <setjmp.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "ai.h"
 #include "endgameint.h"
 #include "solve.h"
 #include "testlib.h"
@@ -300,6 +303,92 @@ static void test_endgame_in_search(void **state)
     rules_free(r);
 }
 
+/* ---- the player with the databases ------------------------------------------------ */
+
+/* Sign of an integer. */
+static int sign(int32_t x)
+{
+    return (x > 0) - (x < 0);
+}
+
+/* The value (South's margin to come) of the move `m` at `p` (empty
+ * stores) by the databases: what it takes, and what they give after it. */
+static int32_t after_move(Vm *vm, const EgDb *db, const Position *p, const Move *m)
+{
+    Position q = *p;
+    int32_t rest = 0;
+    assert_true(flow_play(vm, &q, m, NULL, NULL) >= 0);
+    if (!q.over)
+        assert_int_equal(eg_probe(db, &q, &rest), 1);
+    return q.store[0] - q.store[1] + rest;
+}
+
+/* alphabeta one ply deep with the databases: from every sampled position
+ * they hold, the move it chooses has the best outcome (win, draw or loss
+ * for the mover) of all the moves there, valued by the databases. (Not
+ * always the position's own value: where that is the worth of endless
+ * play from it, the moves that go round have values of their own, as the
+ * repetition would end the play at another position.) */
+static void test_endgame_player(void **state)
+{
+    (void)state;
+    Rules *r = test_builtin("oware", NULL, 0);
+    char dir[64], spec_text[128], err[4400] = "";
+    temp_dir(dir, sizeof dir);
+    build(r, dir, 6);
+    EgDb *db = open_db(r, dir);
+    snprintf(spec_text, sizeof spec_text, "alphabeta:depth=1:db=%s", dir);
+    AiSpec spec;
+    assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
+    Ai *ai = ai_new_err(r, &spec, 1, err, sizeof err);
+    if (!ai)
+        fail_msg("ai_new_err: %s", err);
+    EgIndex ix;
+    assert_int_equal(eg_index_init(&ix, 12, 6), MC_OK);
+    Vm vm;
+    Position start;
+    vm_init(&vm, r);
+    flow_start(&vm, &start, NULL);
+    int checked = 0;
+    for (int n = 2; n <= 6; n++)
+        for (uint64_t i = 0; i < 2 * eg_comp(&ix, 12, n); i += 37) {
+            Position p = start;
+            p.to_move = (uint8_t)(i >= eg_comp(&ix, 12, n));
+            p.last_mover = (uint8_t)!p.to_move;
+            p.store[0] = p.store[1] = 0;
+            eg_unrank(&ix, i % eg_comp(&ix, 12, n), n, p.count);
+            int32_t v;
+            if (!eg_probe(db, &p, &v))
+                continue;
+            Move mv[MAX_MOVES];
+            AiStats st;
+            int nm = gen_moves(&vm, &p, mv), k = ai_choose(ai, &p, &st, NULL), best = -2;
+            assert_true(k >= 0 && k < nm);
+            for (int j = 0; j < nm; j++) {
+                int o = sign(after_move(&vm, db, &p, &mv[j])) * (p.to_move == SOUTH ? 1 : -1);
+                best = o > best ? o : best;
+            }
+            const int chosen = sign(after_move(&vm, db, &p, &mv[k])) * (p.to_move == SOUTH ? 1 : -1);
+            if (chosen != best)
+                fail_msg("count %d, index %llu: the best move's outcome %d, the move chosen %d", n,
+                         (unsigned long long)i, best, chosen);
+            checked += sign(v) * (p.to_move == SOUTH ? 1 : -1) == best;
+        }
+    assert_true(checked > 100);
+    /* a directory without databases: the player cannot be made */
+    snprintf(spec_text, sizeof spec_text, "alphabeta:depth=1:db=%s/none", dir);
+    assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
+    assert_null(ai_new_err(r, &spec, 1, err, sizeof err));
+    assert_non_null(strstr(err, "seeds-00.egdb"));
+    /* db is alphabeta's */
+    assert_int_equal(ai_parse("mcts:db=x", &spec, err, sizeof err), 0);
+    ai_free(ai);
+    eg_index_free(&ix);
+    eg_close(db);
+    remove_dir(dir, 6);
+    rules_free(r);
+}
+
 /* ---- refusals -------------------------------------------------------------------- */
 
 static void expect_open_error(const Rules *r, const char *dir, const char *words)
@@ -340,11 +429,7 @@ static void test_endgame_refusals(void **state)
     fseek(f, (long)sizeof(EgHeader) + 5, SEEK_SET);
     fputc(c ^ 1, f);
     fclose(f);
-    expect_open_error(r, dir, "checksum");
-    /* a short file */
-    assert_int_equal(truncate(path, 100), 0);
-    expect_open_error(r, dir, "bytes long");
-    /* the building stops at it rather than replacing it */
+    /* the building checks it (and stops rather than replace it) */
     Vm vm;
     Position p;
     char err[4400] = "";
@@ -352,7 +437,11 @@ static void test_endgame_refusals(void **state)
     flow_start(&vm, &p, NULL);
     EgBuildOpts o = { &OPTS, NULL, NULL };
     assert_int_equal(eg_build(r, &p, dir, 3, &o, err, sizeof err), MC_EINVAL);
+    assert_non_null(strstr(err, "checksum"));
     assert_non_null(strstr(err, "remove it"));
+    /* a short file */
+    assert_int_equal(truncate(path, 100), 0);
+    expect_open_error(r, dir, "bytes long");
     remove_dir(dir, 3);
     expect_open_error(r, dir, "No such file");
     /* beyond the limit */
@@ -378,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_endgame_oware_by_hand),
         cmocka_unit_test(test_endgame_equals_solver),
         cmocka_unit_test(test_endgame_in_search),
+        cmocka_unit_test(test_endgame_player),
         cmocka_unit_test(test_endgame_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,10 +85,11 @@ static const struct Command {
       "the computer searched; --animate shows each sowing seed by seed (on a terminal; a key skips).\n"
       "--color auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always\n"
       "or never. At the prompt, `help` lists the commands.\n" },
-    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_OPTION, 1, 1,
+    { "match", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_OPTION | F_FROM, 1, 1,
       "usage: mancala match VARIANT --south WHO --north WHO [--games N] [--seed S] [--jobs N] [--json]\n"
-      "                     [--option K=V]...\n"
-      "Plays N games (100 by default) between two computer players, each beginning half of them,\n"
+      "                     [--from POS.json] [--option K=V]...\n"
+      "Plays N games (100 by default) between two computer players, each beginning half of them\n"
+      "(each taking South's side in half of them, from the JSON position POS.json),\n"
       "on N threads (every core by default; the same games whatever their number, unless a player\n"
       "thinks by time), and prints the score with its 95% interval.\n" },
     { "stats", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_PLOT | F_OPTION, 1, 1,
@@ -101,7 +102,8 @@ static const struct Command {
     { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB, 1, 1,
       "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"
       "                     [--memory MB] [--json] [--option K=V]...\n"
-      "       mancala solve VARIANT --endgame K [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
+      "       mancala solve --endgame K VARIANT [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
+      "                     [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"

@@ -6,6 +6,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include "ai.h"
 #include "rules.h"
 #include "vm.h"
 
@@ -93,7 +94,7 @@ void cli_show_json(const Rules *r);
 int cli_play(const char *variant, const Args *a, unsigned long seed);
 /* `jobs`: threads (0: every core); the same games whatever their number. */
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
-              const char *second, int games, unsigned long seed, int jobs, int json);
+              const char *second, int games, unsigned long seed, int jobs, int json, const char *from);
 /* At most this many threads (--jobs). */
 #define CLI_MAX_JOBS 64
 /* The threads to use: `asked` (--jobs), or 0 for every core (at most
@@ -112,6 +113,9 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
 /* `mancala stats VARIANT` with the players, games, seed, jobs, options,
  * --json and --plot of `a`. */
 int cli_stats(const char *variant, const Args *a);
+/* Whether both players can be made for `r` (their endgame databases
+ * open); 0 after a message (match.c). */
+int cli_players_open(const Rules *r, const AiSpec spec[2]);
 /* `mancala solve VARIANT --endgame K` (endgamecmd.c): builds the databases. */
 int cli_endgame(const Rules *r, const Position *p, const Args *a);
 /* `mancala solve VARIANT` with the position, options, --memory and

@@ -41,7 +41,7 @@ static void usage(FILE *f)
           "                [--plot FILE.svg] [--option K=V]...\n"
           "                                     who wins, game lengths, ends, branching, captures\n"
           "  solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]] [--memory MB] [--json]\n"
-          "  solve VARIANT --endgame K [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
+          "  solve --endgame K VARIANT [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
           "                [--option K=V]...\n"
           "                                     the value under perfect play, best moves\n"
           "  bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
@@ -556,7 +556,7 @@ static int run(const char *cmd, Args *a0)
             return 1;
         }
         return cli_match(a.pos[0], a.opts, a.nopts, a.south, a.north, a.games ? a.games : 100,
-                         a.have_seed ? a.seed : 1, a.jobs, a.json);
+                         a.have_seed ? a.seed : 1, a.jobs, a.json, a.from);
     }
     if (!strcmp(cmd, "stats"))
         return cli_stats(a.pos[0], &a);

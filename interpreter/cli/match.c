@@ -13,15 +13,23 @@
 
 #include "ai.h"
 #include "cli.h"
+#include "io.h"
+#include "json.h"
 
 /* Plays one game (a whole match, where the variant plays matches); returns
  * the winner (WIN_*), or a negative status (MC_EINTR if interrupted). */
-static int play_one(Vm *vm, Ai *side[2], History *h, long *decisions)
+static int play_one(Vm *vm, Ai *side[2], History *h, const Position *from, long *decisions)
 {
     h->n = h->base = 0;
     Position p;
     long n = 0;
-    int rc = flow_start(vm, &p, h);
+    int rc;
+    if (from) {   /* the position as read, settled as a game from it begins */
+        p = *from;
+        rc = flow_settle(vm, &p, h);
+    } else {
+        rc = flow_start(vm, &p, h);
+    }
     while (rc >= 0 && !p.over && !cli_stop) {
         Move moves[MAX_MOVES];
         int k = gen_moves(vm, &p, moves);
@@ -58,7 +66,24 @@ typedef struct MatchJob {
     int status;
     int tty;
     const char *first, *second;
+    const Position *from;    /* --from: every game begins there; else NULL */
 } MatchJob;
+
+/* Whether both players can be made for `r` (their endgame databases
+ * open); 0 after a message. */
+int cli_players_open(const Rules *r, const AiSpec spec[2])
+{
+    char err[4400];
+    for (int i = 0; i < 2; i++) {
+        Ai *ai = ai_new_err(r, &spec[i], 1, err, sizeof err);
+        if (!ai) {
+            fprintf(stderr, "mancala: %s: %s\n", spec[i].text, err);
+            return 0;
+        }
+        ai_free(ai);
+    }
+    return 1;
+}
 
 static void *match_worker(void *arg)
 {
@@ -80,7 +105,7 @@ static void *match_worker(void *arg)
         side[first_side] = ai[0];
         side[!first_side] = ai[1];
         long decisions = 0;
-        int w = play_one(&vm, side, &h, &decisions);
+        int w = play_one(&vm, side, &h, job->from, &decisions);
         pthread_mutex_lock(&job->lock);
         if (w >= 0) {
             if (w == WIN_DRAW || w == WIN_NONE)
@@ -108,8 +133,36 @@ static void *match_worker(void *arg)
     return NULL;
 }
 
+/* The position of the file `from` as read (a game from it settles it as
+ * it begins), checked by settling a copy; 0 after a message. */
+static int read_from(const Rules *r, const char *from, Position *p)
+{
+    char *text, err[512];
+    size_t len;
+    if (!io_read_file(from, &text, &len, err, sizeof err)) {
+        fprintf(stderr, "mancala: %s\n", err);
+        return 0;
+    }
+    int ok = pos_from_json(r, text, len, p, err, sizeof err);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "mancala: %s: %s\n", from, err);
+        return 0;
+    }
+    Vm vm;
+    Position q = *p;
+    cli_vm(&vm, r);
+    if (!cli_ok(flow_settle(&vm, &q, NULL)))
+        return 0;
+    if (q.over) {
+        fprintf(stderr, "mancala: %s: the game is over there\n", from);
+        return 0;
+    }
+    return 1;
+}
+
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
-              const char *second, int games, unsigned long seed, int jobs, int json)
+              const char *second, int games, unsigned long seed, int jobs, int json, const char *from)
 {
     AiSpec spec[2];
     char err[300];
@@ -133,8 +186,15 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         return 1;
     }
     Rules *r = cli_load(variant, opts, nopts);
-    if (!r)
+    if (!r || !cli_players_open(r, spec)) {
+        rules_free(r);
         return 1;
+    }
+    Position start;
+    if (from && !read_from(r, from, &start)) {
+        rules_free(r);
+        return 1;
+    }
     cli_catch_sigint();
     jobs = cli_jobs(jobs);
     if (jobs > games)
@@ -142,6 +202,7 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
     MatchJob job;
     memset(&job, 0, sizeof job);
     job.r = r;
+    job.from = from ? &start : NULL;
     job.spec = spec;
     job.seed = seed;
     job.games = games;

@@ -176,8 +176,9 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
     if (!t->rules)
         return 0;
     for (int i = 0; i < 2; i++)
-        if (spec[i].kind != AI_HUMAN && !(t->ai[i] = ai_new(t->rules, &spec[i], t->seed + (unsigned long)i))) {
-            fprintf(stderr, "mancala: out of memory\n");
+        if (spec[i].kind != AI_HUMAN &&
+            !(t->ai[i] = ai_new_err(t->rules, &spec[i], t->seed + (unsigned long)i, err, sizeof err))) {
+            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
             return 0;
         }
     AiSpec hs;

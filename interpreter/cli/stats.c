@@ -180,8 +180,10 @@ int cli_stats(const char *variant, const Args *a)
         jobs = (int)job.games;
     job.seed = a->have_seed ? a->seed : 1;
     Rules *r = cli_load(variant, a->opts, a->nopts);
-    if (!r)
+    if (!r || !cli_players_open(r, job.spec)) {
+        rules_free(r);
         return 1;
+    }
     job.r = r;
     job.sum = calloc(1, sizeof *job.sum);
     job.length = calloc((size_t)job.games, sizeof *job.length);

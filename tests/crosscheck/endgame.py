@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Checks endgame database files (mancala solve VARIANT --endgame K)
+against this directory's reference implementation, ref.py.
+
+Usage: endgame.py DIR [--max N] [--variant V] [--option K=V]...
+
+Everything here is independent of the C program: the file is read by its
+documented layout (docs/analysis.md, "The files"), the positions are
+enumerated and numbered here, the moves and their results are ref.py's,
+and each count of seeds is solved here by the documented semantics, with
+a formulation of its own: the strongly connected components of the moves
+that keep the count (Tarjan), sinks first; a position on no cycle takes
+its best move; the positions of a cycle, threshold by threshold from the
+highest, are worth t when South can force a way out worth t or more, or
+when North cannot force one worth less and the endless play (each player
+takes the seeds of his row) is worth t or more.
+
+For every count n up to N (all the files, by default) it checks: the
+header (magic, version, holes, n, the number of positions, which must be
+C(n + holes - 1, holes - 1) a side, and the file's length) and the CRC-32
+of the values; that a value is given exactly where ref.py lists a move;
+and every value. Exit 1 on any difference.
+"""
+import argparse
+import math
+import os
+import struct
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ref  # noqa: E402
+
+HEADER = struct.Struct("<8sIIIIQQ24s128s")
+NONE = -128
+
+
+def compositions(n, holes):
+    """Every composition of n into `holes` parts, lexicographic order."""
+    if holes == 1:
+        yield (n,)
+        return
+    for c in range(n + 1):
+        for rest in compositions(n - c, holes - 1):
+            yield (c,) + rest
+
+
+def read(path, n, holes):
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, version, h, seeds, crc, _shape, per, _res, variant = HEADER.unpack_from(data)
+    want = math.comb(n + holes - 1, holes - 1)
+    problems = []
+    if magic != b"MCEGDB1\0" or version != 1:
+        problems.append("magic or version")
+    if h != holes or seeds != n or per != want:
+        problems.append(f"holes {h}, seeds {seeds}, positions a side {per} (want {holes}, {n}, {want})")
+    if len(data) != HEADER.size + 2 * want:
+        problems.append(f"length {len(data)} (want {HEADER.size + 2 * want})")
+    values = struct.unpack_from(f"{2 * want}b", data, HEADER.size) if not problems else ()
+    if not problems and zlib.crc32(data[HEADER.size:]) != crc:
+        problems.append("CRC-32")
+    return values, problems, variant.rstrip(b"\0").decode()
+
+
+def state(variant, options, board, to_move):
+    return ref.from_json(variant, options, {
+        "board": list(board), "stores": [0, 0], "to_move": "north" if to_move else "south",
+        "phase": "play", "round": 1, "starter": "south", "removed": 0})
+
+
+def solve_count(n, holes, variant, options, lower):
+    """Values of every position of n seeds (index: to_move * P + rank), or
+    None where no decision is due; `lower[m]` gives the values of m < n."""
+    comps = list(compositions(n, holes))
+    rank = {c: i for i, c in enumerate(comps)}
+    per = len(comps)
+    node_states, edges, mover, endless = [], [], [], []
+    for tm in (0, 1):
+        for c in comps:
+            s = state(variant, options, c, tm)
+            moves = ref.legal(s) if not s.over else []
+            out = []
+            for tok in moves:
+                t = ref.play(s, tok)
+                gain = t.stores[0] - t.stores[1]
+                m = sum(t.board)
+                if t.over:
+                    out.append(("v", gain))
+                elif m < n:
+                    v = lower[m][t.to_move * len(lower[m]) // 2 + lower_rank(t.board, m, holes)]
+                    out.append(("v", gain + v))
+                else:
+                    out.append(("p", t.to_move * per + rank[tuple(t.board)]))
+            edges.append(out)
+            mover.append(tm)
+            e = s.copy()
+            ref._take_own(e)
+            endless.append(e.stores[0] - e.stores[1])
+    val = [None] * (2 * per)
+    for comp in tarjan(edges):
+        value_component(comp, edges, mover, endless, val)
+    return [None if not edges[i] else val[i] for i in range(2 * per)]
+
+
+_ranks = {}
+
+
+def lower_rank(board, m, holes):
+    key = (m, holes)
+    if key not in _ranks:
+        _ranks[key] = {c: i for i, c in enumerate(compositions(m, holes))}
+    return _ranks[key][tuple(board)]
+
+
+def tarjan(edges):
+    """Strongly connected components, sinks first (iterative)."""
+    index, low, on, stack, comps, counter = {}, {}, set(), [], [], [0]
+    for root in range(len(edges)):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, i = work[-1]
+            succ = [w for kind, w in edges[v] if kind == "p"]
+            if i < len(succ):
+                work[-1] = (v, i + 1)
+                w = succ[i]
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, 0))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                comps.append(comp)
+    return comps
+
+
+def value_component(comp, edges, mover, endless, val):
+    inside = set(comp)
+    cyclic = len(comp) > 1 or any(k == "p" and w == comp[0] for k, w in edges[comp[0]])
+    if not cyclic:
+        v = comp[0]
+        if edges[v]:
+            xs = [w if k == "v" else val[w] for k, w in edges[v]]
+            val[v] = max(xs) if mover[v] == 0 else min(xs)
+        return
+    exits = {v: [w if k == "v" else val[w] for k, w in edges[v] if k == "v" or w not in inside] for v in comp}
+    internal = {v: [w for k, w in edges[v] if k == "p" and w in inside] for v in comp}
+    thresholds = sorted({x for v in comp for x in exits[v]} | {endless[v] for v in comp}, reverse=True)
+    left = set(comp)
+    for t in thresholds:
+        south = attractor(comp, exits, internal, mover, 0, lambda x: x >= t)
+        north = attractor(comp, exits, internal, mover, 1, lambda x: x < t)
+        for v in list(left):
+            if v in south or (v not in north and endless[v] >= t):
+                val[v] = t
+                left.discard(v)
+        if not left:
+            break
+
+
+def attractor(comp, exits, internal, mover, player, good):
+    """Positions from which `player` can force a way out satisfying good(),
+    by sweeps to a fixed point."""
+    won = set()
+    changed = True
+    while changed:
+        changed = False
+        for v in comp:
+            if v in won:
+                continue
+            outs = [good(x) for x in exits[v]] + [w in won for w in internal[v]]
+            if (mover[v] == player and any(outs)) or (mover[v] != player and outs and all(outs)):
+                won.add(v)
+                changed = True
+    return won
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--max", type=int, default=None)
+    ap.add_argument("--variant", default="oware")
+    ap.add_argument("--option", action="append", default=[])
+    a = ap.parse_args()
+    options = dict(o.split("=", 1) for o in a.option)
+    holes = 2 * ref.initial(a.variant, options or None).n
+    lower, bad, n = [], 0, 0
+    while a.max is None or n <= a.max:
+        path = os.path.join(a.dir, f"seeds-{n:02d}.egdb")
+        if not os.path.exists(path):
+            break
+        values, problems, name = read(path, n, holes)
+        if problems:
+            print(f"{path}: {', '.join(problems)}")
+            return 1
+        mine = solve_count(n, holes, a.variant, options or None, lower)
+        decisions = sum(1 for x in mine if x is not None)
+        differ = [i for i, (x, y) in enumerate(zip(mine, values)) if (NONE if x is None else x) != y]
+        print(f"seeds {n:2}: {len(values)} positions (2 x C({n + holes - 1}, {holes - 1})), "
+              f"{decisions} with a decision, {len(values) - len(differ)} agree, {len(differ)} differ ({name})")
+        for i in differ[:5]:
+            print(f"  position {i}: the file says {values[i]}, the reference {mine[i]}")
+        bad += len(differ)
+        lower.append(list(values))
+        n += 1
+    if n == 0:
+        print(f"{a.dir}: no databases")
+        return 1
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
