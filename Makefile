@@ -43,7 +43,7 @@ VARIANTS = $(sort $(wildcard variants/*.yaml))
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test test-slow check-full check deps play install uninstall clean sanitize test-sanitize bench test-install examples catalogue
+.PHONY: all test test-slow check-full check deps play install uninstall clean sanitize test-sanitize bench test-install examples catalogue mpi test-mpi
 
 all: deps-check $(BIN) $(SOLIB)
 
@@ -96,6 +96,30 @@ $(BIN): $(CLI_OBJ) $(LIB)
 
 $(BUILD) $(BUILD)/obj $(BUILD)/obj/cli $(BUILD)/tests:
 	mkdir -p $@
+
+# ---- MPI: mancala-mpi, `solve --endgame` shared among processes ----------
+# (Open MPI from Debian: libopenmpi-dev, openmpi-bin; `make mpi` installs
+# them as `make deps` does). The command's main() is compiled under
+# another name and called by interpreter/mpi/main.c.
+MPICC   ?= mpicc
+MPI_BIN  = $(BUILD)/mancala-mpi
+mpi: deps
+	@sh .ci/deps --mpi
+	@$(MAKE) --no-print-directory $(MPI_BIN)
+
+$(BUILD)/mpi:
+	mkdir -p $@
+$(BUILD)/mpi/climain.o: interpreter/cli/main.c $(BUILD)/expr.tab.h | $(BUILD)/mpi
+	$(MPICC) $(CLI_CFLAGS) -Wno-missing-prototypes -Dmain=mancala_main -c -o $@ $<
+$(BUILD)/mpi/main.o: interpreter/mpi/main.c interpreter/endgame.h interpreter/cli/cli.h | $(BUILD)/mpi
+	$(MPICC) $(CLI_CFLAGS) -c -o $@ $<
+$(MPI_BIN): $(BUILD)/mpi/main.o $(BUILD)/mpi/climain.o $(filter-out $(BUILD)/obj/cli/main.o,$(CLI_OBJ)) $(LIB)
+	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# mpirun -np 2 and 3 against one process: byte-identical databases
+test-mpi: mpi
+	@out=$$(sh tests/mpi.sh $(BUILD) 2>&1) && echo "PASS mpi.sh ($$(echo "$$out" | tail -1))" \
+	  || { echo "FAIL mpi.sh"; echo "$$out" | tail -40; exit 1; }
 
 # ---- tests --------------------------------------------------------------
 $(BUILD)/tests/%: tests/%.c $(LIB) | $(BUILD)/tests

@@ -51,10 +51,42 @@ typedef struct EgLevel {
     double seconds;
 } EgLevel;
 
+/* A build shared among processes (an MPI run: mpi/main.c). Process
+ * `rank` of `size` lists the moves of its share of each count's
+ * positions (a run of their numbers); process 0 gathers them, values the
+ * count and writes its file, and every process gets the values back (for
+ * the moves of the counts above). The files are those a single process
+ * writes, byte for byte. Each function returns MC_OK or a status; every
+ * process calls each in the same order. */
+typedef struct EgDist {
+    int rank, size;
+    void *ctx;
+    /* process 0's `v` to every process */
+    int (*bcast_int)(void *ctx, int *v);
+    /* the lowest of every process's `status` (MC_OK = 0, failures < 0) */
+    int (*agree)(void *ctx, int status);
+    /* counts[from_p..to_p) of every process p, its share of the n
+     * positions, into counts[] on every process */
+    int (*share_counts)(void *ctx, uint32_t *counts, uint64_t n);
+    /* each process's edges (those of its share: edges[first[from_p] ..
+     * first[to_p]) as `mine`) into edges[] on process 0 */
+    int (*gather_edges)(void *ctx, const uint32_t *mine, uint32_t *edges, const uint64_t *first, uint64_t n);
+    /* process 0's values of a count (n bytes) into v[] on every process */
+    int (*share_values)(void *ctx, int8_t *v, uint64_t n);
+} EgDist;
+
+/* The share of process `rank` of `size` among n positions: [from, to). */
+static inline uint64_t eg_share(uint64_t n, int rank, int size)
+{
+    return n * (uint64_t)rank / (uint64_t)size;   /* (n < 2^32, rank < 2^31) */
+}
+
 typedef struct EgBuildOpts {
     const SolveOpts *solve;   /* memory, jobs, stop, progress */
-    void (*level)(void *arg, const EgLevel *lv);   /* may be NULL: after each count */
+    void (*level)(void *arg, const EgLevel *lv);   /* may be NULL: after each count
+                                 (on process 0 only) */
     void *arg;
+    const EgDist *dist;       /* NULL: one process */
 } EgBuildOpts;
 
 /* Builds (or completes: counts already on disk are checked, checksums

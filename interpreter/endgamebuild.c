@@ -11,7 +11,10 @@
  *
  * The moves are listed by threads (SolveOpts.jobs), each with a machine
  * of its own, over a share of the numbers: a first pass counts each
- * position's decisions (the edges' offsets), a second writes them. */
+ * position's decisions (the edges' offsets), a second writes them. In a
+ * run of several processes (EgDist) each lists its share of the numbers
+ * so, and process 0 gathers the moves, values the count, writes the file
+ * and sends its values to the others. */
 #include "endgameint.h"
 
 #include <errno.h>
@@ -41,6 +44,9 @@ typedef struct Build {
     void *map[EG_MAX_SEEDS + 1];
     size_t len[EG_MAX_SEEDS + 1];
     Solver s;
+    const EgDist *d;           /* o->dist: several processes, or NULL */
+    uint64_t ebase;            /* the number of this process's first edge */
+    int8_t *own[EG_MAX_SEEDS + 1];   /* values received (processes but 0) */
     atomic_ullong listed;      /* positions whose moves are listed (this pass) */
     atomic_int failed;         /* a thread's status, or 0 */
     pthread_mutex_t lock;      /* over err */
@@ -138,7 +144,6 @@ static void *list_share(void *arg)
         }
         if (!j->fill) {
             s->first[i + 1] = (uint64_t)nm;
-            s->mover[i] = p.to_move;
             continue;
         }
         for (int k = 0; k < nm; k++) {
@@ -151,14 +156,14 @@ static void *list_share(void *arg)
             uint32_t e = edge_to(b, &q);
             if (e == NONE)
                 return NULL;
-            s->edge[s->first[i] + (uint64_t)k] = e;
+            s->edge[s->first[i] - b->ebase + (uint64_t)k] = e;
         }
     }
     return NULL;
 }
 
-/* One pass of list_share over every position, on the threads. */
-static int list_pass(Build *b, int fill)
+/* One pass of list_share over the positions lo..hi-1, on the threads. */
+static int list_pass(Build *b, int fill, uint64_t lo, uint64_t hi)
 {
     Solver *s = &b->s;
     int jobs = s->o->jobs < 1 ? 1 : s->o->jobs > SOLVE_MAX_JOBS ? SOLVE_MAX_JOBS : s->o->jobs;
@@ -167,7 +172,7 @@ static int list_pass(Build *b, int fill)
     int started = 0;
     atomic_store(&b->listed, 0);
     for (int t = 0; t < jobs; t++) {
-        job[t] = (Job){ b, s->n * (uint64_t)t / (uint64_t)jobs, s->n * (uint64_t)(t + 1) / (uint64_t)jobs, fill };
+        job[t] = (Job){ b, lo + eg_share(hi - lo, t, jobs), lo + eg_share(hi - lo, t + 1, jobs), fill };
         if (pthread_create(&th[started], NULL, list_share, &job[t]))
             list_share(&job[t]);   /* no thread: this one does it */
         else
@@ -230,13 +235,26 @@ static void free_count(Solver *s)
     sv_release(s, &s->edge, s->edge ? s->nedges : 0, sizeof *s->edge);
 }
 
-/* Builds the count b->n: lists the moves, values the positions, writes
- * the file. */
+/* The status every process agrees on (the worst), in a run of several;
+ * this one's alone. */
+static int agree(const Build *b, int rc)
+{
+    return b->d ? b->d->agree(b->d->ctx, rc) : rc;
+}
+
+/* Builds the count b->n: lists the moves (this process's share of the
+ * positions), values the positions and writes the file (process 0); the
+ * values then in b->val[n] on every process. With several processes,
+ * every one makes the same calls of b->d in the same order whatever
+ * fails: a failure is agreed on before each, and all stop together. */
 static int build_count(Build *b, EgLevel *lv)
 {
     Solver *s = &b->s;
+    const EgDist *d = b->d;
+    const int rank = d ? d->rank : 0, size = d ? d->size : 1;
     int rc;
     int8_t *v = NULL;
+    uint32_t *counts = NULL;
     SolveResult res;
     memset(&res, 0, sizeof res);
     s->n = 2 * b->per;
@@ -244,36 +262,103 @@ static int build_count(Build *b, EgLevel *lv)
     s->off = b->n;
     s->nedges = 0;
     s->bytes = s->peak = 0;
-    if ((rc = sv_grow(s, &s->first, 0, s->n + 1, sizeof *s->first)) || (rc = sv_grow(s, &s->mover, 0, s->n, 1)) ||
-        (rc = sv_grow(s, &s->val, 0, s->n, sizeof *s->val)))
+    const uint64_t lo = eg_share(s->n, rank, size), hi = eg_share(s->n, rank + 1, size);
+    if (!(rc = sv_grow(s, &s->first, 0, s->n + 1, sizeof *s->first)) && !(rc = sv_grow(s, &s->mover, 0, s->n, 1)) &&
+        !(rc = sv_grow(s, &s->val, 0, rank ? 1 : s->n, sizeof *s->val))) {
+        s->first[0] = 0;
+        for (uint64_t i = 0; i < s->n; i++)   /* (the numbering's) */
+            s->mover[i] = (uint8_t)(i >= b->per);
+        rc = list_pass(b, 0, lo, hi);
+    }
+    if (d && !rc && !(counts = malloc((size_t)s->n * sizeof *counts)))
+        rc = sv_fail(s, MC_ENOMEM, "out of memory");
+    if ((rc = agree(b, rc)))
         goto out;
-    s->first[0] = 0;
-    if ((rc = list_pass(b, 0)))
-        goto out;
+    if (d) {   /* every process's counts of decisions */
+        for (uint64_t i = lo; i < hi; i++)
+            counts[i] = (uint32_t)s->first[i + 1];
+        if ((rc = d->share_counts(d->ctx, counts, s->n)))
+            goto out;
+        for (uint64_t i = 0; i < s->n; i++)
+            s->first[i + 1] = counts[i];
+    }
     for (uint64_t i = 0; i < s->n; i++)
         s->first[i + 1] += s->first[i];
-    if (s->first[s->n] >= TERM) {
+    if (s->first[s->n] >= TERM) {   /* the same on every process */
         rc = sv_fail(s, MC_ENOMEM, "more than 2^31 decisions in one count of seeds");
         goto out;
     }
-    if ((rc = sv_grow(s, &s->edge, 0, s->first[s->n] ? s->first[s->n] : 1, sizeof *s->edge)))
+    /* the edges: all of them on process 0, this share's on the others */
+    b->ebase = rank ? s->first[lo] : 0;
+    s->nedges = rank ? s->first[hi] - s->first[lo] : s->first[s->n];
+    s->nedges += !s->nedges;
+    if (!(rc = sv_grow(s, &s->edge, 0, s->nedges, sizeof *s->edge)))
+        rc = list_pass(b, 1, lo, hi);
+    if ((rc = agree(b, rc)) || (d && (rc = d->gather_edges(d->ctx, s->edge, rank ? NULL : s->edge, s->first, s->n))))
         goto out;
-    s->nedges = s->first[s->n] ? s->first[s->n] : 1;
-    if ((rc = list_pass(b, 1)) || (rc = sv_value_positions(s, &res)))
-        goto out;
-    lv->edges = s->first[s->n];
-    lv->cyclic = res.cyclic;
-    if (!(v = malloc((size_t)s->n))) {
+    if (!(v = malloc((size_t)s->n)))
         rc = sv_fail(s, MC_ENOMEM, "out of memory");
-        goto out;
+    if (!rank && !rc && !(rc = sv_value_positions(s, &res))) {
+        lv->edges = s->first[s->n];
+        lv->cyclic = res.cyclic;
+        for (uint64_t i = 0; i < s->n; i++)
+            v[i] = s->first[i] == s->first[i + 1] ? (int8_t)EG_NONE : (int8_t)s->val[i];
+        rc = write_count(b, v);
     }
-    for (uint64_t i = 0; i < s->n; i++)
-        v[i] = s->first[i] == s->first[i + 1] ? (int8_t)EG_NONE : (int8_t)s->val[i];
-    rc = write_count(b, v);
+    if ((rc = agree(b, rc)) || (d && (rc = d->share_values(d->ctx, v, s->n))))
+        goto out;
+    if (rank) {
+        b->own[b->n] = v;   /* kept: the counts above read it */
+        b->val[b->n] = v;
+        v = NULL;
+    }
 out:
     lv->bytes = s->peak;
-    free(v);
+    if (rank)
+        sv_release(s, &s->val, s->val ? 1 : 0, sizeof *s->val);
     free_count(s);
+    b->ebase = 0;
+    free(counts);
+    free(v);
+    return rc;
+}
+
+/* The count b->n read back from its file if it is there (process 0
+ * checks it, checksum included) and sent to the other processes, else
+ * built. 0 or a status. */
+static int load_or_build(Build *b, EgLevel *lv)
+{
+    const int rank = b->d ? b->d->rank : 0;
+    int state = 0, missing = 0, rc;   /* state: 1 valid on disk, 0 missing, -1 not valid */
+    EgHeader want;
+    eg_header(b->r, b->shape, b->n, b->per, &want);
+    if (!rank) {
+        rc = eg_map(b->dir, b->n, &want, 1, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
+        state = !rc ? 1 : missing ? 0 : -1;
+        if (state < 0)
+            snprintf(b->err + strlen(b->err), b->errlen - strlen(b->err), " (remove it to build it again)");
+        else
+            b->err[0] = 0;
+    }
+    if (b->d && (rc = b->d->bcast_int(b->d->ctx, &state)))
+        return rc;
+    if (state < 0)
+        return rank ? sv_fail(&b->s, MC_EINVAL, "process 0 found a file that is not valid") : MC_EINVAL;
+    if (state == 0)
+        return build_count(b, lv);
+    lv->loaded = 1;
+    if (!b->d)
+        return MC_OK;
+    int8_t *v = rank ? malloc((size_t)(2 * b->per)) : (int8_t *)((EgHeader *)b->map[b->n] + 1);
+    rc = agree(b, v ? MC_OK : sv_fail(&b->s, MC_ENOMEM, "out of memory"));
+    if (!rc)
+        rc = b->d->share_values(b->d->ctx, v, 2 * b->per);
+    if (rank && !rc) {
+        b->own[b->n] = v;
+        b->val[b->n] = v;
+    } else if (rank) {
+        free(v);
+    }
     return rc;
 }
 
@@ -282,6 +367,7 @@ static int build_init(Build *b, const Rules *r, const Position *shape, const cha
                       char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
+    b->d = o->dist;
     b->r = r;
     b->o = o;
     b->dir = dir;
@@ -304,7 +390,7 @@ static int build_init(Build *b, const Rules *r, const Position *shape, const cha
         snprintf(err, errlen, "out of memory");
         return MC_ENOMEM;
     }
-    if (mkdir(dir, 0777) && errno != EEXIST) {
+    if ((!b->d || !b->d->rank) && mkdir(dir, 0777) && errno != EEXIST) {
         snprintf(err, errlen, "%s: %s", dir, strerror(errno));
         return MC_EINVAL;
     }
@@ -332,7 +418,7 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
         snprintf(err, errlen, "out of memory");
         return MC_ENOMEM;
     }
-    int rc = build_init(b, r, shape, dir, k, o, err, errlen);
+    int rc = agree(b, build_init(b, r, shape, dir, k, o, err, errlen));
     for (int n = 0; n <= k && !rc; n++) {
         EgLevel lv;
         const double t0 = solve_clock();
@@ -346,28 +432,22 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
             break;
         }
         lv.positions = 2 * b->per;
-        EgHeader want;
-        int missing = 0;
-        eg_header(r, b->shape, n, b->per, &want);
-        rc = eg_map(dir, n, &want, 1, &b->map[n], &b->len[n], &missing, err, errlen);
-        if (!rc)
-            lv.loaded = 1;
-        else if (missing)
-            rc = build_count(b, &lv);
-        else
-            snprintf(err + strlen(err), errlen - strlen(err), " (remove it to build it again)");
-        if (rc)
+        if ((rc = load_or_build(b, &lv)))
             break;
-        b->val[n] = (const int8_t *)((const EgHeader *)b->map[n] + 1);
         b->per_side[n] = b->per;
-        count_figures(b, &lv);
-        lv.seconds = solve_clock() - t0;
-        if (o->level)
-            o->level(o->arg, &lv);
+        if (b->map[n]) {   /* process 0 */
+            b->val[n] = (const int8_t *)((const EgHeader *)b->map[n] + 1);
+            count_figures(b, &lv);
+            lv.seconds = solve_clock() - t0;
+            if (o->level)
+                o->level(o->arg, &lv);
+        }
     }
-    for (int n = 0; n <= k; n++)
+    for (int n = 0; n <= k; n++) {
         if (b->map[n])
             munmap(b->map[n], b->len[n]);
+        free(b->own[n]);
+    }
     eg_index_free(&b->ix);
     pthread_mutex_destroy(&b->lock);
     free(b);

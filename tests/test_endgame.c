@@ -55,7 +55,7 @@ static void build(const Rules *r, const char *dir, int k)
     char err[4400] = "";
     vm_init(&vm, r);
     flow_start(&vm, &p, NULL);
-    EgBuildOpts o = { &OPTS, NULL, NULL };
+    EgBuildOpts o = { &OPTS, NULL, NULL, NULL };
     int rc = eg_build(r, &p, dir, k, &o, err, sizeof err);
     if (rc != MC_OK)
         fail_msg("eg_build: %s", err);
@@ -435,7 +435,7 @@ static void test_endgame_refusals(void **state)
     char err[4400] = "";
     vm_init(&vm, r);
     flow_start(&vm, &p, NULL);
-    EgBuildOpts o = { &OPTS, NULL, NULL };
+    EgBuildOpts o = { &OPTS, NULL, NULL, NULL };
     assert_int_equal(eg_build(r, &p, dir, 3, &o, err, sizeof err), MC_EINVAL);
     assert_non_null(strstr(err, "checksum"));
     assert_non_null(strstr(err, "remove it"));

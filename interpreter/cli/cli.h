@@ -116,6 +116,9 @@ int cli_stats(const char *variant, const Args *a);
 /* Whether both players can be made for `r` (their endgame databases
  * open); 0 after a message (match.c). */
 int cli_players_open(const Rules *r, const AiSpec spec[2]);
+/* A run of several processes sharing `solve --endgame` (mpi/main.c sets
+ * it); NULL in the ordinary command. */
+extern const struct EgDist *cli_dist;
 /* `mancala solve VARIANT --endgame K` (endgamecmd.c): builds the databases. */
 int cli_endgame(const Rules *r, const Position *p, const Args *a);
 /* `mancala solve VARIANT` with the position, options, --memory and

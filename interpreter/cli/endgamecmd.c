@@ -10,6 +10,9 @@
 
 #define DEFAULT_MEMORY_MB 4096
 
+/* Set by an MPI run (mpi/main.c) before the command runs. */
+const EgDist *cli_dist;
+
 typedef struct Tally {
     uint64_t positions, decisions;
     double seconds;
@@ -63,7 +66,7 @@ int cli_endgame(const Rules *r, const Position *p, const Args *a)
     SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL };
     if (isatty(2))
         so.progress = meter;
-    EgBuildOpts o = { &so, level_done, &t };
+    EgBuildOpts o = { &so, level_done, &t, cli_dist };
     char err[4400] = "";
     cli_catch_sigint();
     int st = eg_build(r, p, dir, a->endgame, &o, err, sizeof err);
@@ -77,7 +80,9 @@ int cli_endgame(const Rules *r, const Position *p, const Args *a)
         fprintf(stderr, "mancala: solve --endgame: %s\n", err[0] ? err : mc_status_text(st));
         return 1;
     }
-    printf("%s: databases of 0 to %d seeds on the board, %llu positions (%llu with a decision), %.2f s\n", dir,
-           a->endgame, (unsigned long long)t.positions, (unsigned long long)t.decisions, t.seconds);
+    if (!cli_dist || !cli_dist->rank)
+        printf("%s: databases of 0 to %d seeds on the board, %llu positions (%llu with a decision), %.2f s%s\n",
+               dir, a->endgame, (unsigned long long)t.positions, (unsigned long long)t.decisions, t.seconds,
+               cli_dist ? ", process 0 of several" : "");
     return 0;
 }
