@@ -40,7 +40,7 @@ _mancala()
         --feature)
             COMPREPLY=($(compgen -W "$("$bin" list --feature '?' 2>&1 | awk 'NR > 1 { print $1 }')" -- "$cur"))
             return ;;
-        --from|--record|--load|--plot)
+        --from|--record|--load|--plot|--checkpoint)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --db)

@@ -11,6 +11,7 @@
  * exactly m into k+1. */
 #define _DEFAULT_SOURCE   /* mmap's MAP_* flags and madvise */
 #include "endgameint.h"
+#include "solveint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -105,17 +106,6 @@ void eg_path(const char *dir, int n, char *buf, size_t len)
     snprintf(buf, len, "%s/seeds-%02d.egdb", dir, n);
 }
 
-/* The variant's name and its options as set, "oware grand-slam=capture". */
-static void variant_words(const Rules *r, char *buf, size_t len)
-{
-    size_t at = (size_t)snprintf(buf, len, "%s", r->name);
-    for (int i = 0; i < r->noptions && at < len; i++) {
-        char v[64];
-        option_format(&r->options[i], r->options[i].value, v, sizeof v);
-        at += (size_t)snprintf(buf + at, len - at, " %s=%s", r->options[i].name, v);
-    }
-}
-
 void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeader *h)
 {
     memset(h, 0, sizeof *h);
@@ -125,7 +115,7 @@ void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeade
     h->seeds = (uint32_t)n;
     h->shape = shape;
     h->per_side = per_side;
-    variant_words(r, h->variant, sizeof h->variant);
+    sv_variant_words(r, h->variant, sizeof h->variant);
 }
 
 uint32_t eg_crc(const int8_t *v, uint64_t n)

@@ -241,7 +241,13 @@ static int grow_nodes(Solver *s)
 /* Doubles the hash table of positions; 0 or a status. */
 static int rehash(Solver *s)
 {
-    uint64_t size = (s->smask + 1) * 2;
+    return sv_rehash(s, (s->smask + 1) * 2);
+}
+
+/* The hash table of positions made again with `size` slots (a power of
+ * two) for the positions 0..n-1; 0 or a status. */
+int sv_rehash(Solver *s, uint64_t size)
+{
     uint32_t *ns = NULL;
     int rc = sv_grow(s, &ns, 0, size, sizeof *ns);
     if (rc)
@@ -253,7 +259,7 @@ static int rehash(Solver *s)
             j = (j + 1) & (size - 1);
         ns[j] = (uint32_t)id;
     }
-    sv_release(s, &s->slot, s->smask + 1, sizeof *s->slot);
+    sv_release(s, &s->slot, s->slot ? s->smask + 1 : 0, sizeof *s->slot);
     s->slot = ns;
     s->smask = size - 1;
     return 0;
@@ -328,14 +334,19 @@ int sv_progress(Solver *s, int stage, uint64_t done, uint64_t total)
 static int list_positions(Solver *s)
 {
     Move moves[MAX_MOVES];
-    for (uint64_t i = 0; i < s->n; i++) {
+    for (uint64_t i = s->listed; i < s->n; i++) {
         int rc;
         s->listed = i;
+        s->first[i] = s->nedges;   /* (a checkpoint keeps positions 0..i-1) */
         if ((i & 255) == 0 && (rc = sv_progress(s, SOLVE_LISTING, i, 0)))
             return rc;
+        if ((i & 255) == 0 && s->o->checkpoint && solve_clock() >= s->next_save) {
+            if ((rc = sv_save(s)))
+                return rc;
+            s->next_save = solve_clock() + SOLVE_SAVE_EVERY;
+        }
         Position p;
         sv_unpack(s, i, &p);
-        s->first[i] = s->nedges;
         s->mover[i] = p.to_move;
         if (pos_chance(s->r, &p))
             return sv_fail(s, MC_EINVAL, "a position is decided by lot (a chance): solve from a "
@@ -420,6 +431,27 @@ static int report(Solver *s, const Position *root, SolveResult *res)
     return 0;
 }
 
+/* The tail table made again for the tails 0..ntails-1 (tails_cap
+ * allocated); 0 or a status. */
+int sv_retail(Solver *s)
+{
+    uint32_t size = 64;
+    while (size < 2 * s->ntails)
+        size *= 2;
+    int rc = sv_grow(s, &s->tslot, 0, size, sizeof *s->tslot);
+    if (rc)
+        return rc;
+    memset(s->tslot, 0xFF, (size_t)size * sizeof *s->tslot);
+    s->tmask = size - 1;
+    for (uint32_t id = 0; id < s->ntails; id++) {
+        uint32_t j = (uint32_t)hash_bytes(s->tails + (size_t)id * TAIL_LEN, TAIL_LEN) & s->tmask;
+        while (s->tslot[j] != NONE)
+            j = (j + 1) & s->tmask;
+        s->tslot[j] = id;
+    }
+    return 0;
+}
+
 /* Frees the tables. */
 static void solver_free(Solver *s)
 {
@@ -462,25 +494,40 @@ int solve_position(const Rules *r, const Position *root, const SolveOpts *opts, 
         res->seconds = solve_clock() - s.t0;
         return MC_OK;
     }
-    s.tmask = 63;
-    if ((rc = sv_grow(&s, &s.tslot, 0, 64, sizeof *s.tslot)) || (rc = sv_grow(&s, &s.slot, 0, 1024, sizeof *s.slot)))
+    s.root = root;
+    s.next_save = s.t0 + SOLVE_SAVE_EVERY;
+    int found = 0;
+    if (opts->checkpoint && (rc = sv_load(&s, &found)))
         goto out;
-    memset(s.tslot, 0xFF, 64 * sizeof *s.tslot);
-    memset(s.slot, 0xFF, 1024 * sizeof *s.slot);
-    s.smask = 1023;
-    int64_t id = node_id(&s, root);
-    if (id < 0) {
-        rc = (int)id;
+    if (!found) {
+        s.tmask = 63;
+        if ((rc = sv_grow(&s, &s.tslot, 0, 64, sizeof *s.tslot)) ||
+            (rc = sv_grow(&s, &s.slot, 0, 1024, sizeof *s.slot)))
+            goto out;
+        memset(s.tslot, 0xFF, 64 * sizeof *s.tslot);
+        memset(s.slot, 0xFF, 1024 * sizeof *s.slot);
+        s.smask = 1023;
+        int64_t id = node_id(&s, root);
+        if (id < 0) {
+            rc = (int)id;
+            goto out;
+        }
+    }
+    res->resumed = found ? s.listed : 0;
+    if ((rc = list_positions(&s))) {
+        /* what is listed is kept, to go on with more memory, or later */
+        if ((rc == MC_EINTR || rc == MC_ENOMEM) && opts->checkpoint && sv_save(&s) == MC_OK)
+            res->saved = 1;
         goto out;
     }
-    if ((rc = list_positions(&s)))
-        goto out;
     res->positions = s.n;
     res->edges = s.nedges;
     /* the hash table is no longer needed: its room goes to the valuing */
     sv_release(&s, &s.slot, s.smask + 1, sizeof *s.slot);
     if ((rc = sv_value_positions(&s, res)) || (rc = report(&s, root, res)))
         goto out;
+    if (opts->checkpoint)
+        remove(opts->checkpoint);   /* solved: it is of no more use */
 out:
     res->bytes = s.peak;
     res->seconds = solve_clock() - s.t0;

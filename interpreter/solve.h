@@ -87,6 +87,11 @@ typedef struct SolveOpts {
                              without their stores, and a value is what the
                              rest of the game adds to the margin (a game
                              won otherwise is detected and refused) */
+    const char *checkpoint;  /* solve_position: a file where the listing is
+                             kept when it stops (a stop asked for, the
+                             memory bound) and every SOLVE_SAVE_EVERY
+                             seconds, and from which it goes on if it
+                             exists (removed once solved); may be NULL */
     const struct EgDb *db;  /* solve_search with stores_apart: endgame
                              databases (endgame.h) that value the
                              positions they hold; may be NULL */
@@ -120,6 +125,10 @@ typedef struct SolveResult {
                                              position, or with a loop) */
     size_t bytes;                         /* memory the tables took at most */
     double seconds;
+    uint64_t resumed;                     /* positions whose moves a checkpoint
+                                             held (0: a fresh start) */
+    int saved;                            /* the listing stopped and was
+                                             written to the checkpoint */
     int searched;                         /* by solve_search: `positions` counts
                                              the positions searched (with
                                              repeats), the others are 0 */

@@ -43,7 +43,12 @@ typedef struct Solver {
     int margins;
     void (*unrank)(const void *ctx, uint64_t node, Position *p);
     const void *ctx;
+    /* checkpoints (o->checkpoint) */
+    const Position *root;
+    double next_save;
 } Solver;
+
+#define SOLVE_SAVE_EVERY 600.0      /* seconds between checkpoints */
 
 /* `msg` into the caller's message buffer; returns `status`. */
 int sv_fail(Solver *s, int status, const char *msg);
@@ -56,6 +61,18 @@ void sv_release(Solver *s, void *pp, size_t count, size_t size);
 void sv_unpack(const Solver *s, uint64_t node, Position *p);
 /* A stop asked for (MC_EINTR), and the progress callback once a second. */
 int sv_progress(Solver *s, int stage, uint64_t done, uint64_t total);
+/* The hash table of positions made again with `size` slots (a power of
+ * two); the tail table likewise (solve.c). 0 or a status. */
+int sv_rehash(Solver *s, uint64_t size);
+int sv_retail(Solver *s);
+/* Writes the listing so far (positions 0..listed-1 with their moves, and
+ * every position found) to o->checkpoint, whole or not at all; reads it
+ * back into an empty solver for the same variant and root (*found: there
+ * was one) (solvesave.c). 0 or a status. */
+int sv_save(Solver *s);
+int sv_load(Solver *s, int *found);
+/* The variant's name and its options as set, "oware grand-slam=capture". */
+void sv_variant_words(const Rules *r, char *buf, size_t len);
 /* Values every position (solvecycle.c): Tarjan's components, sinks
  * first, each valued as it is found. */
 int sv_value_positions(Solver *s, SolveResult *res);

@@ -65,6 +65,19 @@ grep -q '^value: South wins by 2 (the game is over)$' "$T/out" && ok || bad "sol
 "$M" solve bao --search --jobs 1 --memory 16 >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'passed 1000 decisions: too deep' "$T/out" \
     && ok || bad "solve: too deep"
 
+# a checkpoint: stopped by the memory bound, gone on from, the same report
+# (Kalah with 3 holes of 4 seeds: 205,775 positions, 13 MB)
+sed 's/^  holes: 6/  holes: 3/' "$D/../variants/kalah.yaml" >"$T/k34.yaml"
+"$M" solve "$T/k34.yaml" >"$T/fresh" 2>&1 || bad "checkpoint: fresh"
+"$M" solve "$T/k34.yaml" --memory 4 --checkpoint "$T/ck" >"$T/out" 2>&1
+[ $? = 1 ] && grep -q 'the listing so far is in .*ck: the same command with more --memory goes on' "$T/out" && [ -s "$T/ck" ] \
+    && ok || bad "checkpoint: kept"
+"$M" solve "$T/k34.yaml" --checkpoint "$T/ck" >"$T/out" 2>&1 || bad "checkpoint: going on"
+grep -q 'going on from the checkpoint' "$T/out" && [ ! -e "$T/ck" ] && ok || bad "checkpoint: said and removed"
+[ "$(grep -v '^positions' "$T/out")" = "$(grep -v '^positions' "$T/fresh")" ] && ok || bad "checkpoint: the same report"
+"$M" solve kalah --search --checkpoint "$T/ck" >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'not --search' "$T/out" \
+    && ok || bad "checkpoint: with --search"
+
 # endgame databases: Oware to 5 seeds, each count's line; built again, the
 # counts are checked and kept
 "$M" solve oware --endgame 5 --db "$T/eg" --jobs 2 >"$T/out" 2>&1 || bad "endgame: exit $?"

@@ -27,7 +27,7 @@
 #include "solve.h"
 #include "testlib.h"
 
-static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 2, 1, NULL };
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 2, 1, NULL, NULL };
 
 /* A fresh directory under /tmp, into buf. */
 static void temp_dir(char *buf, size_t n)

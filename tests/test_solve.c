@@ -9,7 +9,9 @@
  *   reachable position in a plain table, and for each threshold the
  *   attractors by sweeps to a fixed point, on small Oware, Awari and
  *   Bohnenspiel boards;
- * - refusals: a position decided by lot, the memory bound. */
+ * - refusals: a position decided by lot, the memory bound;
+ * - checkpoints: a listing stopped and gone on with equals one from
+ *   scratch. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "builtin.h"
@@ -26,7 +29,7 @@
 #include "vm.h"
 #include "testlib.h"
 
-static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0, NULL };
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL };
 
 /* The built-in `name` with `holes` holes a row and `seeds` a hole (its
  * text's `board.holes` and `board.seeds` lines replaced), and the
@@ -676,7 +679,7 @@ static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResu
     char err[200] = "";
     solve_ok(r, p, a);
     /* one thread, or two sharing the table: the same value */
-    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart, NULL };
+    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart, NULL, NULL };
     if (solve_search(r, p, &o, b, err, sizeof err) != MC_OK)
         fail_msg("solve_search: %s", err);
     Mini m = { NULL, 0, 0, (int32_t)pos_seed_total(r, p) };
@@ -768,12 +771,12 @@ static void test_solve_refusals(void **state)
     vm_init(&vm, r);
     Position p;
     flow_start(&vm, &p, NULL);
-    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0, NULL };
+    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL };
     assert_int_equal(solve_position(r, &p, &small, res, err, sizeof err), MC_ENOMEM);
     assert_non_null(strstr(err, "more than the 1 MB allowed"));
     /* a stop asked for */
     volatile sig_atomic_t stop = 1;
-    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0, NULL };
+    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0, NULL, NULL };
     assert_int_equal(solve_position(r, &p, &stopped, res, err, sizeof err), MC_EINTR);
     rules_free(r);
     /* a lot: who begins Tuz is drawn */
@@ -788,9 +791,81 @@ static void test_solve_refusals(void **state)
     free(res);
 }
 
+/* Checkpoints: Kalah with 3 holes of 4 seeds, stopped by the memory
+ * bound twice and by a stop asked for, each time kept in a file and gone
+ * on from it, ends with the value, moves, counts and line of a solve
+ * from scratch; the file is removed once solved. A damaged file, or one
+ * of another variant, is refused. */
+static void test_solve_checkpoint(void **state)
+{
+    (void)state;
+    char path[64] = "/tmp/mancala-ckpt-XXXXXX", err[4400];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    Rules *r = resized("kalah", 3, 4);
+    Vm vm;
+    Position p;
+    SolveResult *fresh = solve_start(r, &vm, &p), *res = malloc(sizeof *res);
+    assert_non_null(res);
+    assert_true(fresh->positions > 200000);   /* 13 MB of tables */
+    SolveOpts o = { (size_t)3 << 20, NULL, NULL, NULL, 1, 0, path, NULL };
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_ENOMEM);
+    assert_int_equal(res->saved, 1);
+    assert_int_equal(access(path, R_OK), 0);
+    o.memory = (size_t)6 << 20;   /* further, and stopped again */
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_ENOMEM);
+    assert_true(res->resumed > 0);
+    volatile sig_atomic_t stop = 1;
+    o.memory = (size_t)64 << 20;
+    o.stop = &stop;
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_EINTR);
+    assert_int_equal(res->saved, 1);
+    /* of another variant */
+    Rules *other = resized("kalah", 3, 2);
+    Position q;
+    Vm vq;
+    vm_init(&vq, other);
+    flow_start(&vq, &q, NULL);
+    o.stop = NULL;
+    assert_int_equal(solve_position(other, &q, &o, res, err, sizeof err), MC_EINVAL);
+    assert_non_null(strstr(err, "another"));
+    rules_free(other);
+    /* gone on to the end */
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_OK);
+    assert_true(res->resumed > 0);
+    assert_int_equal(res->positions, fresh->positions);
+    assert_int_equal(res->edges, fresh->edges);
+    assert_int_equal(res->value.winner, fresh->value.winner);
+    assert_int_equal(res->value.margin, fresh->value.margin);
+    assert_int_equal(res->nmoves, fresh->nmoves);
+    for (int k = 0; k < res->nmoves; k++)
+        assert_int_equal(res->move_value[k].margin, fresh->move_value[k].margin);
+    assert_int_equal(res->nline, fresh->nline);
+    assert_int_not_equal(access(path, F_OK), 0);
+    /* a damaged one */
+    o.memory = (size_t)3 << 20;
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_ENOMEM);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 400, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, 400, SEEK_SET);
+    fputc(c ^ 1, f);
+    fclose(f);
+    assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_EINVAL);
+    assert_non_null(strstr(err, "checksum"));
+    unlink(path);
+    free(res);
+    free(fresh);
+    rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solve_checkpoint),
         cmocka_unit_test(test_solve_kalah_by_hand),
         cmocka_unit_test(test_solve_loop_by_hand),
         cmocka_unit_test(test_solve_equals_minimax),

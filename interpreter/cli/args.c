@@ -19,7 +19,8 @@ enum {
     F_SECONDS = 1 << 10, F_SEED = 1 << 11, F_GAMES = 1 << 12, F_PERFT = 1 << 13, F_SEARCH = 1 << 14,
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
     F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24,
-    F_MEMORY = 1 << 25, F_APART = 1 << 26, F_ENDGAME = 1 << 27, F_DB = 1 << 28
+    F_MEMORY = 1 << 25, F_APART = 1 << 26, F_ENDGAME = 1 << 27, F_DB = 1 << 28,
+    F_CHECKPOINT = 1 << 29
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -37,7 +38,7 @@ static const struct Flag {
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
     { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 }, { "--endgame", F_ENDGAME, 1 },
-    { "--db", F_DB, 1 },
+    { "--db", F_DB, 1 }, { "--checkpoint", F_CHECKPOINT, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -99,9 +100,10 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB, 1, 1,
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB | F_CHECKPOINT,
+      1, 1,
       "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"
-      "                     [--memory MB] [--json] [--option K=V]...\n"
+      "                     [--checkpoint FILE] [--memory MB] [--json] [--option K=V]...\n"
       "       mancala solve --endgame K VARIANT [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
       "                     [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
@@ -115,6 +117,8 @@ static const struct Command {
       "--endgame K: builds the endgame databases of every position with at most K seeds on the board\n"
       "(of the shape of the start, or of POS.json) into DIR (VARIANT-endgame by default), one file\n"
       "for each count; counts already built there are checked and kept.\n"
+      "--checkpoint FILE: the listing is kept in FILE when it stops (Ctrl-C, the memory bound) and\n"
+      "every 10 minutes; the same command goes on from it (with more --memory, say).\n"
       "--memory: the most its tables take (4096 MB by default). --json: one object.\n" },
     { "bench", F_SECONDS | F_GAMES | F_SEED | F_PERFT | F_SEARCH | F_OPTION | F_ALL | F_JSON, 0, 1,
       "usage: mancala bench VARIANT [--seconds S | --games N] [--seed N] [--perft D | --search] [--json]\n"
@@ -175,6 +179,7 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
     case F_LOAD: a->load = val; return 1;
     case F_PLOT: a->plot = val; return 1;
     case F_DB: a->db = val; return 1;
+    case F_CHECKPOINT: a->checkpoint = val; return 1;
     case F_COLOR:
         if (strcmp(val, "auto") && strcmp(val, "always") && strcmp(val, "never")) {
             fprintf(stderr, "mancala: --color takes auto, always or never\n");

@@ -44,6 +44,7 @@ typedef struct Args {
     int stores_apart;           /* solve --stores-apart */
     int endgame;                /* solve --endgame K (0: not asked for) */
     const char *db;             /* solve --db DIR, alphabeta's databases */
+    const char *checkpoint;     /* solve --checkpoint FILE */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */

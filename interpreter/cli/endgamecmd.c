@@ -63,7 +63,7 @@ int cli_endgame(const Rules *r, const Position *p, const Args *a)
     if (!a->db)
         snprintf(dir, sizeof dir, "%s-endgame", r->name);
     Tally t = { 0, 0, 0, 0 };
-    SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL };
+    SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL, NULL };
     if (isatty(2))
         so.progress = meter;
     EgBuildOpts o = { &so, level_done, &t, cli_dist };

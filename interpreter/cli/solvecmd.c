@@ -96,9 +96,10 @@ static void print_text(const Rules *r, const Position *p, const SolveResult *res
         printf("searched: %llu positions; table and stacks %.1f MB, %.2f s\n", (unsigned long long)res->positions,
                (double)res->bytes / 1048576.0, res->seconds);
     else
-        printf("positions: %llu, decisions %llu; on cycles %llu (in %llu cycles); %.1f MB, %.2f s\n",
+        printf("positions: %llu, decisions %llu; on cycles %llu (in %llu cycles); %.1f MB, %.2f s%s\n",
                (unsigned long long)res->positions, (unsigned long long)res->edges, (unsigned long long)res->cyclic,
-               (unsigned long long)res->components, (double)res->bytes / 1048576.0, res->seconds);
+               (unsigned long long)res->components, (double)res->bytes / 1048576.0, res->seconds,
+               res->resumed ? " (going on from the checkpoint)" : "");
 }
 
 static json_t *value_json(SolveValue v)
@@ -173,10 +174,14 @@ int cli_solve(const char *variant, const Args *a)
     }
     Meter m = { -1, 0, 0 };
     SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop,
-                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart, NULL };
+                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart, a->checkpoint, NULL };
     if ((a->stores_apart || a->jobs || a->db) && !a->search) {
         fprintf(stderr, "mancala: solve: %s goes with --search (or --endgame)\n",
                 a->jobs ? "--jobs" : a->db ? "--db" : "--stores-apart");
+        goto out;
+    }
+    if (a->checkpoint && a->search) {
+        fprintf(stderr, "mancala: solve: --checkpoint goes with the listing method, not --search\n");
         goto out;
     }
     if (a->db && !a->stores_apart) {
@@ -197,6 +202,9 @@ int cli_solve(const char *variant, const Args *a)
         fprintf(stderr, "\r%*s\r", 70, "");
     if (st == MC_EINTR || cli_stop) {
         fprintf(stderr, "mancala: interrupted\n");
+        if (res->saved)
+            fprintf(stderr, "mancala: solve: the listing so far is in %s: the same command goes on from it\n",
+                    a->checkpoint);
         rc = 130;
         goto out;
     }
@@ -205,6 +213,9 @@ int cli_solve(const char *variant, const Args *a)
         if (st == MC_ENOMEM && !a->search)
             fprintf(stderr, "mancala: solve: --memory MB allows more; --search needs far less memory "
                             "where positions never come back\n");
+        if (res->saved)
+            fprintf(stderr, "mancala: solve: the listing so far is in %s: the same command with more --memory "
+                            "goes on from it\n", a->checkpoint);
         goto out;
     }
     if (a->json)
