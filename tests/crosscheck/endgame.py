@@ -2,7 +2,8 @@
 """Checks endgame database files (mancala solve VARIANT --endgame K)
 against this directory's reference implementation, ref.py.
 
-Usage: endgame.py DIR [--max N] [--variant V] [--option K=V]...
+Usage: endgame.py DIR [--max N] [--values N] [--resolve N --count C --bin PATH]
+                     [--variant V] [--option K=V]...
 
 Everything here is independent of the C program: the file is read by its
 documented layout (docs/analysis.md, "The files"), the positions are
@@ -15,17 +16,25 @@ highest, are worth t when South can force a way out worth t or more, or
 when North cannot force one worth less and the endless play (each player
 takes the seeds of his row) is worth t or more.
 
-For every count n up to N (all the files, by default) it checks: the
+For every count n up to --max (all the files, by default) it checks the
 header (magic, version, holes, n, the number of positions, which must be
 C(n + holes - 1, holes - 1) a side, and the file's length) and the CRC-32
-of the values; that a value is given exactly where ref.py lists a move;
-and every value. Exit 1 on any difference.
+of the values; up to --values (default: --max) also that a value is
+given exactly where ref.py lists a move, and every value. With
+--resolve N, N positions of count --count drawn at random (seeded) are
+solved again by `BIN solve --from` (the C program's retrograde solver
+over the positions reachable from each, listed in its own hash table),
+whose margin must be the file's. Exit 1 on any difference.
 """
 import argparse
+import json
 import math
 import os
+import random
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -196,10 +205,47 @@ def attractor(comp, exits, internal, mover, player, good):
     return won
 
 
+def resolve(a, options, holes, values):
+    """a.resolve positions of count a.count solved again by the C program."""
+    rng = random.Random(13)
+    comps = list(compositions(a.count, holes))
+    per, bad, done = len(comps), 0, 0
+    while done < a.resolve:
+        i = rng.randrange(2 * per)
+        if values[i] == NONE:
+            continue
+        pos = {"variant": a.variant, "board": list(comps[i % per]), "stores": [0, 0],
+               "to_move": "north" if i >= per else "south", "over": False, "phase": "play",
+               "round": 1, "starter": "south", "removed": 0,
+               "last_mover": "south" if i >= per else "north"}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(pos, f)
+        args = [a.bin, "solve", a.variant, "--from", f.name, "--json", "--memory", "8000"]
+        for o in a.option:
+            args += ["--option", o]
+        p = subprocess.run(args, capture_output=True, text=True)
+        os.unlink(f.name)
+        if p.returncode:
+            print(f"  position {i}: solve failed: {p.stderr.strip()}")
+            return 1
+        out = json.loads(p.stdout)
+        same = out["value"]["margin"] == values[i]
+        bad += not same
+        done += 1
+        print(f"  seeds {a.count}, position {i} {pos['board']} {pos['to_move']} to move: the file says "
+              f"{values[i]:+d}, solve from it {out['value']['margin']:+d} ({out['positions']} positions listed)"
+              f"{'' if same else '  DIFFERENT'}", flush=True)
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
     ap.add_argument("--max", type=int, default=None)
+    ap.add_argument("--values", type=int, default=None)
+    ap.add_argument("--resolve", type=int, default=0)
+    ap.add_argument("--count", type=int, default=10)
+    ap.add_argument("--bin", default="build/mancala")
     ap.add_argument("--variant", default="oware")
     ap.add_argument("--option", action="append", default=[])
     a = ap.parse_args()
@@ -214,6 +260,13 @@ def main():
         if problems:
             print(f"{path}: {', '.join(problems)}")
             return 1
+        vmax = a.values if a.values is not None else a.max
+        if vmax is not None and n > vmax:
+            print(f"seeds {n:2}: {len(values)} positions (2 x C({n + holes - 1}, {holes - 1})): header, length "
+                  f"and CRC-32 agree ({name})")
+            lower.append(values if n == a.count else None)
+            n += 1
+            continue
         mine = solve_count(n, holes, a.variant, options or None, lower)
         decisions = sum(1 for x in mine if x is not None)
         differ = [i for i, (x, y) in enumerate(zip(mine, values)) if (NONE if x is None else x) != y]
@@ -224,6 +277,8 @@ def main():
         bad += len(differ)
         lower.append(list(values))
         n += 1
+    if a.resolve:
+        bad += resolve(a, options, holes, lower[a.count])
     if n == 0:
         print(f"{a.dir}: no databases")
         return 1
