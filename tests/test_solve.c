@@ -3,7 +3,7 @@
  *   (its value is the repetition rule's), a finished game;
  * - against a plain minimax written here (no table, no pruning, the whole
  *   game tree) on random late positions of Kalah and Bechi 2x3, and on
- *   Andada endings of at most 6 seeds on the board, where the solver
+ *   Andada endings of at most 5 seeds on the board, where the solver
  *   finds no cycle: the value of the root and of every move;
  * - against a naive solver written here for games with cycles: every
  *   reachable position in a plain table, and for each threshold the
@@ -351,7 +351,7 @@ static void test_solve_equals_minimax(void **state)
     rules_free(r);
     r = test_builtin("andada", NULL, 0);
     assert_non_null(r);
-    against_minimax(r, 6, 15);
+    against_minimax(r, 5, 12);
     rules_free(r);
     /* and from the start of Kalah with three holes and two seeds */
     r = resized("kalah", 3, 2);
