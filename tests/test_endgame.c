@@ -47,31 +47,52 @@ static void remove_dir(const char *dir, int k)
     rmdir(dir);
 }
 
-/* Builds the databases of `r` to k seeds into `dir` from the start. */
-static void build(const Rules *r, const char *dir, int k)
+/* The start of `r`. */
+static Position start_of(const Rules *r)
 {
     Vm vm;
     Position p;
-    char err[4400] = "";
     vm_init(&vm, r);
     flow_start(&vm, &p, NULL);
+    return p;
+}
+
+/* eg_build of `r` to k seeds into `dir` from the start: its status. */
+static int try_build(const Rules *r, const char *dir, int k, char *err, size_t errlen)
+{
+    Position p = start_of(r);
     EgBuildOpts o = { &OPTS, NULL, NULL, NULL };
-    int rc = eg_build(r, &p, dir, k, &o, err, sizeof err);
-    if (rc != MC_OK)
+    return eg_build(r, &p, dir, k, &o, err, errlen);
+}
+
+/* Builds the databases of `r` to k seeds into `dir` from the start. */
+static void build(const Rules *r, const char *dir, int k)
+{
+    char err[4400] = "";
+    if (try_build(r, dir, k, err, sizeof err) != MC_OK)
         fail_msg("eg_build: %s", err);
 }
 
 static EgDb *open_db(const Rules *r, const char *dir)
 {
-    Vm vm;
-    Position p;
+    Position p = start_of(r);
     char err[4400] = "";
     EgDb *db = NULL;
-    vm_init(&vm, r);
-    flow_start(&vm, &p, NULL);
     if (eg_open(r, &p, dir, &db, err, sizeof err) != MC_OK)
         fail_msg("eg_open: %s", err);
     return db;
+}
+
+/* The built-in `name`, its databases to k seeds built into a fresh
+ * directory (into dir) and opened (into *db). */
+static Rules *built(const char *name, int k, char *dir, size_t n, EgDb **db)
+{
+    Rules *r = test_builtin(name, NULL, 0);
+    assert_non_null(r);
+    temp_dir(dir, n);
+    build(r, dir, k);
+    *db = open_db(r, dir);
+    return r;
 }
 
 /* ---- the index ------------------------------------------------------------------- */
@@ -136,11 +157,9 @@ static int32_t probe_ok(const EgDb *db, const Position *p)
 static void test_endgame_oware_by_hand(void **state)
 {
     (void)state;
-    Rules *r = test_builtin("oware", NULL, 0);
     char dir[64];
-    temp_dir(dir, sizeof dir);
-    build(r, dir, 4);
-    EgDb *db = open_db(r, dir);
+    EgDb *db;
+    Rules *r = built("oware", 4, dir, sizeof dir, &db);
     assert_int_equal(eg_seeds(db), 4);
     /* One seed, in South's last hole, North's row empty: South must feed
      * North (he can); North then holds it in his first hole, cannot feed
@@ -259,11 +278,9 @@ static void test_endgame_equals_solver(void **state)
 static void test_endgame_in_search(void **state)
 {
     (void)state;
-    Rules *r = test_builtin("kalah", NULL, 0);
     char dir[64];
-    temp_dir(dir, sizeof dir);
-    build(r, dir, 8);
-    EgDb *db = open_db(r, dir);
+    EgDb *db;
+    Rules *r = built("kalah", 8, dir, sizeof dir, &db);
     Vm vm;
     Position p;
     vm_init(&vm, r);
@@ -332,11 +349,9 @@ static int32_t after_move(Vm *vm, const EgDb *db, const Position *p, const Move 
 static void test_endgame_player(void **state)
 {
     (void)state;
-    Rules *r = test_builtin("oware", NULL, 0);
     char dir[64], spec_text[128], err[4400] = "";
-    temp_dir(dir, sizeof dir);
-    build(r, dir, 6);
-    EgDb *db = open_db(r, dir);
+    EgDb *db;
+    Rules *r = built("oware", 6, dir, sizeof dir, &db);
     snprintf(spec_text, sizeof spec_text, "alphabeta:depth=1:db=%s", dir);
     AiSpec spec;
     assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
@@ -430,13 +445,8 @@ static void test_endgame_refusals(void **state)
     fputc(c ^ 1, f);
     fclose(f);
     /* the building checks it (and stops rather than replace it) */
-    Vm vm;
-    Position p;
     char err[4400] = "";
-    vm_init(&vm, r);
-    flow_start(&vm, &p, NULL);
-    EgBuildOpts o = { &OPTS, NULL, NULL, NULL };
-    assert_int_equal(eg_build(r, &p, dir, 3, &o, err, sizeof err), MC_EINVAL);
+    assert_int_equal(try_build(r, dir, 3, err, sizeof err), MC_EINVAL);
     assert_non_null(strstr(err, "checksum"));
     assert_non_null(strstr(err, "remove it"));
     /* a short file */
@@ -445,15 +455,12 @@ static void test_endgame_refusals(void **state)
     remove_dir(dir, 3);
     expect_open_error(r, dir, "No such file");
     /* beyond the limit */
-    assert_int_equal(eg_build(r, &p, dir, EG_MAX_SEEDS + 1, &o, err, sizeof err), MC_EINVAL);
+    assert_int_equal(try_build(r, dir, EG_MAX_SEEDS + 1, err, sizeof err), MC_EINVAL);
     rules_free(r);
     /* holes marked as they are played change the shape of a position */
     r = test_builtin("bechi", NULL, 0);
     temp_dir(dir, sizeof dir);
-    vm_init(&vm, r);
-    flow_start(&vm, &p, NULL);
-    int rc = eg_build(r, &p, dir, 4, &o, err, sizeof err);
-    assert_int_equal(rc, MC_EINVAL);
+    assert_int_equal(try_build(r, dir, 4, err, sizeof err), MC_EINVAL);
     if (!strstr(err, "another shape") && !strstr(err, "cannot be made"))
         fail_msg("bechi: %s", err);
     remove_dir(dir, 4);
