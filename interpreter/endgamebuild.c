@@ -390,6 +390,14 @@ static int build_init(Build *b, const Rules *r, const Position *shape, const cha
         snprintf(err, errlen, "out of memory");
         return MC_ENOMEM;
     }
+    if (eg_comp(&b->ix, r->nholes, k) > EG_MAX_SIDE) {   /* before anything is built */
+        int most = k;
+        while (most > 0 && eg_comp(&b->ix, r->nholes, most) > EG_MAX_SIDE)
+            most--;
+        snprintf(err, errlen, "%d seeds in %d holes make more than 2^30 positions with one player to move: too "
+                              "many for one file (at most %d seeds here)", k, r->nholes, most);
+        return MC_EINVAL;
+    }
     if ((!b->d || !b->d->rank) && mkdir(dir, 0777) && errno != EEXIST) {
         snprintf(err, errlen, "%s: %s", dir, strerror(errno));
         return MC_EINVAL;
@@ -425,12 +433,6 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
         memset(&lv, 0, sizeof lv);
         b->n = lv.seeds = n;
         b->per = eg_comp(&b->ix, r->nholes, n);
-        if (b->per > EG_MAX_SIDE) {
-            snprintf(err, errlen, "%d seeds in %d holes make more than 2^30 positions a side: too many for one file",
-                     n, r->nholes);
-            rc = MC_EINVAL;
-            break;
-        }
         lv.positions = 2 * b->per;
         if ((rc = load_or_build(b, &lv)))
             break;

@@ -110,6 +110,8 @@ grep -q '^value: South wins by 2$' "$T/out" && ok || bad "endgame: the value by 
     && ok || bad "endgame: another variant"
 "$M" solve oware --endgame 121 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- '--endgame takes a whole number in 1\.\.120' "$T/out" \
     && ok || bad "endgame: 121"
+"$M" solve oware --endgame 27 --db "$T/big" >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'too many for one file (at most 26 seeds here)' "$T/out" \
+    && [ ! -e "$T/big/seeds-00.egdb" ] && ok || bad "endgame: past 2^30 positions, refused at once"
 "$M" solve bechi --endgame 4 --db "$T/bechi" >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'another shape' "$T/out" \
     && ok || bad "endgame: a shape that changes"
 "$M" match oware --south "alphabeta:db=$T/none" --north random --games 1 >"$T/out" 2>&1; [ $? = 1 ] \
