@@ -445,7 +445,7 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
                 o->level(o->arg, &lv);
         }
     }
-    for (int n = 0; n <= k; n++) {
+    for (int n = 0; n <= EG_MAX_SEEDS; n++) {   /* (k may be past it: refused) */
         if (b->map[n])
             munmap(b->map[n], b->len[n]);
         free(b->own[n]);
