@@ -16,8 +16,8 @@
  * does, that no rule reads the stores and that the larger store wins;
  * a rule that ends the game on the contents of a store does not fire
  * from the empty stores it builds with while the board holds too few
- * seeds to meet it, so the values are those of play to the end (Romein
- * and Bal's reading of Awari). Endless play is valued as the
+ * seeds to meet it, so the values are those of play to the end (the
+ * reading of the published databases of that family of games). Endless play is valued as the
  * solver values it (the repetition rule at the position).
  *
  * Files: one per seed count n, DIR/seeds-NN.egdb: a header (magic,

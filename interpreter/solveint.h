@@ -71,7 +71,7 @@ int sv_retail(Solver *s);
  * was one) (solvesave.c). 0 or a status. */
 int sv_save(Solver *s);
 int sv_load(Solver *s, int *found);
-/* The variant's name and its options as set, "oware grand-slam=capture". */
+/* The variant's name and its options as set, "NAME option=value ...". */
 void sv_variant_words(const Rules *r, char *buf, size_t len);
 /* Values every position (solvecycle.c): Tarjan's components, sinks
  * first, each valued as it is found. */
