@@ -47,7 +47,6 @@ typedef struct Build {
     const EgDist *d;           /* o->dist: several processes, or NULL */
     uint64_t ebase;            /* the number of this process's first edge */
     int8_t *own[EG_MAX_SEEDS + 1];   /* values received (processes but 0) */
-    atomic_ullong listed;      /* positions whose moves are listed (this pass) */
     atomic_int failed;         /* a thread's status, or 0 */
     pthread_mutex_t lock;      /* over err */
     char *err;
@@ -130,11 +129,8 @@ static void *list_share(void *arg)
     vm_init(&vm, b->r);
     vm.round_only = 1;
     for (uint64_t i = j->from; i < j->to; i++) {
-        if ((i & 1023) == 0) {
-            atomic_fetch_add(&b->listed, 1024);
-            if (atomic_load(&b->failed) || (s->o->stop && *s->o->stop))
-                break;
-        }
+        if ((i & 1023) == 0 && (atomic_load(&b->failed) || (s->o->stop && *s->o->stop)))
+            break;
         Position p;
         unrank(b, i, &p);
         int nm = gen_moves(&vm, &p, moves);
@@ -170,7 +166,6 @@ static int list_pass(Build *b, int fill, uint64_t lo, uint64_t hi)
     pthread_t th[SOLVE_MAX_JOBS];
     Job job[SOLVE_MAX_JOBS];
     int started = 0;
-    atomic_store(&b->listed, 0);
     for (int t = 0; t < jobs; t++) {
         job[t] = (Job){ b, lo + eg_share(hi - lo, t, jobs), lo + eg_share(hi - lo, t + 1, jobs), fill };
         if (pthread_create(&th[started], NULL, list_share, &job[t]))
