@@ -93,6 +93,27 @@ static uint64_t hash_bytes(const unsigned char *b, size_t len)
 
 /* ---- tails ------------------------------------------------------------- */
 
+/* The table of tails made again with `size` slots (a power of two) for
+ * the tails 0..ntails-1; 0 or a status. */
+int sv_retail(Solver *s, uint32_t size)
+{
+    uint32_t *ns = NULL;
+    int rc = sv_grow(s, &ns, 0, size, sizeof *ns);
+    if (rc)
+        return rc;
+    memset(ns, 0xFF, (size_t)size * sizeof *ns);
+    for (uint32_t id = 0; id < s->ntails; id++) {
+        uint32_t j = (uint32_t)hash_bytes(s->tails + (size_t)id * TAIL_LEN, TAIL_LEN) & (size - 1);
+        while (ns[j] != NONE)
+            j = (j + 1) & (size - 1);
+        ns[j] = id;
+    }
+    sv_release(s, &s->tslot, s->tslot ? (size_t)s->tmask + 1 : 0, sizeof *s->tslot);
+    s->tslot = ns;
+    s->tmask = size - 1;
+    return 0;
+}
+
 /* The number of the tail `t` (TAIL_LEN bytes), added if new; a status
  * (< 0) when the table cannot grow. */
 static int64_t tail_id(Solver *s, const unsigned char *t)
@@ -116,20 +137,9 @@ static int64_t tail_id(Solver *s, const unsigned char *t)
         s->tails_cap = nc;
     }
     if ((uint64_t)(s->ntails + 1) * 2 > (uint64_t)s->tmask + 1) {   /* rehash */
-        uint32_t size = (s->tmask + 1) * 2, *ns = NULL;
-        int rc = sv_grow(s, &ns, 0, size, sizeof *ns);
+        int rc = sv_retail(s, (s->tmask + 1) * 2);
         if (rc)
             return rc;
-        memset(ns, 0xFF, (size_t)size * sizeof *ns);
-        for (uint32_t id = 0; id < s->ntails; id++) {
-            uint32_t j = (uint32_t)hash_bytes(s->tails + (size_t)id * TAIL_LEN, TAIL_LEN) & (size - 1);
-            while (ns[j] != NONE)
-                j = (j + 1) & (size - 1);
-            ns[j] = id;
-        }
-        sv_release(s, &s->tslot, (size_t)s->tmask + 1, sizeof *s->tslot);
-        s->tslot = ns;
-        s->tmask = size - 1;
     }
     uint32_t id = s->ntails++;
     memcpy(s->tails + (size_t)id * TAIL_LEN, t, TAIL_LEN);
@@ -427,27 +437,6 @@ static int report(Solver *s, const Position *root, SolveResult *res)
         }
         seen[res->nline] = w;
         v = w;
-    }
-    return 0;
-}
-
-/* The tail table made again for the tails 0..ntails-1 (tails_cap
- * allocated); 0 or a status. */
-int sv_retail(Solver *s)
-{
-    uint32_t size = 64;
-    while (size < 2 * s->ntails)
-        size *= 2;
-    int rc = sv_grow(s, &s->tslot, 0, size, sizeof *s->tslot);
-    if (rc)
-        return rc;
-    memset(s->tslot, 0xFF, (size_t)size * sizeof *s->tslot);
-    s->tmask = size - 1;
-    for (uint32_t id = 0; id < s->ntails; id++) {
-        uint32_t j = (uint32_t)hash_bytes(s->tails + (size_t)id * TAIL_LEN, TAIL_LEN) & s->tmask;
-        while (s->tslot[j] != NONE)
-            j = (j + 1) & s->tmask;
-        s->tslot[j] = id;
     }
     return 0;
 }

@@ -62,9 +62,9 @@ void sv_unpack(const Solver *s, uint64_t node, Position *p);
 /* A stop asked for (MC_EINTR), and the progress callback once a second. */
 int sv_progress(Solver *s, int stage, uint64_t done, uint64_t total);
 /* The hash table of positions made again with `size` slots (a power of
- * two); the tail table likewise (solve.c). 0 or a status. */
+ * two); the table of tails likewise (solve.c). 0 or a status. */
 int sv_rehash(Solver *s, uint64_t size);
-int sv_retail(Solver *s);
+int sv_retail(Solver *s, uint32_t size);
 /* Writes the listing so far (positions 0..listed-1 with their moves, and
  * every position found) to o->checkpoint, whole or not at all; reads it
  * back into an empty solver for the same variant and root (*found: there

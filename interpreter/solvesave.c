@@ -176,7 +176,7 @@ int sv_load(Solver *s, int *found)
     if (why) {
         snprintf(m, sizeof m, "%s: %s (it says: %.*s)", path, why, (int)sizeof h.variant, h.variant);
         sv_fail(s, MC_EINVAL, m);
-    } else if (!(rc = read_parts(s, f, &h, path)) && !(rc = sv_retail(s))) {
+    } else if (!(rc = read_parts(s, f, &h, path)) && !(rc = sv_retail(s, (uint32_t)pow2(2 * h.ntails, 64)))) {
         rc = sv_rehash(s, pow2(2 * s->n, 1024));
     }
     fclose(f);
