@@ -11,6 +11,7 @@
  * exactly m into k+1. */
 #define _DEFAULT_SOURCE   /* mmap's MAP_* flags and madvise */
 #include "endgameint.h"
+#include "io.h"
 #include "solveint.h"
 
 #include <errno.h>
@@ -21,7 +22,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* a + b, or UINT64_MAX past it. */
 static uint64_t add_sat(uint64_t a, uint64_t b)
@@ -118,17 +118,6 @@ void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeade
     sv_variant_words(r, h->variant, sizeof h->variant);
 }
 
-uint32_t eg_crc(const int8_t *v, uint64_t n)
-{
-    uLong c = crc32(0L, Z_NULL, 0);
-    for (uint64_t at = 0; at < n;) {
-        uInt chunk = n - at > (1u << 30) ? 1u << 30 : (uInt)(n - at);
-        c = crc32(c, (const Bytef *)(v + at), chunk);
-        at += chunk;
-    }
-    return (uint32_t)c;
-}
-
 /* Maps the file of count n and checks it against `want` (and with
  * `verify` its checksum, which reads it all); MC_OK with *map and *len,
  * or MC_EINVAL after a message. A file that does not exist is MC_EINVAL
@@ -169,7 +158,7 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
         why = "built for another board";
     else if (h->shape != want->shape)
         why = "built from a position of another shape (owners, flags, phase, round)";
-    else if (verify && eg_crc((const int8_t *)(h + 1), values) != h->crc)
+    else if (verify && io_crc32(0, h + 1, (size_t)values) != h->crc)
         why = "its checksum does not match: the file is damaged";
     if (why) {
         snprintf(err, errlen, "%s: %s (it says: %.*s)", path, why, (int)sizeof h->variant, h->variant);

@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "solveint.h"
 
 typedef struct Build {
@@ -184,21 +185,16 @@ static int list_pass(Build *b, int fill, uint64_t lo, uint64_t hi)
  * then renamed) and maps it back; MC_OK or a status after a message. */
 static int write_count(Build *b, const int8_t *v)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     EgHeader h;
-    const uint64_t nv = 2 * b->per;
+    const size_t nv = (size_t)(2 * b->per);
     eg_header(b->r, b->shape, b->n, b->per, &h);
-    h.crc = eg_crc(v, nv);
+    h.crc = io_crc32(0, v, nv);
     eg_path(b->dir, b->n, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(&h, sizeof h, 1, f) == 1 && fwrite(v, 1, (size_t)nv, f) == (size_t)nv;
-    ok = f && !fclose(f) && ok;
-    if (!ok || rename(tmp, path)) {
-        snprintf(b->err, b->errlen, "%s: %s", ok ? path : tmp, strerror(errno));
-        remove(tmp);
+    const void *part[2] = { &h, v };
+    const size_t len[2] = { sizeof h, nv };
+    if (!io_write_parts(path, part, len, 2, b->err, b->errlen))
         return MC_EINVAL;
-    }
     int missing;
     return eg_map(b->dir, b->n, &h, 1, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
 }

@@ -51,7 +51,6 @@ void eg_unrank(const EgIndex *ix, uint64_t r, int n, uint16_t *count);
 void eg_path(const char *dir, int n, char *buf, size_t len);
 /* The header a file of count n must have (its crc left 0). */
 void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeader *h);
-uint32_t eg_crc(const int8_t *v, uint64_t n);
 /* Maps the file of count n and checks it against `want` (with `verify`,
  * its checksum too); MC_OK, or MC_EINVAL after a message (*missing:
  * there is no such file). */

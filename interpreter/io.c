@@ -1,4 +1,4 @@
-/* io.c: reading whole files (see io.h). */
+/* io.c: reading and writing whole files, checksums (see io.h). */
 #include "io.h"
 
 #include <errno.h>
@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 /* Reads all of `f` into a malloc'd buffer; NULL with a reason in *why. */
 static char *read_all(FILE *f, size_t *len, const char **why)
@@ -88,4 +89,32 @@ int io_read_file(const char *path, char **out, size_t *len, char *err, size_t er
     }
     *out = buf;
     return 1;
+}
+
+int io_write_parts(const char *path, const void *const *part, const size_t *len, int n, char *err, size_t errlen)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    errno = 0;
+    FILE *f = fopen(tmp, "wb");
+    int ok = f != NULL;
+    for (int i = 0; ok && i < n; i++)
+        ok = !len[i] || fwrite(part[i], 1, len[i], f) == len[i];
+    ok = f && !fclose(f) && ok;
+    if (!ok || rename(tmp, path)) {
+        snprintf(err, errlen, "%s: %s", ok ? path : tmp, strerror(errno ? errno : EIO));
+        remove(tmp);
+        return 0;
+    }
+    return 1;
+}
+
+uint32_t io_crc32(uint32_t crc, const void *buf, size_t len)
+{
+    uLong c = crc;
+    for (size_t at = 0; at < len; at += (size_t)1 << 30) {   /* zlib's lengths are uInt */
+        const size_t piece = len - at < ((size_t)1 << 30) ? len - at : (size_t)1 << 30;
+        c = crc32(c, (const Bytef *)buf + at, (uInt)piece);
+    }
+    return (uint32_t)c;
 }

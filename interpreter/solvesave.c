@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
+#include "io.h"
 #include "solveint.h"
 
 #define SAVE_MAGIC "MCSOLV1"
@@ -72,29 +72,18 @@ static int parts(const Solver *s, const SaveHeader *h, void *ptr[5], size_t len[
 
 int sv_save(Solver *s)
 {
-    const char *path = s->o->checkpoint;
-    char tmp[4200], m[4400];
+    char m[4400];
     SaveHeader h;
-    void *ptr[5];
-    size_t len[5];
+    void *ptr[6];   /* the header, then the parts */
+    size_t len[6];
     header_of(s, &h);
-    int np = parts(s, &h, ptr, len);
-    uLong crc = crc32(0L, Z_NULL, 0);
-    for (int i = 0; i < np; i++)
-        for (size_t at = 0; at < len[i]; at += 1u << 30)
-            crc = crc32(crc, (const Bytef *)ptr[i] + at, (uInt)(len[i] - at < (1u << 30) ? len[i] - at : 1u << 30));
-    h.crc = (uint32_t)crc;
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(&h, sizeof h, 1, f) == 1;
-    for (int i = 0; ok && i < np; i++)
-        ok = !len[i] || fwrite(ptr[i], 1, len[i], f) == len[i];
-    ok = f && !fclose(f) && ok;
-    if (!ok || rename(tmp, path)) {
-        snprintf(m, sizeof m, "%s: %s", ok ? path : tmp, strerror(errno));
-        remove(tmp);
+    int np = parts(s, &h, ptr + 1, len + 1);
+    for (int i = 1; i <= np; i++)
+        h.crc = io_crc32(h.crc, ptr[i], len[i]);
+    ptr[0] = &h;
+    len[0] = sizeof h;
+    if (!io_write_parts(s->o->checkpoint, (const void *const *)ptr, len, np + 1, m, sizeof m))
         return sv_fail(s, MC_EINVAL, m);
-    }
     return MC_OK;
 }
 
@@ -127,16 +116,15 @@ static int read_parts(Solver *s, FILE *f, const SaveHeader *h, const char *path)
     void *ptr[5];
     size_t len[5];
     int np = parts(s, h, ptr, len);
-    uLong crc = crc32(0L, Z_NULL, 0);
+    uint32_t crc = 0;
     for (int i = 0; i < np; i++) {
         if (len[i] && fread(ptr[i], 1, len[i], f) != len[i]) {
             snprintf(m, sizeof m, "%s: shorter than its header says: not a whole checkpoint", path);
             return sv_fail(s, MC_EINVAL, m);
         }
-        for (size_t at = 0; at < len[i]; at += 1u << 30)
-            crc = crc32(crc, (const Bytef *)ptr[i] + at, (uInt)(len[i] - at < (1u << 30) ? len[i] - at : 1u << 30));
+        crc = io_crc32(crc, ptr[i], len[i]);
     }
-    if ((uint32_t)crc != h->crc || fgetc(f) != EOF) {
+    if (crc != h->crc || fgetc(f) != EOF) {
         snprintf(m, sizeof m, "%s: its checksum does not match: the file is damaged", path);
         return sv_fail(s, MC_EINVAL, m);
     }
