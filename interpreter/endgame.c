@@ -185,7 +185,8 @@ struct EgDb {
 
 int eg_shape_ok(const Rules *r, const Position *p, char *err, size_t errlen)
 {
-    const char *why = NULL;
+    const char *why = NULL, *bound = rules_stores_bound(r);
+    char words[128];
     if (p->over)
         why = "the game is over there";
     else if (p->phase != PH_PLAY)
@@ -194,8 +195,10 @@ int eg_shape_ok(const Rules *r, const Position *p, char *err, size_t errlen)
         why = "a lot decides there";
     else if (r->uses_plies)
         why = "the rules read the ply count, which the databases do not keep";
-    else if (r->nstore_moves || r->swap_when.code || r->setup_swap >= 0)
-        why = "seeds can go back from a store to the board, or the players swap sides";
+    else if (bound) {
+        snprintf(words, sizeof words, "the rules %s: the stores cannot be kept apart", bound);
+        why = words;
+    }
     if (why)
         snprintf(err, errlen, "endgame databases cannot be made from this position: %s", why);
     return why ? MC_EINVAL : MC_OK;

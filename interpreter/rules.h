@@ -518,4 +518,14 @@ static inline int pos_chance(const Rules *r, const Position *p)
     return p->phase == PH_LOT || (p->phase == PH_PLACE && r->setup_chance);
 }
 
+/* What keeps the stores from being set apart from a position (solve
+ * --stores-apart, the endgame databases): NULL, or the rule in words
+ * (seeds sown back from a store; the players swapping sides). */
+static inline const char *rules_stores_bound(const Rules *r)
+{
+    return r->nstore_moves ? "sow seeds from a store (moves.store)"
+           : r->swap_when.code || r->setup_swap >= 0 ? "let the players swap sides"
+                                                     : NULL;
+}
+
 #endif

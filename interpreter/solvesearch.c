@@ -618,9 +618,8 @@ int solve_search(const Rules *r, const Position *root, const SolveOpts *opts, So
         rc = MC_EINVAL;
         goto out;
     }
-    if (opts->stores_apart && (r->nstore_moves || r->swap_when.code || r->setup_swap >= 0)) {
-        snprintf(err, errlen, "the stores cannot be kept apart: the rules %s",
-                 r->nstore_moves ? "sow seeds from a store (moves.store)" : "let the players swap sides");
+    if (opts->stores_apart && rules_stores_bound(r)) {
+        snprintf(err, errlen, "the stores cannot be kept apart: the rules %s", rules_stores_bound(r));
         rc = MC_EINVAL;
         goto out;
     }
