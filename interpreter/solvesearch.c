@@ -71,7 +71,9 @@ typedef struct Searcher {
                               once another thread has its value */
     Position *kids;        /* the children of the positions on the line */
     Move *moves;           /* the moves to them */
-    uint64_t *keys;        /* their keys (0: the game is over there) */
+    uint64_t *keys;        /* their keys (0: the value is known: the game
+                              is over there, or the databases hold it) */
+    int32_t *known;        /* that value, counted from base() of the parent */
     int32_t *guess;        /* their guessed worth to the mover */
     size_t nkids, kcap;
     uint64_t path[MAX_DEPTH];   /* the keys of the positions on the line */
@@ -203,7 +205,10 @@ static int grow_kids(Searcher *s, size_t need)
     int32_t *g = realloc(s->guess, nc * sizeof *g);
     if (g)
         s->guess = g;
-    if (!k || !m || !y || !g)
+    int32_t *v = realloc(s->known, nc * sizeof *v);
+    if (v)
+        s->known = v;
+    if (!k || !m || !y || !g || !v)
         return MC_ENOMEM;
     s->kcap = nc;
     return 0;
@@ -238,7 +243,7 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
 {
     Position *kid = s->kids + base_k;
     uint64_t *ckey = s->keys + base_k;
-    int32_t *guess = s->guess + base_k;
+    int32_t *guess = s->guess + base_k, *value = s->known + base_k;
     const int south = p->to_move == SOUTH;
     for (int k = 0; k < n; k++) {   /* the children, and their entries fetched */
         kid[k] = *p;
@@ -247,15 +252,18 @@ static int expand(Searcher *s, const Position *p, size_t base_k, int n, int32_t 
             s->status = rc;
             return -2;
         }
-        ckey[k] = kid[k].over ? 0 : key_of(s, &kid[k]);
-        if (ckey[k])
+        if (known(s, &kid[k], &value[k])) {
+            value[k] += base(s, &kid[k]) - base(s, p);
+            ckey[k] = 0;
+        } else {
+            ckey[k] = key_of(s, &kid[k]);
             __builtin_prefetch(s->tt + (ckey[k] & (s->buckets - 1)) * BUCKET);
+        }
     }
     for (int k = 0; k < n; k++) {
         const int32_t d = base(s, &kid[k]) - base(s, p);
-        int32_t g;
-        if (known(s, &kid[k], &g)) {
-            g += d;
+        if (!ckey[k]) {
+            const int32_t g = value[k];
             if (s->status)
                 return -2;
             if (south ? g >= beta : g <= alpha) {
@@ -360,8 +368,8 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
         const size_t at = base_k + (size_t)k;   /* (s->kids may move as it grows) */
         int32_t v;
         const int32_t d = base(s, &s->kids[at]) - base(s, p);
-        if (known(s, &s->kids[at], &v)) {
-            v += d;
+        if (!s->keys[at]) {
+            v = s->known[at];
         } else {
             const uint64_t qk = s->keys[at];
             int again = 0;
@@ -480,6 +488,7 @@ static void searcher_free(Searcher *s)
     free(s->moves);
     free(s->keys);
     free(s->guess);
+    free(s->known);
 }
 
 typedef struct Job {
