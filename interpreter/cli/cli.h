@@ -77,8 +77,14 @@ int cli_ok(int rc);
 /* The variant's start, or the JSON position in `from`; 1, or 0 after a
  * message. */
 int cli_start(Vm *vm, const char *from, Position *p, History *h);
-/* The same from the JSON text `text` (`len` bytes; `name` names it in
- * messages). */
+/* The JSON position of the file `from` as read (not settled); 1, or 0
+ * after a message. */
+int cli_read_position(const Rules *r, const char *from, Position *p);
+/* Runs what needs no decision from a position read (passes, a game over
+ * by its rules), recorded in `h` (may be NULL); 1, or 0 after a message. */
+int cli_settle(Vm *vm, Position *p, History *h);
+/* The same as cli_start from the JSON text `text` (`len` bytes; `name`
+ * names it in messages). */
 int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h);
 
 /* `mancala list`: the built-in games that pass the filters given (rows

@@ -137,6 +137,11 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h)
 {
     if (!from)
         return cli_ok(flow_start(vm, p, h));
+    return cli_read_position(vm->r, from, p) && cli_settle(vm, p, h);
+}
+
+int cli_read_position(const Rules *r, const char *from, Position *p)
+{
     char *text;
     size_t len;
     char err[512];
@@ -144,9 +149,18 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h)
         fprintf(stderr, "mancala: %s\n", err);
         return 0;
     }
-    int ok = cli_start_text(vm, from, text, len, p, h);
+    int ok = pos_from_json(r, text, len, p, err, sizeof err);
     free(text);
+    if (!ok)
+        fprintf(stderr, "mancala: %s: %s\n", from, err);
     return ok;
+}
+
+int cli_settle(Vm *vm, Position *p, History *h)
+{
+    if (h)
+        h->base = h->n;
+    return cli_ok(flow_settle(vm, p, h));
 }
 
 int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h)
@@ -156,9 +170,7 @@ int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Posit
         fprintf(stderr, "mancala: %s: %s\n", name, err);
         return 0;
     }
-    if (h)
-        h->base = h->n;
-    return cli_ok(flow_settle(vm, p, h));
+    return cli_settle(vm, p, h);
 }
 
 /* ---- commands --------------------------------------------------------- */

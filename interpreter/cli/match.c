@@ -13,8 +13,6 @@
 
 #include "ai.h"
 #include "cli.h"
-#include "io.h"
-#include "json.h"
 
 /* Plays one game (a whole match, where the variant plays matches); returns
  * the winner (WIN_*), or a negative status (MC_EINTR if interrupted). */
@@ -137,22 +135,12 @@ static void *match_worker(void *arg)
  * it begins), checked by settling a copy; 0 after a message. */
 static int read_from(const Rules *r, const char *from, Position *p)
 {
-    char *text, err[512];
-    size_t len;
-    if (!io_read_file(from, &text, &len, err, sizeof err)) {
-        fprintf(stderr, "mancala: %s\n", err);
-        return 0;
-    }
-    int ok = pos_from_json(r, text, len, p, err, sizeof err);
-    free(text);
-    if (!ok) {
-        fprintf(stderr, "mancala: %s: %s\n", from, err);
-        return 0;
-    }
     Vm vm;
-    Position q = *p;
     cli_vm(&vm, r);
-    if (!cli_ok(flow_settle(&vm, &q, NULL)))
+    if (!cli_read_position(r, from, p))
+        return 0;
+    Position q = *p;
+    if (!cli_settle(&vm, &q, NULL))
         return 0;
     if (q.over) {
         fprintf(stderr, "mancala: %s: the game is over there\n", from);
