@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 3
-#define MANCALA_VERSION_MINOR 5
+#define MANCALA_VERSION_MINOR 6
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.5.0"
+#define MANCALA_VERSION "3.6.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -481,6 +481,13 @@ MC_API void mc_player_free(McPlayer *pl);
  * the choice ends early, with the best move so far, once *stop is
  * non-zero. */
 MC_API int mc_player_choose(McPlayer *pl, const McPosition *p, volatile sig_atomic_t *stop);
+/* The history of the game the player plays (the one its moves are played
+ * with, whose last record is the position of the next choice), or NULL
+ * (the default). A player with endgame databases ("alphabeta:db=DIR")
+ * then knows at which positions the repetition rule would end the game;
+ * it pushes records while it thinks and takes them back. `h` must
+ * outlive its use. (3.6.0) */
+MC_API void mc_player_set_history(McPlayer *pl, McHistory *h);
 
 #ifdef __cplusplus
 }

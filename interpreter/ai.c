@@ -8,11 +8,13 @@
 #include <time.h>
 
 #include "endgame.h"
+#include "engine.h"
 #include "rng.h"
 
 #define TT_BITS     20          /* 1M entries, 24 MiB */
 #define MCTS_NODES  200000      /* tree nodes; past that, playouts only */
 #define PLAYOUT_CAP 5000        /* decisions in one playout before scoring it */
+#define SEARCH_PLIES 80             /* plies of a search path (depth is at most 64) */
 
 typedef struct TTEntry {
     uint64_t key;
@@ -46,6 +48,12 @@ struct McPlayer {
     int aborted;
     volatile sig_atomic_t *stop;
     EgDb *db;                     /* spec.db opened, or NULL */
+    /* with databases: the positions of the search path (hist_hash), by
+     * ply; guess: a score of this iteration is not a forced result */
+    uint64_t path[SEARCH_PLIES];
+    int guess;
+    History *hist;                /* ai_set_history's, or NULL */
+    int64_t root_gone;            /* seeds off the board at the root */
 };
 
 /* Seconds on a monotonic clock. */
@@ -138,23 +146,134 @@ static int64_t terminal(const Position *p, int player, int ply)
     return p->winner == player ? AI_WIN - ply : -AI_WIN + ply;
 }
 
-/* The score for the player to move at `p` that the endgame databases
- * give (margin: what the rest of the game adds to South's seeds less
- * North's, under perfect play): a win or a loss as forced results, the
- * larger margin first; a draw 0. */
-static int64_t db_score(const Position *p, int32_t margin)
+/* With endgame databases, results are scored by margin: a win of m seeds
+ * (what South ends with less North, for the player) is DB_WIN + m *
+ * DB_UNIT less its distance, a loss the opposite, a draw 0; so the larger
+ * margin comes first, then the result reached sooner (or, lost, later).
+ * A result not reached yet (a value of the databases at the root's count
+ * of seeds, where the play may go round; endless play guessed) counts as
+ * DB_LATER plies further: the player then makes progress, to a capture or
+ * the end, rather than wander among positions of the same value until
+ * the repetition rule ends the game elsewhere. */
+#define DB_WIN   (AI_WIN / 2)
+#define DB_UNIT  256
+#define DB_LATER 128
+#define DB_MAX_MARGIN 1000    /* margins are clamped to this (DB_WIN / DB_UNIT) */
+
+/* The score for `player` of a result worth `m` to South (South's seeds
+ * less North's at the end), `dist` plies away. */
+static int64_t db_result(int64_t m, int player, int dist)
 {
-    int64_t m = (int64_t)p->store[0] - p->store[1] + margin;
-    if (p->to_move == NORTH)
+    if (player == NORTH)
         m = -m;
-    if (m > 63)
-        m = 63;
-    if (m < -63)
-        m = -63;
-    return m > 0 ? AI_WIN - 64 + m : m < 0 ? -AI_WIN + 64 + m : 0;
+    m = m > DB_MAX_MARGIN ? DB_MAX_MARGIN : m < -DB_MAX_MARGIN ? -DB_MAX_MARGIN : m;
+    return m > 0 ? DB_WIN + m * DB_UNIT - dist : m < 0 ? -DB_WIN + m * DB_UNIT + dist : 0;
+}
+
+/* The score of `p` for the player to move where the rest of the game adds
+ * `margin` to South's seeds less North's. */
+static int64_t db_score(const Position *p, int32_t margin, int dist)
+{
+    return db_result((int64_t)p->store[0] - p->store[1] + margin, p->to_move, dist);
+}
+
+/* A finished game for `player`, `ply` plies below the root: terminal(),
+ * or with databases its margin (db_result). */
+static int64_t end_score(const Ai *ai, const Position *p, int player, int ply)
+{
+    if (!ai->db)
+        return terminal(p, player, ply);
+    return db_result((int64_t)p->store[0] - p->store[1], player, ply);
 }
 
 /* ---- alphabeta -------------------------------------------------------- */
+
+/* What endless play from `p` adds to South's seeds less North's (the
+ * repetition rule's end, or the ply limit's), into *e; 0 if the machine
+ * failed. */
+static int endless_margin(Ai *ai, const Position *p, int32_t *e)
+{
+    Position q = *p;
+    if (flow_endless(&ai->vm, &q) < 0)
+        return 0;
+    *e = (q.store[0] - q.store[1]) - (p->store[0] - p->store[1]);
+    return 1;
+}
+
+/* Seeds off the board for good (stores, removed). */
+static int64_t gone_of(const Position *p)
+{
+    return (int64_t)p->store[0] + p->store[1] + p->removed;
+}
+
+/* How often the position hashed `key`, `ply` plies below the root, is on
+ * the search path above it; the root not counted where the game's history
+ * holds it. */
+static int path_count(const Ai *ai, uint64_t key, int ply)
+{
+    int n = 0;
+    for (int j = ai->hist ? 1 : 0; j < ply && j < SEARCH_PLIES; j++)
+        n += ai->path[j] == key;
+    return n;
+}
+
+/* How often `p` occurred in the game so far (ai_set_history's history):
+ * its record pushed and taken back; 0 without a history, or where `p`
+ * cannot be in it (seeds gone since the root); negative (the search
+ * aborted) when out of memory. */
+static int game_count(Ai *ai, const Position *p)
+{
+    History *h = ai->hist;
+    if (!h || !ai->r->repetition || gone_of(p) != ai->root_gone)
+        return 0;
+    const int n = h->n, base = h->base;
+    const int seen = hist_push(ai->r, h, p);
+    h->n = n;
+    h->base = base;
+    if (seen < 0) {
+        ai->aborted = 1;
+        return -1;
+    }
+    return seen - 1;
+}
+
+/* With databases: 1 and the value of `p` (hashed `key`, `ply` plies below
+ * the root) into *out where the search ends there, 0 where it goes on.
+ * - A position that the repetition rule ends the game at (its occurrences
+ *   in the game and on the search path), or that comes back on the search
+ *   path (the play could go round again): the worth of endless play from
+ *   it.
+ * - A position the databases hold after a seed has left the board since
+ *   the root: their value, reached (a game that begins there).
+ * - One they hold at the root's count: their value at depth 0, not
+ *   reached; otherwise the search goes on. The value counts the
+ *   repetition from that position as if the game began there, while in
+ *   the game it counts from the last capture (the graph-history
+ *   interaction), and the databases keep no distance to the end: the
+ *   search finds the way there.
+ * Scores not reached are not forced results (ai->guess). */
+static int db_node(Ai *ai, const Position *p, uint64_t key, int depth, int ply, int64_t *out)
+{
+    int32_t margin, e;
+    const int on_path = path_count(ai, key, ply), seen = game_count(ai, p);
+    if (seen < 0)
+        return 0;
+    const int ends = ai->r->repetition && seen + on_path + 1 >= ai->r->repetition;
+    if ((on_path || ends) && endless_margin(ai, p, &e)) {
+        ai->guess |= !ends;
+        *out = db_score(p, e, ends ? ply : DB_LATER + ply);
+        return 1;
+    }
+    const int later = gone_of(p) == ai->root_gone;
+    if (eg_probe(ai->db, p, &margin) && (!later || depth <= 0)) {
+        ai->guess |= later;
+        *out = db_score(p, margin, later ? DB_LATER + ply : ply);
+        return 1;
+    }
+    if (ply < SEARCH_PLIES)
+        ai->path[ply] = key;
+    return 0;
+}
 
 /* 1 once the search must stop (a stop asked for, or the deadline
  * passed), looked at every 256 nodes; then 1 until the next search. */
@@ -188,7 +307,7 @@ static int64_t child_value(Ai *ai, const Position *p, const Position *q, int dep
                            int64_t alpha, int64_t beta)
 {
     if (q->over)
-        return terminal(q, p->to_move, ply);
+        return end_score(ai, q, p->to_move, ply);
     if (q->to_move == p->to_move)
         return negamax(ai, q, depth, ply, alpha, beta);
     return -negamax(ai, q, depth, ply, -beta, -alpha);
@@ -228,17 +347,19 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     const Rules *r = ai->r;
     ai->nodes_searched++;
     if (p->over)
-        return terminal(p, p->to_move, ply);
-    int32_t margin;
-    if (ai->db && eg_probe(ai->db, p, &margin))
-        return db_score(p, margin);
+        return end_score(ai, p, p->to_move, ply);
+    uint64_t key = ai->db ? hist_hash(r, p) : 0;
+    int64_t known;
+    if (ai->db && db_node(ai, p, key, depth, ply, &known))
+        return known;
     if (depth <= 0)
         return ai_evaluate(r, p, p->to_move);
     if (time_up(ai))
         return 0;
     if (pos_chance(r, p))
         return chance_value(ai, p, depth, ply);
-    uint64_t key = hist_hash(r, p);
+    if (!ai->db)
+        key = hist_hash(r, p);
     TTEntry *e = &ai->tt[key & ((1u << TT_BITS) - 1)];
     int tt_best = -1;
     if (e->flag && e->key == key) {
@@ -314,9 +435,12 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
         order[i] = order[j];
         order[j] = t;
     }
+    ai->path[0] = hist_hash(ai->r, p);
+    ai->root_gone = gone_of(p);
     for (int d = 1; d <= maxd; d++) {
         int64_t alpha = -INT64_MAX, it_best_score = -INT64_MAX;
         int it_best = order[0];
+        ai->guess = 0;
         for (int k = 0; k < n; k++) {
             int i = order[k];
             Position q = *p;
@@ -347,7 +471,8 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
             }
             order[b + 1] = x;
         }
-        if (best_score >= AI_WIN - 64 || best_score <= -AI_WIN + 64)
+        const int64_t forced = ai->db ? DB_WIN - DB_UNIT : AI_WIN - 64;
+        if (!ai->guess && (best_score >= forced || best_score <= -forced))
             break;   /* a forced result is known */
     }
     st->nodes = ai->nodes_searched;
@@ -579,6 +704,11 @@ void ai_free(Ai *ai)
     free(ai->nodes);
     eg_close(ai->db);
     free(ai);
+}
+
+void ai_set_history(Ai *ai, History *h)
+{
+    ai->hist = h;
 }
 
 int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *stop)

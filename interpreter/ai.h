@@ -60,6 +60,13 @@ void ai_free(Ai *ai);
  * games the player played before). */
 void ai_reset(Ai *ai, uint64_t seed);
 
+/* The game's positions so far (the VM's repetition history, whose last
+ * record is the position of the next ai_choose), or NULL: a player with
+ * databases then knows which positions one more occurrence would end the
+ * game at. The player pushes records while it searches and takes them
+ * back; the history must outlive its use. */
+void ai_set_history(Ai *ai, History *h);
+
 /* Chooses one of the legal decisions at `p` (which must not be over);
  * returns its index in the gen_moves order. Stops early, with the best
  * move so far, when *stop becomes non-zero (may be NULL). Returns a

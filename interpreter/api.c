@@ -291,3 +291,8 @@ int mc_player_choose(McPlayer *pl, const McPosition *p, volatile sig_atomic_t *s
     AiStats st;
     return ai_choose(pl, p, &st, stop);
 }
+
+void mc_player_set_history(McPlayer *pl, McHistory *h)
+{
+    ai_set_history(pl, h);
+}

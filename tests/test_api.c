@@ -380,7 +380,15 @@ static void test_api_players(void **state)
         assert_non_null(b);
         int k = mc_player_choose(a, &p, NULL);
         assert_true(k >= 0 && k < n);
-        assert_int_equal(mc_player_choose(b, &p, NULL), k);
+        /* the game's history changes nothing for a player without
+         * databases */
+        McHistory *h = mc_history_new();
+        McPosition q;
+        assert_int_equal(mc_start(vm, &q, h), MC_OK);
+        mc_player_set_history(b, h);
+        assert_int_equal(mc_player_choose(b, &q, NULL), k);
+        mc_player_set_history(b, NULL);
+        mc_history_free(h);
         mc_player_free(a);
         mc_player_free(b);
     }

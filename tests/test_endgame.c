@@ -9,7 +9,7 @@
  *   only the positions reachable from it);
  * - the search with databases against the search without them;
  * - alphabeta with the databases keeps the outcome of every position
- *   sampled from them;
+ *   sampled from them, and counts the game's history (a worked ending);
  * - refusals: a damaged file, another variant, a missing directory, a
  *   game whose positions change shape. */
 #include <setjmp.h>
@@ -24,6 +24,7 @@
 
 #include "ai.h"
 #include "endgameint.h"
+#include "engine.h"
 #include "solve.h"
 #include "testlib.h"
 
@@ -340,6 +341,19 @@ static int32_t after_move(Vm *vm, const EgDb *db, const Position *p, const Move 
     return q.store[0] - q.store[1] + rest;
 }
 
+/* alphabeta `depth` plies deep with the databases in `dir`. */
+static Ai *db_player(const Rules *r, const char *dir, int depth)
+{
+    char spec_text[128], err[4400] = "";
+    AiSpec spec;
+    snprintf(spec_text, sizeof spec_text, "alphabeta:depth=%d:db=%s", depth, dir);
+    assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
+    Ai *ai = ai_new_err(r, &spec, 1, err, sizeof err);
+    if (!ai)
+        fail_msg("ai_new_err: %s", err);
+    return ai;
+}
+
 /* alphabeta one ply deep with the databases: from every sampled position
  * they hold, the move it chooses has the best outcome (win, draw or loss
  * for the mover) of all the moves there, valued by the databases. (Not
@@ -349,15 +363,10 @@ static int32_t after_move(Vm *vm, const EgDb *db, const Position *p, const Move 
 static void test_endgame_player(void **state)
 {
     (void)state;
-    char dir[64], spec_text[128], err[4400] = "";
+    char dir[64];
     EgDb *db;
     Rules *r = built("oware", 6, dir, sizeof dir, &db);
-    snprintf(spec_text, sizeof spec_text, "alphabeta:depth=1:db=%s", dir);
-    AiSpec spec;
-    assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
-    Ai *ai = ai_new_err(r, &spec, 1, err, sizeof err);
-    if (!ai)
-        fail_msg("ai_new_err: %s", err);
+    Ai *ai = db_player(r, dir, 1);
     EgIndex ix;
     assert_int_equal(eg_index_init(&ix, 12, 6), MC_OK);
     Vm vm;
@@ -391,6 +400,8 @@ static void test_endgame_player(void **state)
         }
     assert_true(checked > 100);
     /* a directory without databases: the player cannot be made */
+    char spec_text[128], err[4400] = "";
+    AiSpec spec;
     snprintf(spec_text, sizeof spec_text, "alphabeta:depth=1:db=%s/none", dir);
     assert_int_equal(ai_parse(spec_text, &spec, err, sizeof err), 1);
     assert_null(ai_new_err(r, &spec, 1, err, sizeof err));
@@ -401,6 +412,72 @@ static void test_endgame_player(void **state)
     eg_index_free(&ix);
     eg_close(db);
     remove_dir(dir, 6);
+    rules_free(r);
+}
+
+/* The index of the move of `p` after which the position is `q` (hist_same). */
+static int move_to(Vm *vm, const Rules *r, const Position *p, const Position *q)
+{
+    Move mv[MAX_MOVES];
+    const int n = gen_moves(vm, p, mv);
+    for (int k = 0; k < n; k++) {
+        Position x = *p;
+        assert_true(flow_play(vm, &x, &mv[k], NULL, NULL) >= 0);
+        if (!x.over && hist_same(r, &x, q))
+            return k;
+    }
+    fail_msg("no move leads there");
+    return -1;
+}
+
+/* alphabeta with the databases and the game's history. South to move:
+ * one seed in his hole 4, two in hole 6, one in North's hole 8.
+ * - Hole 6 sows into 7 and 8 and takes the 2 of hole 8 (hole 7 keeps a
+ *   seed: no grand slam), +2. Then each side has one seed and every move
+ *   is forced: 7-8, 4-5, 8-9, 5-6, 9-10, 6-7; North, with seeds in 7 and
+ *   10, cannot reach South's empty row and takes both, -2: in all 0.
+ * - Hole 4 sows into hole 5. Where the game has been at that position
+ *   twice already, this is the third time: the game ends and each player
+ *   takes the seeds of his row, South 3, North 1: +2.
+ * So with that history the player sows hole 4, and without it hole 6
+ * (the databases value the position after hole 4 at -4 for South, as a
+ * game that begins there). */
+static void test_endgame_player_history(void **state)
+{
+    (void)state;
+    char dir[64];
+    EgDb *db;
+    Rules *r = built("oware", 4, dir, sizeof dir, &db);
+    Ai *ai = db_player(r, dir, 2);
+    const int at[12] = { 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 0 }, after4[12] = { 0, 0, 0, 0, 1, 2, 0, 1, 0, 0, 0, 0 },
+              after6[12] = { 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0 };
+    const Position p = oware_at(r, at, SOUTH), c4 = oware_at(r, after4, NORTH);
+    Position c6 = oware_at(r, after6, NORTH);
+    c6.store[0] = 2;
+    Vm vm;
+    vm_init(&vm, r);
+    const int k4 = move_to(&vm, r, &p, &c4), k6 = move_to(&vm, r, &p, &c6);
+    AiStats st;
+    assert_int_equal(ai_choose(ai, &p, &st, NULL), k6);
+    History h;
+    hist_init(&h);
+    assert_int_equal(hist_push(r, &h, &c4), 1);
+    assert_int_equal(hist_push(r, &h, &c4), 2);
+    assert_int_equal(hist_push(r, &h, &p), 1);
+    ai_set_history(ai, &h);
+    assert_int_equal(ai_choose(ai, &p, &st, NULL), k4);
+    assert_int_equal(h.n, 3);   /* the history as it was */
+    /* what the player counted on: the third time ends the game, +2 */
+    Position q = p;
+    Move mv[MAX_MOVES];
+    assert_true(gen_moves(&vm, &q, mv) > k4);
+    assert_true(flow_play(&vm, &q, &mv[k4], &h, NULL) >= 0);
+    assert_true(q.over);
+    assert_int_equal(q.store[0] - q.store[1], 2);
+    hist_free(&h);
+    ai_free(ai);
+    eg_close(db);
+    remove_dir(dir, 4);
     rules_free(r);
 }
 
@@ -475,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_endgame_equals_solver),
         cmocka_unit_test(test_endgame_in_search),
         cmocka_unit_test(test_endgame_player),
+        cmocka_unit_test(test_endgame_player_history),
         cmocka_unit_test(test_endgame_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

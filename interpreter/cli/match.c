@@ -19,6 +19,8 @@
 static int play_one(Vm *vm, Ai *side[2], History *h, const Position *from, long *decisions)
 {
     h->n = h->base = 0;
+    ai_set_history(side[0], h);
+    ai_set_history(side[1], h);
     Position p;
     long n = 0;
     int rc;

@@ -188,6 +188,9 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
     cli_vm(&t->g.vm, t->rules);
     hist_init(&t->g.h);
     t->g.h.compact = 1;
+    for (int i = 0; i < 2; i++)
+        if (t->ai[i])
+            ai_set_history(t->ai[i], &t->g.h);
     cli_catch_sigint();
     t->g.from = from || start;
     char start_name[4200];

@@ -55,6 +55,8 @@ static int one_game(Job *job, Vm *vm, Ai *ai[2], History *h, long g, Stats *st, 
     ai_reset(ai[0], cli_game_seed(job->seed, g, 0));
     ai_reset(ai[1], cli_game_seed(job->seed, g, 1));
     h->n = h->base = 0;
+    ai_set_history(ai[0], h);
+    ai_set_history(ai[1], h);
     Position p;
     int rc = flow_start(vm, &p, h);
     int k = 0;
