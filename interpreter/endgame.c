@@ -115,6 +115,7 @@ void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeade
     h->seeds = (uint32_t)n;
     h->shape = shape;
     h->per_side = per_side;
+    h->source = r->source_crc;
     sv_variant_words(r, h->variant, sizeof h->variant);
 }
 
@@ -158,6 +159,8 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
         why = "built for another board";
     else if (h->shape != want->shape)
         why = "built from a position of another shape (owners, flags, phase, round)";
+    else if (h->source && h->source != want->source)
+        why = "built from another text of the variant file (edited since?): build them again";
     else if (verify && io_crc32(0, h + 1, (size_t)values) != h->crc)
         why = "its checksum does not match: the file is damaged";
     if (why) {

@@ -29,9 +29,11 @@ typedef struct EgHeader {
     uint32_t crc;          /* CRC-32 (zlib's) of the values */
     uint64_t shape;        /* hist_hash_shape of the template */
     uint64_t per_side;     /* positions with one player to move */
-    char reserved[24];
+    uint32_t source;       /* the variant file's source_crc (0: not recorded) */
+    char reserved[20];
     char variant[128];     /* "name option=value ...", 0-padded */
 } EgHeader;
+_Static_assert(sizeof(EgHeader) == 192, "the header of the files is 192 bytes");
 
 /* The compositions of m (0..k) into `parts` parts (0..holes + 1); 0 for
  * m < 0. */

@@ -9,6 +9,7 @@
  * Expressions are compiled with the options already fixed, so option
  * tests fold away. */
 #include "load.h"
+#include "io.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -502,6 +503,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     }
     ar_init(&r->arena, 16u << 20);
     r->file = file;
+    r->source_crc = io_crc32(0, text, len);
     Ld ld = { 0 };
     ld.r = r;
     ld.dg = dg;

@@ -273,6 +273,7 @@ typedef struct McRules {
     Arena arena;
     char name[MAX_NAME];
     const char *title, *description, *file;
+    uint32_t source_crc;             /* CRC-32 of the file's text (endgame databases are bound to it) */
     /* about: the catalogue's facts (loadabout.c); none changes the play */
     const char *names[MAX_ABOUT];    /* other names */
     int nnames;

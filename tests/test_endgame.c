@@ -512,6 +512,18 @@ static void test_endgame_refusals(void **state)
     Rules *other = test_builtin("oware", slam, 1);
     expect_open_error(other, dir, "other options");
     rules_free(other);
+    /* the variant file edited since (a line added): its text is not the
+     * one the databases were built from */
+    const BuiltinVariant *b = builtin_find("oware");
+    assert_non_null(b);
+    char *edited = malloc(strlen(b->text) + 16);
+    assert_non_null(edited);
+    sprintf(edited, "%s# edited\n", b->text);
+    other = test_load_text(edited, NULL, 0);
+    assert_non_null(other);
+    expect_open_error(other, dir, "another text of the variant file");
+    rules_free(other);
+    free(edited);
     /* a byte of values changed */
     eg_path(dir, 2, path, sizeof path);
     FILE *f = fopen(path, "r+b");
