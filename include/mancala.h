@@ -489,6 +489,46 @@ MC_API int mc_player_choose(McPlayer *pl, const McPosition *p, volatile sig_atom
  * outlive its use. (3.6.0) */
 MC_API void mc_player_set_history(McPlayer *pl, McHistory *h);
 
+/* ---- solving ------------------------------------------------------------ */
+
+/* An outcome under perfect play: who wins (MC_WIN_SOUTH, MC_WIN_NORTH or
+ * MC_WIN_DRAW) and South's seeds less North's as the game (in a match,
+ * the round) ends. */
+typedef struct McValue {
+    int winner;
+    int margin;
+} McValue;
+
+/* What mc_solve finds. */
+typedef struct McSolution {
+    McValue value;                      /* of the position */
+    int nmoves;                         /* its decisions, in mc_moves order */
+    McValue move_value[MC_MAX_MOVES];   /* the value after each */
+    int8_t move_bound[MC_MAX_MOVES];    /* 0: move_value is exact; with
+                                           MC_SOLVE_SEARCH, for a move that
+                                           does not keep the value: 1, it is
+                                           at most that (seen from South),
+                                           -1 at least */
+    uint64_t positions;                 /* positions listed (searched) */
+    double seconds;
+} McSolution;
+
+/* mc_solve's flags: a depth-first search (MTD(f), a table) instead of
+ * listing every position reachable: faster, exact for games whose
+ * positions never come back (docs/analysis.md). */
+#define MC_SOLVE_SEARCH 1u
+
+/* The exact value of `p` (a position where a decision is due, or one that
+ * is over) and of each of its decisions, by retrograde analysis of every
+ * position reachable from it (docs/analysis.md), in tables of at most
+ * `memory` bytes, into *out. MC_OK, or a status with a message in `err`:
+ * MC_ENOMEM (past `memory`), MC_EINTR (once *stop, which may be NULL, is
+ * non-zero), MC_EINVAL (a position decided by lot, counts past what the
+ * tables hold), MC_ETOOLONG (a sowing past the limit). It can take long
+ * and much memory: run it on a thread of its own. (3.6.0) */
+MC_API int mc_solve(const McRules *r, const McPosition *p, size_t memory, unsigned flags,
+                    volatile sig_atomic_t *stop, McSolution *out, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include "io.h"
 #include "json.h"
 #include "rules.h"
+#include "solve.h"
 #include "vm.h"
 
 const char *mc_version(void)
@@ -295,4 +296,34 @@ int mc_player_choose(McPlayer *pl, const McPosition *p, volatile sig_atomic_t *s
 void mc_player_set_history(McPlayer *pl, McHistory *h)
 {
     ai_set_history(pl, h);
+}
+
+/* ---- solving ---------------------------------------------------------- */
+
+int mc_solve(const McRules *r, const McPosition *p, size_t memory, unsigned flags, volatile sig_atomic_t *stop,
+             McSolution *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    const SolveOpts o = { memory, NULL, NULL, stop, 1, 0, NULL, NULL };
+    SolveResult *res = malloc(sizeof *res);
+    if (!res) {
+        snprintf(err, errlen, "out of memory");
+        return MC_ENOMEM;
+    }
+    int rc = flags & MC_SOLVE_SEARCH ? solve_search(r, p, &o, res, err, errlen)
+                                     : solve_position(r, p, &o, res, err, errlen);
+    if (rc == MC_OK) {
+        out->value.winner = res->value.winner;
+        out->value.margin = res->value.margin;
+        out->nmoves = res->nmoves;
+        for (int k = 0; k < res->nmoves; k++) {
+            out->move_value[k].winner = res->move_value[k].winner;
+            out->move_value[k].margin = res->move_value[k].margin;
+            out->move_bound[k] = res->move_bound[k];
+        }
+        out->positions = res->positions;
+        out->seconds = res->seconds;
+    }
+    free(res);
+    return rc;
 }
