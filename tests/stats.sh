@@ -37,6 +37,27 @@ PY
 "$M" stats kalah --games 200 --plot "$T/k.svg" >/dev/null 2>&1
 python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); t = " ".join(x.firstChild.data for x in d.getElementsByTagName("text") if x.firstChild); assert "Game length" in t and "by decision" in t and "stores" in t' "$T/k.svg" \
     && ok || bad "stats --plot"
+# --from: an Oware ending worked by hand, South to move with one seed in
+# his hole 6, North one in 7 and one in 12, stores 22 and 23. Every move
+# is forced: South's 6 makes 2 in hole 7 and takes them (North keeps the
+# seed of 12, no grand slam): 24; North must feed South, 12 into 1; South's
+# one seed cannot reach North's row: the game ends, South takes it, 25 to
+# 23. Each game: 2 decisions, South wins.
+printf '{"board":[0,0,0,0,0,1,1,0,0,0,0,1],"stores":[22,23],"to_move":"south"}' >"$T/three.json"
+"$M" stats oware --from "$T/three.json" --games 40 --jobs 2 --json >"$T/out" 2>&1 || bad "stats --from"
+python3 - "$T/out" "$T/three.json" <<'PY' && ok || bad "stats --from: the report"
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["from"] == sys.argv[2] and o["games"] == 40, o
+assert o["south_wins"]["count"] == 40 and o["north_wins"]["count"] == 0, o
+assert o["length"]["mean"] == 2, o["length"]
+PY
+"$M" stats oware --from "$T/three.json" --games 4 >"$T/out" 2>&1 && grep -q "from the position of $T/three.json" "$T/out" \
+    && ok || bad "stats --from: the text report"
+# a position where the game is over: refused
+printf '{"board":[0,0,0,0,0,0,0,0,0,0,0,0],"stores":[24,24],"to_move":"south"}' >"$T/over.json"
+"$M" stats oware --from "$T/over.json" >"$T/out" 2>&1; [ $? = 1 ] && grep -q "the game is over there" "$T/out" \
+    && ok || bad "stats --from a finished game"
 # refused: a human player, --jobs 0, no variant
 "$M" stats kalah --south human >"$T/out" 2>&1; [ $? = 1 ] && grep -q "stats is for computer players" "$T/out" && ok || bad "stats: a human"
 "$M" stats kalah --jobs 0 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- "--jobs takes a whole number in 1..64" "$T/out" && ok || bad "stats --jobs 0"

@@ -93,13 +93,14 @@ static const struct Command {
       "(each taking South's side in half of them, from the JSON position POS.json),\n"
       "on N threads (every core by default; the same games whatever their number, unless a player\n"
       "thinks by time), and prints the score with its 95% interval.\n" },
-    { "stats", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_PLOT | F_OPTION, 1, 1,
+    { "stats", F_SOUTH | F_NORTH | F_GAMES | F_SEED | F_JOBS | F_JSON | F_PLOT | F_OPTION | F_FROM, 1, 1,
       "usage: mancala stats VARIANT [--south WHO] [--north WHO] [--games N] [--seed S] [--jobs N]\n"
-      "                     [--json] [--plot FILE.svg] [--option K=V]...\n"
+      "                     [--json] [--plot FILE.svg] [--from POS.json] [--option K=V]...\n"
       "Plays N games (1000 by default) between two computer players (random ones unless told) on\n"
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
-      "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture.\n" },
+      "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture;\n"
+      "--from: the games begin at the JSON position POS.json.\n" },
     { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB | F_CHECKPOINT,
       1, 1,
       "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"

@@ -83,6 +83,10 @@ int cli_read_position(const Rules *r, const char *from, Position *p);
 /* Runs what needs no decision from a position read (passes, a game over
  * by its rules), recorded in `h` (may be NULL); 1, or 0 after a message. */
 int cli_settle(Vm *vm, Position *p, History *h);
+/* The position of the JSON file `from` (as cli_read_position), checked
+ * to be one games can be played from: settled, not over. 1, or 0 after a
+ * message. *p is the position as read. */
+int cli_read_start(const Rules *r, const char *from, Position *p);
 /* The same as cli_start from the JSON text `text` (`len` bytes; `name`
  * names it in messages). */
 int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h);

@@ -163,6 +163,22 @@ int cli_settle(Vm *vm, Position *p, History *h)
     return cli_ok(flow_settle(vm, p, h));
 }
 
+int cli_read_start(const Rules *r, const char *from, Position *p)
+{
+    Vm vm;
+    cli_vm(&vm, r);
+    if (!cli_read_position(r, from, p))
+        return 0;
+    Position q = *p;
+    if (!cli_settle(&vm, &q, NULL))
+        return 0;
+    if (q.over) {
+        fprintf(stderr, "mancala: %s: the game is over there\n", from);
+        return 0;
+    }
+    return 1;
+}
+
 int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h)
 {
     char err[512];

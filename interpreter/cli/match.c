@@ -133,24 +133,6 @@ static void *match_worker(void *arg)
     return NULL;
 }
 
-/* The position of the file `from` as read (a game from it settles it as
- * it begins), checked by settling a copy; 0 after a message. */
-static int read_from(const Rules *r, const char *from, Position *p)
-{
-    Vm vm;
-    cli_vm(&vm, r);
-    if (!cli_read_position(r, from, p))
-        return 0;
-    Position q = *p;
-    if (!cli_settle(&vm, &q, NULL))
-        return 0;
-    if (q.over) {
-        fprintf(stderr, "mancala: %s: the game is over there\n", from);
-        return 0;
-    }
-    return 1;
-}
-
 int cli_match(const char *variant, const char *const *opts, int nopts, const char *first,
               const char *second, int games, unsigned long seed, int jobs, int json, const char *from)
 {
@@ -181,7 +163,7 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         return 1;
     }
     Position start;
-    if (from && !read_from(r, from, &start)) {
+    if (from && !cli_read_start(r, from, &start)) {
         rules_free(r);
         return 1;
     }

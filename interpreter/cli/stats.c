@@ -22,6 +22,7 @@
 typedef struct Job {
     const Rules *r;
     AiSpec spec[2];
+    const Position *from;        /* --from, or NULL: the start */
     unsigned long seed;
     long games;
     atomic_long next;            /* the next game to play */
@@ -58,7 +59,13 @@ static int one_game(Job *job, Vm *vm, Ai *ai[2], History *h, long g, Stats *st, 
     ai_set_history(ai[0], h);
     ai_set_history(ai[1], h);
     Position p;
-    int rc = flow_start(vm, &p, h);
+    int rc;
+    if (job->from) {   /* the position as read, settled as a game from it begins */
+        p = *job->from;
+        rc = flow_settle(vm, &p, h);
+    } else {
+        rc = flow_start(vm, &p, h);
+    }
     int k = 0;
     while (rc >= 0 && !p.over && !cli_stop) {
         Move moves[MAX_MOVES];
@@ -186,6 +193,12 @@ int cli_stats(const char *variant, const Args *a)
         rules_free(r);
         return 1;
     }
+    Position start;
+    if (a->from && !cli_read_start(r, a->from, &start)) {
+        rules_free(r);
+        return 1;
+    }
+    job.from = a->from ? &start : NULL;
     job.r = r;
     job.sum = calloc(1, sizeof *job.sum);
     job.length = calloc((size_t)job.games, sizeof *job.length);
@@ -217,7 +230,7 @@ int cli_stats(const char *variant, const Args *a)
     }
     if (job.status && !cli_ok(job.status))
         goto out_lock;
-    StatsRun run = { r, who[0], who[1], job.seed, started, secs, job.sum, job.length, job.games };
+    StatsRun run = { r, who[0], who[1], a->from, job.seed, started, secs, job.sum, job.length, job.games };
     rc = a->json ? stats_json(&run) : stats_text(&run);
     if (!rc && a->plot)
         rc = stats_svg(&run, a->plot);

@@ -29,6 +29,7 @@ void stats_add(Stats *to, const Stats *from);
 typedef struct StatsRun {
     const Rules *r;
     const char *south, *north;
+    const char *from;                    /* --from's file, or NULL */
     unsigned long seed;
     int jobs;
     double seconds;

@@ -94,6 +94,8 @@ int stats_text(const StatsRun *run)
     }
     printf("%s: %ld games, South %s, North %s, seed %lu, %d job%s, %.1f s\n", r->title ? r->title : r->name,
            s->games, run->south, run->north, run->seed, run->jobs, run->jobs == 1 ? "" : "s", run->seconds);
+    if (run->from)
+        printf("from the position of %s\n", run->from);
     static const char *const who[3] = { "South wins", "North wins", "draws" };
     for (int i = 0; i < 3; i++) {
         double p = s->games ? (double)s->wins[i] / (double)s->games : 0, lo, hi;
@@ -162,6 +164,7 @@ int stats_json(const StatsRun *run)
     json_object_set_new(o, "south", json_string(run->south));
     json_object_set_new(o, "north", json_string(run->north));
     json_object_set_new(o, "seed", json_integer((json_int_t)run->seed));
+    json_object_set_new(o, "from", run->from ? json_string(run->from) : json_null());
     json_object_set_new(o, "games", json_integer(s->games));
     static const char *const key[3] = { "south_wins", "north_wins", "draws" };
     for (int i = 0; i < 3; i++) {
