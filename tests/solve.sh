@@ -86,6 +86,18 @@ grep -q 'going on from the checkpoint' "$T/out" && [ ! -e "$T/ck" ] && ok || bad
 grep -q '^seeds  1:  *24 positions,  *2 with a decision ' "$T/out" && ok || bad "endgame: count 1"
 grep -q '^seeds  5:  *8736 positions, ' "$T/out" && ok || bad "endgame: count 5 (2 x C(16, 11))"
 [ "$(ls "$T/eg" | wc -l)" = 6 ] && [ -s "$T/eg/seeds-05.egdb" ] && ok || bad "endgame: the files"
+# --json: one object; the counts read back. Positions: 2 x C(n + 11, 11)
+# for n = 0..5, 2 + 24 + 156 + 728 + 2730 + 8736 = 12376; with one seed
+# only South's 6 and North's 12 (each must feed and can) are decisions.
+"$M" solve oware --endgame 5 --db "$T/eg" --json >"$T/out" 2>&1 || bad "endgame --json: exit $?"
+python3 - "$T/out" <<'PY' && ok || bad "endgame --json"
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["variant"] == "oware" and o["seeds"] == 5 and o["positions"] == 12376, o
+c = o["counts"]
+assert [x["seeds"] for x in c] == [0, 1, 2, 3, 4, 5] and not any(x["built"] for x in c), c
+assert c[1]["positions"] == 24 and c[1]["with_decision"] == 2, c[1]
+PY
 "$M" solve oware --endgame 5 --db "$T/eg" >"$T/out" 2>&1 && grep -q '^seeds  5: .*already built$' "$T/out" \
     && ok || bad "endgame: kept"
 # every value against the reference implementation, read from the files

@@ -106,7 +106,7 @@ static const struct Command {
       "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"
       "                     [--checkpoint FILE] [--memory MB] [--json] [--option K=V]...\n"
       "       mancala solve --endgame K VARIANT [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
-      "                     [--option K=V]...\n"
+      "                     [--json] [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
