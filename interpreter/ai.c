@@ -14,7 +14,7 @@
 #define TT_BITS     20          /* 1M entries, 24 MiB */
 #define MCTS_NODES  200000      /* tree nodes; past that, playouts only */
 #define PLAYOUT_CAP 5000        /* decisions in one playout before scoring it */
-#define SEARCH_PLIES 80             /* plies of a search path (depth is at most 64) */
+#define SEARCH_PLIES 80          /* plies of a search path (depth is at most 64) */
 
 typedef struct TTEntry {
     uint64_t key;

@@ -7,13 +7,16 @@
  *   alphabeta[:time=S|:depth=D][:db=DIR]
  *                          negamax, iterative deepening, transposition table;
  *                          with db, the endgame databases in DIR (endgame.h)
- *                          value the positions they hold exactly
+ *                          value the positions they hold exactly (at the
+ *                          count of seeds it plays from it searches on,
+ *                          and counts the game's history: ai_set_history)
  *   mcts[:time=S|:playouts=N][:c=X]
  *                          UCT with random playouts
  *
  * Scores are from the point of view of the player to move: a won game is
- * AI_WIN less the distance to it; otherwise the variant's `evaluate`
- * expression (default: own store minus the opponent's).
+ * AI_WIN less the distance to it (with databases: AI_WIN / 2 and the
+ * margin, ai.c); otherwise the variant's `evaluate` expression (default:
+ * own store minus the opponent's).
  *
  * Ownership: ai_new allocates; ai_free releases. Nothing here prints. */
 #ifndef MANCALA_AI_H
