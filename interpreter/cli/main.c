@@ -140,6 +140,17 @@ int cli_start(Vm *vm, const char *from, Position *p, History *h)
     return cli_read_position(vm->r, from, p) && cli_settle(vm, p, h);
 }
 
+/* The JSON position of `text` (`len` bytes; `name` names it in the
+ * message); 1, or 0 after a message. */
+static int parse_position(const Rules *r, const char *name, const char *text, size_t len, Position *p)
+{
+    char err[512];
+    if (pos_from_json(r, text, len, p, err, sizeof err))
+        return 1;
+    fprintf(stderr, "mancala: %s: %s\n", name, err);
+    return 0;
+}
+
 int cli_read_position(const Rules *r, const char *from, Position *p)
 {
     char *text;
@@ -149,10 +160,8 @@ int cli_read_position(const Rules *r, const char *from, Position *p)
         fprintf(stderr, "mancala: %s\n", err);
         return 0;
     }
-    int ok = pos_from_json(r, text, len, p, err, sizeof err);
+    int ok = parse_position(r, from, text, len, p);
     free(text);
-    if (!ok)
-        fprintf(stderr, "mancala: %s: %s\n", from, err);
     return ok;
 }
 
@@ -181,12 +190,7 @@ int cli_read_start(const Rules *r, const char *from, Position *p)
 
 int cli_start_text(Vm *vm, const char *name, const char *text, size_t len, Position *p, History *h)
 {
-    char err[512];
-    if (!pos_from_json(vm->r, text, len, p, err, sizeof err)) {
-        fprintf(stderr, "mancala: %s: %s\n", name, err);
-        return 0;
-    }
-    return cli_settle(vm, p, h);
+    return parse_position(vm->r, name, text, len, p) && cli_settle(vm, p, h);
 }
 
 /* ---- commands --------------------------------------------------------- */
