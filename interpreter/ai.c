@@ -48,6 +48,11 @@ struct McPlayer {
     int aborted;
     volatile sig_atomic_t *stop;
     EgDb *db;                     /* spec.db opened, or NULL */
+    EgDb *bound[2];               /* the bounds in spec.db, where built: what
+                                     South can force (lower), North (upper) */
+    int me;                       /* the player to move at the root */
+    int forcing;                  /* this search scores by the bound of `me`
+                                     (choose_alphabeta) */
     /* with databases: the positions of the search path (hist_hash), by
      * ply; guess: a score of this iteration is not a forced result */
     uint64_t path[SEARCH_PLIES];
@@ -155,26 +160,31 @@ static int64_t terminal(const Position *p, int player, int ply)
  * DB_LATER plies further: the player then makes progress, to a capture or
  * the end, rather than wander among positions of the same value until
  * the repetition rule ends the game elsewhere. */
-#define DB_WIN   (AI_WIN / 2)
-#define DB_UNIT  256
-#define DB_LATER 128
-#define DB_MAX_MARGIN 1000    /* margins are clamped to this (DB_WIN / DB_UNIT) */
+#define DB_WIN   (1 << 29)
+#define DB_UNIT  (1 << 18)
+#define DB_LATER (1 << 17)    /* past any distance the databases hold (65534) */
+#define DB_MAX_MARGIN 1000    /* margins are clamped to this (< DB_WIN / DB_UNIT) */
 
 /* The score for `player` of a result worth `m` to South (South's seeds
- * less North's at the end), `dist` plies away. */
-static int64_t db_result(int64_t m, int player, int dist)
+ * less North's at the end), `dist` plies away. With the bounds a draw
+ * too is better sooner, for the player at the root (ai->me), where it
+ * plays by its bound (ai->forcing): it is reached rather than wandered
+ * round. */
+static int64_t db_result(const Ai *ai, int64_t m, int player, int dist)
 {
     if (player == NORTH)
         m = -m;
     m = m > DB_MAX_MARGIN ? DB_MAX_MARGIN : m < -DB_MAX_MARGIN ? -DB_MAX_MARGIN : m;
-    return m > 0 ? DB_WIN + m * DB_UNIT - dist : m < 0 ? -DB_WIN + m * DB_UNIT + dist : 0;
+    if (!m)
+        return !ai->forcing ? 0 : player == ai->me ? -dist : dist;
+    return m > 0 ? DB_WIN + m * DB_UNIT - dist : -DB_WIN + m * DB_UNIT + dist;
 }
 
 /* The score of `p` for the player to move where the rest of the game adds
  * `margin` to South's seeds less North's. */
-static int64_t db_score(const Position *p, int32_t margin, int dist)
+static int64_t db_score(const Ai *ai, const Position *p, int32_t margin, int dist)
 {
-    return db_result((int64_t)p->store[0] - p->store[1] + margin, p->to_move, dist);
+    return db_result(ai, (int64_t)p->store[0] - p->store[1] + margin, p->to_move, dist);
 }
 
 /* A finished game for `player`, `ply` plies below the root: terminal(),
@@ -183,7 +193,7 @@ static int64_t end_score(const Ai *ai, const Position *p, int player, int ply)
 {
     if (!ai->db)
         return terminal(p, player, ply);
-    return db_result((int64_t)p->store[0] - p->store[1], player, ply);
+    return db_result(ai, (int64_t)p->store[0] - p->store[1], player, ply);
 }
 
 /* ---- alphabeta -------------------------------------------------------- */
@@ -261,13 +271,22 @@ static int db_node(Ai *ai, const Position *p, uint64_t key, int depth, int ply, 
     const int ends = ai->r->repetition && seen + on_path + 1 >= ai->r->repetition;
     if ((on_path || ends) && endless_margin(ai, p, &e)) {
         ai->guess |= !ends;
-        *out = db_score(p, e, ends ? ply : DB_LATER + ply);
+        *out = db_score(ai, p, e, ends ? ply : DB_LATER + ply);
+        return 1;
+    }
+    /* playing by its bound: what the player at the root can force from
+     * here, and in how many moves, whatever rule ends endless play (where
+     * it forces nothing, the bound is its worst end, far away) */
+    int32_t g;
+    int dist;
+    if (ai->forcing && eg_probe_dist(ai->bound[ai->me == SOUTH ? 0 : 1], p, &g, &dist)) {
+        *out = db_score(ai, p, g, ply + (dist >= 0 ? dist : DB_LATER));
         return 1;
     }
     const int later = gone_of(p) == ai->root_gone;
     if (eg_probe(ai->db, p, &margin) && (!later || depth <= 0)) {
         ai->guess |= later;
-        *out = db_score(p, margin, later ? DB_LATER + ply : ply);
+        *out = db_score(ai, p, margin, later ? DB_LATER + ply : ply);
         return 1;
     }
     if (ply < SEARCH_PLIES)
@@ -437,6 +456,20 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
     }
     ai->path[0] = hist_hash(ai->r, p);
     ai->root_gone = gone_of(p);
+    /* with the bounds: where the player to move forces an end whose outcome
+     * is the value's, it plays by its bound (a table of the other scores is
+     * cleared) */
+    int32_t g, value;
+    int dist, forcing = 0;
+    if (ai->bound[0] && eg_probe_dist(ai->bound[p->to_move == SOUTH ? 0 : 1], p, &g, &dist) && dist >= 0 &&
+        eg_probe(ai->db, p, &value)) {
+        const int64_t base = (int64_t)p->store[0] - p->store[1];
+        forcing = (base + g > 0) == (base + value > 0) && (base + g < 0) == (base + value < 0);
+    }
+    if (forcing != ai->forcing || (forcing && p->to_move != ai->me))
+        memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);
+    ai->forcing = forcing;
+    ai->me = p->to_move;
     for (int d = 1; d <= maxd; d++) {
         int64_t alpha = -INT64_MAX, it_best_score = -INT64_MAX;
         int it_best = order[0];
@@ -674,7 +707,12 @@ Ai *ai_new_err(const Rules *r, const AiSpec *spec, uint64_t seed, char *err, siz
         Vm vm;
         vm_init(&vm, r);
         if (spec->db[0] && (flow_start(&vm, &start, NULL) < 0 ||
-                            eg_open(r, &start, spec->db, &ai->db, err, errlen) != MC_OK)) {
+                            eg_open(r, &start, spec->db, 0, &ai->db, err, errlen) != MC_OK ||
+                            (eg_exists(spec->db, SOLVE_LOWER) &&
+                             (eg_open(r, &start, spec->db, SOLVE_LOWER, &ai->bound[0], err, errlen) != MC_OK ||
+                              eg_open(r, &start, spec->db, SOLVE_UPPER, &ai->bound[1], err, errlen) != MC_OK)))) {
+            eg_close(ai->db);
+            eg_close(ai->bound[0]);
             free(ai->tt);
             free(ai);
             return NULL;
@@ -703,6 +741,8 @@ void ai_free(Ai *ai)
     free(ai->tt);
     free(ai->nodes);
     eg_close(ai->db);
+    eg_close(ai->bound[0]);
+    eg_close(ai->bound[1]);
     free(ai);
 }
 

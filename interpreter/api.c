@@ -304,7 +304,7 @@ int mc_solve(const McRules *r, const McPosition *p, size_t memory, unsigned flag
              McSolution *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    const SolveOpts o = { memory, NULL, NULL, stop, 1, 0, NULL, NULL };
+    const SolveOpts o = { memory, NULL, NULL, stop, 1, 0, NULL, NULL, 0 };
     SolveResult *res = malloc(sizeof *res);
     if (!res) {
         snprintf(err, errlen, "out of memory");

@@ -101,12 +101,12 @@ void eg_unrank(const EgIndex *ix, uint64_t r, int n, uint16_t *count)
 
 /* ---- files ----------------------------------------------------------------------- */
 
-void eg_path(const char *dir, int n, char *buf, size_t len)
+void eg_path(const char *dir, int n, int bound, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s/seeds-%02d.egdb", dir, n);
+    snprintf(buf, len, "%s/seeds-%02d%s%s.egdb", dir, n, bound ? "-" : "", solve_bound_name(bound));
 }
 
-void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeader *h)
+void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, int bound, EgHeader *h)
 {
     memset(h, 0, sizeof *h);
     memcpy(h->magic, EG_MAGIC, sizeof EG_MAGIC);
@@ -116,7 +116,14 @@ void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeade
     h->shape = shape;
     h->per_side = per_side;
     h->source = r->source_crc;
+    h->bound = (int8_t)bound;
     sv_variant_words(r, h->variant, sizeof h->variant);
+}
+
+/* What a file of that bound holds, in words. */
+static const char *held(int bound)
+{
+    return bound == SOLVE_LOWER ? "lower bounds (--bound lower)" : bound == SOLVE_UPPER ? "upper bounds (--bound upper)" : "values";
 }
 
 /* Maps the file of count n and checks it against `want` (and with
@@ -127,7 +134,7 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
            char *err, size_t errlen)
 {
     char path[4096];
-    eg_path(dir, n, path, sizeof path);
+    eg_path(dir, n, want->bound, path, sizeof path);
     *missing = 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -136,10 +143,9 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
         return MC_EINVAL;
     }
     struct stat st;
-    const uint64_t values = 2 * want->per_side;
-    if (fstat(fd, &st) || (uint64_t)st.st_size != sizeof(EgHeader) + values) {
-        snprintf(err, errlen, "%s: not %llu bytes long: damaged, or built for another board", path,
-                 (unsigned long long)(sizeof(EgHeader) + values));
+    const uint64_t values = 2 * want->per_side * (want->bound ? 3 : 1);   /* bounds: and distances */
+    if (fstat(fd, &st) || (uint64_t)st.st_size < sizeof(EgHeader)) {
+        snprintf(err, errlen, "%s: shorter than the header of a database: damaged", path);
         close(fd);
         return MC_EINVAL;
     }
@@ -151,6 +157,7 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
     }
     const EgHeader *h = m;
     const char *why = NULL;
+    char words[80];
     if (memcmp(h->magic, EG_MAGIC, sizeof EG_MAGIC) || h->version != EG_VERSION)
         why = "not an endgame database of this version";
     else if (strncmp(h->variant, want->variant, sizeof h->variant))
@@ -159,8 +166,14 @@ int eg_map(const char *dir, int n, const EgHeader *want, int verify, void **map,
         why = "built for another board";
     else if (h->shape != want->shape)
         why = "built from a position of another shape (owners, flags, phase, round)";
+    else if (h->bound != want->bound) {
+        snprintf(words, sizeof words, "it holds %s, not %s", held(h->bound), held(want->bound));
+        why = words;
+    }
     else if (h->source && h->source != want->source)
         why = "built from another text of the variant file (edited since?): build them again";
+    else if ((uint64_t)st.st_size != sizeof(EgHeader) + values)
+        why = "not of the length its header says: damaged";
     else if (verify && io_crc32(0, h + 1, (size_t)values) != h->crc)
         why = "its checksum does not match: the file is damaged";
     if (why) {
@@ -183,6 +196,7 @@ struct EgDb {
     void *map[EG_MAX_SEEDS + 1];
     size_t len[EG_MAX_SEEDS + 1];
     const int8_t *val[EG_MAX_SEEDS + 1];
+    const uint16_t *dist[EG_MAX_SEEDS + 1];   /* with a bound */
     uint64_t per_side[EG_MAX_SEEDS + 1];
 };
 
@@ -207,7 +221,7 @@ int eg_shape_ok(const Rules *r, const Position *p, char *err, size_t errlen)
     return why ? MC_EINVAL : MC_OK;
 }
 
-int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **out, char *err, size_t errlen)
+int eg_open(const Rules *r, const Position *shape, const char *dir, int bound, EgDb **out, char *err, size_t errlen)
 {
     int rc = eg_shape_ok(r, shape, err, errlen);
     if (rc)
@@ -226,7 +240,7 @@ int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **out, 
         const uint64_t per = eg_comp(&db->ix, r->nholes, n);
         if (per > EG_MAX_SIDE)
             break;
-        eg_header(r, db->shape, n, per, &want);
+        eg_header(r, db->shape, n, per, bound, &want);
         int missing;
         char e[4200];
         if ((rc = eg_map(dir, n, &want, 0, &db->map[n], &db->len[n], &missing, e, sizeof e))) {
@@ -237,11 +251,19 @@ int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **out, 
             return rc;
         }
         db->val[n] = (const int8_t *)((const EgHeader *)db->map[n] + 1);
+        db->dist[n] = bound ? (const uint16_t *)(db->val[n] + 2 * per) : NULL;
         db->per_side[n] = per;
         db->k = n;
     }
     *out = db;
     return MC_OK;
+}
+
+int eg_exists(const char *dir, int bound)
+{
+    char path[4096];
+    eg_path(dir, 0, bound, path, sizeof path);
+    return access(path, F_OK) == 0;
 }
 
 void eg_close(EgDb *db)
@@ -259,16 +281,24 @@ int eg_seeds(const EgDb *db)
     return db->k;
 }
 
-int eg_probe(const EgDb *db, const Position *p, int32_t *margin)
+int eg_probe_dist(const EgDb *db, const Position *p, int32_t *margin, int *dist)
 {
     int n = 0;
     for (int h = 0; h < db->r->nholes; h++)
         n += p->count[h];
     if (n > db->k || p->over || p->to_move > 1 || hist_hash_shape(db->r, p) != db->shape)
         return 0;
-    const int8_t v = db->val[n][p->to_move * db->per_side[n] + eg_rank(&db->ix, p->count, n)];
+    const uint64_t i = p->to_move * db->per_side[n] + eg_rank(&db->ix, p->count, n);
+    const int8_t v = db->val[n][i];
     if (v == EG_NONE)
         return 0;
     *margin = v;
+    if (dist)
+        *dist = db->dist[n] && db->dist[n][i] != EG_NODIST ? db->dist[n][i] : -1;
     return 1;
+}
+
+int eg_probe(const EgDb *db, const Position *p, int32_t *margin)
+{
+    return eg_probe_dist(db, p, margin, NULL);
 }

@@ -18,13 +18,19 @@
  * from the empty stores it builds with while the board holds too few
  * seeds to meet it, so the values are those of play to the end (the
  * reading of the published databases of that family of games). Endless play is valued as the
- * solver values it (the repetition rule at the position).
+ * solver values it (the repetition rule at the position), or as the
+ * worst end for one side when they are built with a bound
+ * (SolveOpts.bound): the files then hold, for each position, the most
+ * South can force by ending the game (lower), or the least North can
+ * (upper).
  *
- * Files: one per seed count n, DIR/seeds-NN.egdb: a header (magic,
- * version, variant, options, holes, n, the template's shape, the number
- * of positions, a CRC-32 of the values), then one signed byte for each
- * position, in index order (EG_NONE: no decision is due there). They
- * are written whole to a temporary name and renamed; read with mmap. */
+ * Files: one per seed count n, DIR/seeds-NN.egdb (of a bound
+ * DIR/seeds-NN-lower.egdb, -upper): a header (magic, version, variant,
+ * options, holes, n, the template's shape, the number of positions, the
+ * bound, a CRC-32 of what follows), then one signed byte for each
+ * position, in index order (EG_NONE: no decision is due there), and for
+ * a bound its distance (an unsigned 16-bit number a position). They are
+ * written whole to a temporary name and renamed; read with mmap. */
 #ifndef MANCALA_ENDGAME_H
 #define MANCALA_ENDGAME_H
 
@@ -48,6 +54,9 @@ typedef struct EgLevel {
     uint64_t cyclic;       /* positions on a cycle */
     uint64_t ahead, even, behind;   /* decisions whose mover gains more,
                               as many, fewer seeds than his opponent */
+    int max_dist;          /* with a bound: the longest distance (built) */
+    uint64_t far;          /* with a bound: distances past 65533, kept
+                              as 65534 (along them play may not end) */
     size_t bytes;          /* memory the build of this count took at most */
     double seconds;
 } EgLevel;
@@ -102,13 +111,18 @@ int eg_build(const Rules *r, const Position *shape, const char *dir, int k, cons
              size_t errlen);
 
 /* Opens the databases in `dir` (every count from 0 up to the first one
- * missing) for the variant `r` and the template `shape`; each file's
+ * missing) for the variant `r` and the template `shape`, holding values
+ * (bound 0) or the bounds SOLVE_LOWER or SOLVE_UPPER (SolveOpts.bound,
+ * with which they were built: eg_build's o->solve->bound); each file's
  * header and length are checked (eg_build checks the checksums: the
  * pages are read only as positions are probed). MC_OK and *db, or a status with a
  * message (MC_EINVAL: a file missing or unreadable, built for another
  * variant, options, board or shape, or damaged; MC_ENOMEM). */
-int eg_open(const Rules *r, const Position *shape, const char *dir, EgDb **db, char *err, size_t errlen);
+int eg_open(const Rules *r, const Position *shape, const char *dir, int bound, EgDb **db, char *err, size_t errlen);
 void eg_close(EgDb *db);
+/* 1 if `dir` holds databases of that bound (0: of values): the file of
+ * count 0 is there. */
+int eg_exists(const char *dir, int bound);
 /* The most seeds on the board its positions hold. */
 int eg_seeds(const EgDb *db);
 
@@ -116,6 +130,12 @@ int eg_seeds(const EgDb *db);
  * it; else 0. Safe from many threads. */
 int eg_probe(const EgDb *db, const Position *p, int32_t *margin);
 
+/* eg_probe, and with databases of a bound (eg_open's `bound`) the
+ * distance into *dist: the moves (of both players) to the end the bound
+ * counts on, which its side forces along moves that keep the bound and
+ * lower the distance, never coming back to a position (the end: a capture,
+ * or the game's); -1 where he forces none, or with databases of values. */
+int eg_probe_dist(const EgDb *db, const Position *p, int32_t *margin, int *dist);
 /* Positions of n seeds in `holes` holes with one player to move (the
  * compositions of n into `holes` parts); UINT64_MAX past 2^63. */
 uint64_t eg_count(int holes, int n);

@@ -181,19 +181,20 @@ static int list_pass(Build *b, int fill, uint64_t lo, uint64_t hi)
     return atomic_load(&b->failed);
 }
 
-/* Writes the values of count n to DIR/seeds-NN.egdb (a temporary name,
- * then renamed) and maps it back; MC_OK or a status after a message. */
-static int write_count(Build *b, const int8_t *v)
+/* Writes the values of count n (and with a bound the distances `dist`) to
+ * DIR/seeds-NN.egdb (a temporary name, then renamed) and maps it back;
+ * MC_OK or a status after a message. */
+static int write_count(Build *b, const int8_t *v, const uint16_t *dist)
 {
     char path[4096];
     EgHeader h;
-    const size_t nv = (size_t)(2 * b->per);
-    eg_header(b->r, b->shape, b->n, b->per, &h);
-    h.crc = io_crc32(0, v, nv);
-    eg_path(b->dir, b->n, path, sizeof path);
-    const void *part[2] = { &h, v };
-    const size_t len[2] = { sizeof h, nv };
-    if (!io_write_parts(path, part, len, 2, b->err, b->errlen))
+    const size_t nv = (size_t)(2 * b->per), nd = dist ? nv * sizeof *dist : 0;
+    eg_header(b->r, b->shape, b->n, b->per, b->s.o->bound, &h);
+    h.crc = io_crc32(io_crc32(0, v, nv), dist, nd);
+    eg_path(b->dir, b->n, b->s.o->bound, path, sizeof path);
+    const void *part[3] = { &h, v, dist };
+    const size_t len[3] = { sizeof h, nv, nd };
+    if (!io_write_parts(path, part, len, dist ? 3 : 2, b->err, b->errlen))
         return MC_EINVAL;
     int missing;
     return eg_map(b->dir, b->n, &h, 1, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
@@ -223,6 +224,7 @@ static void free_count(Solver *s)
     sv_release(s, &s->first, s->first ? s->n + 1 : 0, sizeof *s->first);
     sv_release(s, &s->mover, s->mover ? s->n : 0, 1);
     sv_release(s, &s->val, s->val ? s->n : 0, sizeof *s->val);
+    sv_release(s, &s->rank, s->rank ? s->n : 0, sizeof *s->rank);
     sv_release(s, &s->edge, s->edge ? s->nedges : 0, sizeof *s->edge);
 }
 
@@ -245,6 +247,7 @@ static int build_count(Build *b, EgLevel *lv)
     const int rank = d ? d->rank : 0, size = d ? d->size : 1;
     int rc;
     int8_t *v = NULL;
+    uint16_t *dist = NULL;
     uint32_t *counts = NULL;
     SolveResult res;
     memset(&res, 0, sizeof res);
@@ -289,12 +292,24 @@ static int build_count(Build *b, EgLevel *lv)
         goto out;
     if (!(v = malloc((size_t)s->n)))
         rc = sv_fail(s, MC_ENOMEM, "out of memory");
+    if (!rank && !rc && s->o->bound && !(rc = sv_grow(s, &s->rank, 0, s->n, sizeof *s->rank)) &&
+        !(dist = malloc((size_t)s->n * sizeof *dist)))
+        rc = sv_fail(s, MC_ENOMEM, "out of memory");
     if (!rank && !rc && !(rc = sv_value_positions(s, &res))) {
         lv->edges = s->first[s->n];
         lv->cyclic = res.cyclic;
-        for (uint64_t i = 0; i < s->n; i++)
-            v[i] = s->first[i] == s->first[i + 1] ? (int8_t)EG_NONE : (int8_t)s->val[i];
-        rc = write_count(b, v);
+        for (uint64_t i = 0; i < s->n; i++) {
+            const int none = s->first[i] == s->first[i + 1];
+            v[i] = none ? (int8_t)EG_NONE : (int8_t)s->val[i];
+            if (dist) {   /* (past the 16 bits: the most, and counted) */
+                const uint32_t r = none ? NORANK : s->rank[i];
+                dist[i] = r == NORANK ? EG_NODIST : r >= EG_NODIST ? EG_NODIST - 1 : (uint16_t)r;
+                lv->far += r != NORANK && r >= EG_NODIST - 1;
+                if (r != NORANK && (int)dist[i] > lv->max_dist)
+                    lv->max_dist = dist[i];
+            }
+        }
+        rc = write_count(b, v, dist);
     }
     if ((rc = agree(b, rc)) || (d && (rc = d->share_values(d->ctx, v, s->n))))
         goto out;
@@ -311,6 +326,7 @@ out:
     b->ebase = 0;
     free(counts);
     free(v);
+    free(dist);
     return rc;
 }
 
@@ -322,7 +338,7 @@ static int load_or_build(Build *b, EgLevel *lv)
     const int rank = b->d ? b->d->rank : 0;
     int state = 0, missing = 0, rc;   /* state: 1 valid on disk, 0 missing, -1 not valid */
     EgHeader want;
-    eg_header(b->r, b->shape, b->n, b->per, &want);
+    eg_header(b->r, b->shape, b->n, b->per, b->s.o->bound, &want);
     if (!rank) {
         rc = eg_map(b->dir, b->n, &want, 1, &b->map[b->n], &b->len[b->n], &missing, b->err, b->errlen);
         state = !rc ? 1 : missing ? 0 : -1;

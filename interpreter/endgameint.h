@@ -7,6 +7,7 @@
 #include "vm.h"
 
 #define EG_VERSION  1
+#define EG_NODIST   0xFFFF          /* a bound's distance: no end forced */
 #define EG_MAX_SIDE 0x3FFFFFFFull   /* positions of one count and one
                                        player to move: two of them must
                                        be numbered below 2^31 */
@@ -18,7 +19,9 @@ typedef struct EgIndex {
                               into `parts` parts (0..holes + 1) */
 } EgIndex;
 
-/* A file's header (64 + 128 bytes), then its values. Little-endian
+/* A file's header (64 + 128 bytes), then its values (a signed byte a
+ * position), and in a file of bounds their distances (EG_DIST: an
+ * unsigned 16-bit number a position, in index order). Little-endian
  * fields, as the machine writes them (the databases move between
  * machines of the same byte order). */
 typedef struct EgHeader {
@@ -30,7 +33,10 @@ typedef struct EgHeader {
     uint64_t shape;        /* hist_hash_shape of the template */
     uint64_t per_side;     /* positions with one player to move */
     uint32_t source;       /* the variant file's source_crc (0: not recorded) */
-    char reserved[20];
+    int8_t bound;          /* SolveOpts.bound: 0, the values; SOLVE_LOWER or
+                              SOLVE_UPPER, bounds (files written before
+                              hold 0 there) */
+    char reserved[19];
     char variant[128];     /* "name option=value ...", 0-padded */
 } EgHeader;
 _Static_assert(sizeof(EgHeader) == 192, "the header of the files is 192 bytes");
@@ -49,10 +55,10 @@ void eg_index_free(EgIndex *ix);
 uint64_t eg_rank(const EgIndex *ix, const uint16_t *count, int n);
 void eg_unrank(const EgIndex *ix, uint64_t r, int n, uint16_t *count);
 
-/* DIR/seeds-NN.egdb */
-void eg_path(const char *dir, int n, char *buf, size_t len);
+/* DIR/seeds-NN.egdb, or of a bound DIR/seeds-NN-lower.egdb, -upper */
+void eg_path(const char *dir, int n, int bound, char *buf, size_t len);
 /* The header a file of count n must have (its crc left 0). */
-void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, EgHeader *h);
+void eg_header(const Rules *r, uint64_t shape, int n, uint64_t per_side, int bound, EgHeader *h);
 /* Maps the file of count n and checks it against `want` (with `verify`,
  * its checksum too); MC_OK, or MC_EINVAL after a message (*missing:
  * there is no such file). */

@@ -29,6 +29,11 @@ double solve_clock(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+const char *solve_bound_name(int bound)
+{
+    return bound == SOLVE_LOWER ? "lower" : bound == SOLVE_UPPER ? "upper" : "";
+}
+
 /* `msg` into the caller's message buffer; returns `status`. */
 int sv_fail(Solver *s, int status, const char *msg)
 {

@@ -95,7 +95,24 @@ typedef struct SolveOpts {
     const struct EgDb *db;  /* solve_search with stores_apart: endgame
                              databases (endgame.h) that value the
                              positions they hold; may be NULL */
+    int bound;            /* 0: endless play is valued as the variant ends
+                             it (above). SOLVE_LOWER: as South's worst end
+                             (North wins by every seed of the game; with
+                             stores_apart, and in endgame databases, North
+                             takes every seed not yet in a store), so that a value is the most South can force by
+                             ending the game: whatever rule ends endless
+                             play, South gets at least that much in a game
+                             that begins at the root, for his forcing play
+                             never comes back to a position. SOLVE_UPPER:
+                             North's mirror, the least North can force.
+                             Where the two bounds meet, the value does not
+                             depend on how endless play is valued. */
 } SolveOpts;
+
+enum { SOLVE_LOWER = -1, SOLVE_UPPER = 1 };
+
+/* The name of a bound ("lower", "upper"; "" for 0). */
+const char *solve_bound_name(int bound);
 
 #define SOLVE_MAX_JOBS 64
 #define SOLVE_MAX_LINE 200   /* moves of the principal line kept */

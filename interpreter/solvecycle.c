@@ -23,6 +23,9 @@ typedef struct Comp {
     uint32_t *pred;
     uint32_t *cnt, *queue, *next, *head;
     int32_t *ext, *hi;
+    uint32_t *xr;              /* forced() with ranks: the distance of the
+                                  exits that decide, then the most of the
+                                  moves' (the opponent's positions) */
 } Comp;
 
 /* Bit v of the set `bits`. */
@@ -45,10 +48,18 @@ static inline int on_stack(const uint8_t *bits, uint32_t v)
  * worth t or more and every move leads into the attractor. Positions
  * wait in buckets by the value at which they can join. O(positions +
  * moves + values). out[] is by local number, or with `global` by the
- * positions' numbers. */
-static void forced(const Solver *s, Comp *c, int player, int32_t *out, int global)
+ * positions' numbers.
+ *
+ * With `rank` (by the positions' numbers), also the distance of each
+ * position to the end it forces, along the moves that made it join: one
+ * more than its exit's, or than the position its move leads to; for the
+ * opponent's, one more than the most of all his moves'. Along the moves
+ * that keep the value and lower the distance, play reaches that end and
+ * never comes back to a position (NORANK: no end forced). */
+static void forced(const Solver *s, Comp *c, int player, int32_t *out, int global, uint32_t *rank)
 {
 #define OUT(i) out[global ? c->node[i] : (i)]
+#define RANK(i) rank[c->node[i]]
     const int32_t sign = player == SOUTH ? 1 : -1, off = s->off;
     int32_t tmin = off, tmax = -off;   /* the exits' values */
     for (uint64_t i = 0; i < c->n; i++) {
@@ -82,6 +93,19 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
         c->ext[i] = e;
         c->cnt[i] = internal;
         OUT(i) = NEVER;
+        if (rank) {   /* the exits' distance: the best exit's, or the most */
+            uint32_t r = mine ? NORANK : 0;
+            for (uint64_t k = s->first[v]; k < s->first[v + 1]; k++) {
+                const uint32_t w = s->edge[k];
+                if (!(w & TERM) && on_stack(c->inside, w))
+                    continue;
+                const uint32_t x = exit_rank(s, w);
+                if (mine ? sign * edge_value(s, w) == e && x < r : x > r)
+                    r = x;
+            }
+            c->xr[i] = r;
+            RANK(i) = NORANK;
+        }
         if ((mine && e != NEVER) || (!mine && internal == 0)) {   /* waits for t = e */
             c->next[i] = c->head[e + off];
             c->head[e + off] = (uint32_t)i;
@@ -92,6 +116,8 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
         for (uint32_t i = c->head[t + off]; i != NONE; i = c->next[i])
             if (OUT(i) == NEVER) {
                 OUT(i) = t;
+                if (rank)
+                    RANK(i) = rank_up(c->xr[i]);
                 c->queue[qn++] = i;
             }
         for (uint64_t qi = 0; qi < qn; qi++) {
@@ -102,10 +128,17 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
                     continue;
                 if (s->mover[c->node[y]] == player) {
                     OUT(y) = t;
+                    if (rank)
+                        RANK(y) = rank_up(RANK(x));
                     c->queue[qn++] = y;
-                } else if (--c->cnt[y] == 0) {
+                } else if (rank && RANK(x) > c->xr[y]) {
+                    c->xr[y] = RANK(x);
+                }
+                if (s->mover[c->node[y]] != player && --c->cnt[y] == 0) {
                     if (c->ext[y] >= t) {   /* (INT32_MAX: no exit) */
                         OUT(y) = t;
+                        if (rank)
+                            RANK(y) = rank_up(c->xr[y]);
                         c->queue[qn++] = y;
                     } else {                /* its worst exit decides, later */
                         c->next[y] = c->head[c->ext[y] + off];
@@ -120,11 +153,13 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
             if (OUT(i) != NEVER)
                 OUT(i) = -OUT(i);
 #undef OUT
+#undef RANK
 }
 
 /* Values the positions of a component with a cycle. With lo the most
  * South can force (NEVER: no end), hi the least North can force (none:
- * no end) and e the endless play's worth, a position's value is
+ * no end) and e the endless play's worth (with a bound, -off or off: the
+ * value is then lo, or hi), a position's value is
  * max(lo, min(hi, e)): South takes an end worth lo if that is best for
  * him; otherwise North holds him below anything above hi, and where
  * North cannot force an end better for him than e, neither can end the
@@ -138,6 +173,7 @@ static int value_cycle(Solver *s, Comp *c)
     int rc = 0;
     uint64_t npred = 0;
     c->ext = c->hi = NULL;
+    c->xr = NULL;
     c->pfirst = NULL;
     c->pred = c->cnt = c->queue = c->next = c->head = NULL;
     for (uint64_t i = 0; i < n; i++)
@@ -145,7 +181,7 @@ static int value_cycle(Solver *s, Comp *c)
     if ((rc = sv_grow(s, &c->pfirst, 0, n + 1, sizeof *c->pfirst)) || (rc = sv_grow(s, &c->cnt, 0, n, sizeof *c->cnt)) ||
         (rc = sv_grow(s, &c->queue, 0, n, sizeof *c->queue)) || (rc = sv_grow(s, &c->next, 0, n, sizeof *c->next)) ||
         (rc = sv_grow(s, &c->head, 0, nb, sizeof *c->head)) || (rc = sv_grow(s, &c->ext, 0, n, sizeof *c->ext)) ||
-        (rc = sv_grow(s, &c->hi, 0, n, sizeof *c->hi)))
+        (rc = sv_grow(s, &c->hi, 0, n, sizeof *c->hi)) || (s->rank && (rc = sv_grow(s, &c->xr, 0, n, sizeof *c->xr))))
         goto out;
     /* the predecessors: counted, then filled (cnt[] as the fill pointers) */
     memset(c->pfirst, 0, (n + 1) * sizeof *c->pfirst);
@@ -175,17 +211,21 @@ static int value_cycle(Solver *s, Comp *c)
         }
     }
     /* South's forced values in val[], North's in hi[]; then the values */
-    forced(s, c, SOUTH, s->val, 1);
-    forced(s, c, NORTH, c->hi, 0);
+    forced(s, c, SOUTH, s->val, 1, s->o->bound == SOLVE_LOWER ? s->rank : NULL);
+    forced(s, c, NORTH, c->hi, 0, s->o->bound == SOLVE_UPPER ? s->rank : NULL);
     for (uint64_t i = 0; i < n; i++) {
         const uint32_t v = c->node[i];
-        Position p;
-        sv_unpack(s, v, &p);
-        if ((rc = flow_endless(&s->vm, &p)) < 0) {
-            rc = sv_fail(s, rc, mc_status_text(rc));
-            goto out;
+        int32_t e = s->o->bound * s->off;   /* a bound: the worst end for one side */
+        if (!s->o->bound) {
+            Position p;
+            sv_unpack(s, v, &p);
+            if ((rc = flow_endless(&s->vm, &p)) < 0) {
+                rc = sv_fail(s, rc, mc_status_text(rc));
+                goto out;
+            }
+            e = sv_final(s, &p);
         }
-        const int32_t e = sv_final(s, &p), hi = c->hi[i] == NEVER || c->hi[i] > e ? e : c->hi[i];
+        const int32_t hi = c->hi[i] == NEVER || c->hi[i] > e ? e : c->hi[i];
         s->val[v] = s->val[v] != NEVER && s->val[v] > hi ? s->val[v] : hi;
     }
 out:
@@ -197,6 +237,7 @@ out:
     sv_release(s, &c->head, c->head ? nb : 0, sizeof *c->head);
     sv_release(s, &c->ext, c->ext ? n : 0, sizeof *c->ext);
     sv_release(s, &c->hi, c->hi ? n : 0, sizeof *c->hi);
+    sv_release(s, &c->xr, c->xr ? n : 0, sizeof *c->xr);
     return rc;
 }
 
@@ -231,6 +272,16 @@ static int value_component(Solver *s, Tarjan *tj, uint64_t from, SolveResult *re
         }
         if (!loop) {
             s->val[v] = best;
+            if (s->rank) {   /* the bound's side: his best move's distance, or the most */
+                const int mine = s->mover[v] == (s->o->bound == SOLVE_LOWER ? SOUTH : NORTH);
+                uint32_t r = mine ? NORANK : 0;
+                for (uint64_t e = s->first[v]; e < s->first[v + 1]; e++) {
+                    const uint32_t w = s->edge[e], x = exit_rank(s, w);
+                    if (mine ? edge_value(s, w) == best && x < r : x > r)
+                        r = x;
+                }
+                s->rank[v] = rank_up(r);
+            }
             tj->inside[v >> 3] &= (uint8_t) ~(1u << (v & 7));
             tj->sp = from;
             return 0;

@@ -26,6 +26,11 @@ typedef struct Solver {
     uint64_t n, cap, *first;
     uint8_t *mover;
     int32_t *val;
+    uint32_t *rank;                 /* NULL, or with a bound (o->bound) the
+                                       distance of each position to the
+                                       end its value counts on, for the
+                                       side the bound is of (NORANK: none;
+                                       solvecycle.c) */
     uint32_t *slot;
     uint64_t smask;
     /* edges */
@@ -81,6 +86,21 @@ int sv_value_positions(Solver *s, SolveResult *res);
 static inline int32_t sv_final(const Solver *s, const Position *q)
 {
     return s->margins ? q->store[0] - q->store[1] : solve_utility(s->seeds, q);
+}
+
+#define NORANK UINT32_MAX
+
+/* Where the edge `e` leads: its distance to the end, with a bound (an
+ * edge to a value: 0). */
+static inline uint32_t exit_rank(const Solver *s, uint32_t e)
+{
+    return e & TERM ? 0 : s->rank[e];
+}
+
+/* A distance one move further. */
+static inline uint32_t rank_up(uint32_t r)
+{
+    return r >= NORANK - 1 ? NORANK : r + 1;
 }
 
 /* South's utility where the edge `e` leads. */

@@ -115,6 +115,25 @@ static int32_t final_value(Searcher *s, const Position *q)
     return m;
 }
 
+/* The worth of endless play from `q` (its value, as final_value's), into
+ * *v: by the variant's rule, or with a bound (solve.h) the worst end for
+ * one side, every seed not yet in a store taken by the other. 0, or a
+ * status (also in s->status). */
+static int endless_value(Searcher *s, Position *q, int32_t *v)
+{
+    const int32_t bound = s->o->bound;
+    if (bound) {
+        const int32_t left = (int32_t)pos_seed_total(s->r, q) - q->store[0] - q->store[1];
+        *v = s->apart ? base(s, q) + bound * left : bound * (3 * s->seeds + 1);
+        return 0;
+    }
+    int rc = flow_endless(&s->vm, q);
+    if (rc < 0)
+        return s->status = rc;
+    *v = final_value(s, q);
+    return 0;
+}
+
 /* 1 and *v, the value of `q` counted from base(q), when the game is
  * over there or the endgame databases hold it; else 0. */
 static inline int known(Searcher *s, const Position *q, int32_t *v)
@@ -377,11 +396,9 @@ static int32_t search(Searcher *s, const Position *p, uint64_t key, int32_t alph
                 again = s->path[i] == qk;
             Position here = s->kids[at];
             if (again) {
-                if ((rc = flow_endless(&s->vm, &here)) < 0) {
-                    s->status = rc;
+                if ((rc = endless_value(s, &here, &v)) < 0)
                     break;
-                }
-                v = final_value(s, &here) - base(s, p);
+                v -= base(s, p);
             } else {
                 v = d + search(s, &here, qk, alpha - d, beta - d);
             }
@@ -568,7 +585,9 @@ static int table_new(Shared *sh, size_t memory)
 }
 
 /* Which moves of the root keep the value `v` (the others get a bound),
- * and a best line, by searcher `s`. */
+ * and a best line, by searcher `s`: it stops where the game ends, where
+ * no move keeps the value (endless play from there is worth it), or where
+ * a position of the line comes back. */
 static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult *res)
 {
     res->nmoves = gen_moves(&s->vm, root, res->moves);
@@ -580,6 +599,7 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
         res->move_bound[k] = kept ? 0 : root->to_move == SOUTH ? 1 : -1;
     }
     Position p = *root;
+    uint64_t seen[SOLVE_MAX_LINE];   /* the keys of the line's positions */
     res->line_end = 2;
     while (!s->status && res->nline < SOLVE_MAX_LINE) {
         Move moves[MAX_MOVES];
@@ -593,6 +613,7 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
             res->line_end = 1;
         if (s->status || k == n)
             break;
+        seen[res->nline] = key_of(s, &p);
         res->line[res->nline] = moves[k];
         res->line_mover[res->nline++] = p.to_move;
         if (q.over) {
@@ -600,6 +621,14 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
             break;
         }
         p = q;
+        const uint64_t qk = key_of(s, &p);
+        int again = 0;
+        for (int i = 0; i < res->nline && !again; i++)
+            again = seen[i] == qk;
+        if (again) {   /* a position of the line comes back */
+            res->line_end = 1;
+            break;
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # mancala-mpi (make mpi): the endgame databases built by 2 and 3 processes
-# (mpirun) are byte for byte those one process builds; a build stopped
-# part way is completed by processes; a damaged file stops every process
+# (mpirun) are byte for byte those one process builds (values and bounds);
+# a build stopped part way is completed by processes; a damaged file stops
+# every process
 # (none waits for ever); the command runs `solve --endgame` only.
 # Usage: tests/mpi.sh BUILD_DIR
 D=$(dirname "$0")
@@ -11,9 +12,9 @@ M=$B/mancala
 P=$B/mancala-mpi
 run() { timeout 300 mpirun --allow-run-as-root --oversubscribe "$@"; }
 
-same() {   # same DIR1 DIR2 K: the files of counts 0..K are equal
+same() {   # same DIR1 DIR2 K [-lower|-upper]: the files of counts 0..K are equal
     for n in $(seq 0 "$3"); do
-        f=$(printf 'seeds-%02d.egdb' "$n")
+        f=$(printf 'seeds-%02d%s.egdb' "$n" "$4")
         cmp -s "$1/$f" "$2/$f" || return 1
     done
 }
@@ -28,6 +29,12 @@ done
 "$M" solve --endgame 8 kalah --option capture-empty-opposite=true --db "$T/k1" >"$T/out" 2>&1 || bad "kalah: exit"
 run -np 2 "$P" solve --endgame 8 kalah --option capture-empty-opposite=true --db "$T/k2" >"$T/out" 2>&1 || bad "kalah -np 2: exit"
 same "$T/k1" "$T/k2" 8 && ok || bad "kalah: the same files"
+# the bounds and their distances
+for b in lower upper; do
+    "$M" solve --endgame 8 oware --bound $b --db "$T/one" --jobs 1 >"$T/out" 2>&1 || bad "one process --bound $b: exit"
+    run -np 2 "$P" solve --endgame 8 oware --bound $b --db "$T/np2" >"$T/out" 2>&1 || bad "-np 2 --bound $b: exit"
+    same "$T/one" "$T/np2" 8 -$b && ok || bad "--bound $b: the same files"
+done
 # stopped part way: the processes complete it
 rm "$T/np2/seeds-09.egdb" "$T/np2/seeds-10.egdb"
 run -np 2 "$P" solve --endgame 10 oware --db "$T/np2" >"$T/out" 2>&1 || bad "completed: exit"

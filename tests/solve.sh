@@ -1,8 +1,8 @@
 #!/bin/sh
 # `mancala solve` from the command line: a Kalah ending worked out by hand
 # (tests/solve/ending.json) by both methods, in text and JSON; a finished
-# game; the refusals (a lot, the memory bound, --stores-apart alone or
-# where the players may swap sides, a bad --memory).
+# game; the bounds; the refusals (a lot, the memory bound, --stores-apart
+# alone or where the players may swap sides, a bad --memory).
 # Usage: tests/solve.sh PATH/TO/mancala
 D=$(dirname "$0")
 . "$D/shlib.sh"
@@ -113,6 +113,34 @@ grep -q '^value: South wins by 2$' "$T/out" && ok || bad "endgame: the value by 
 # a player with them, a match from a position
 "$M" match oware --from "$T/ow3.json" --south "alphabeta:depth=2:db=$T/eg" --north random --games 2 --jobs 1 --json \
     >"$T/out" 2>&1 && grep -q '"games":2' "$T/out" && ok || bad "endgame: match --from with db"
+# bounds: two seeds chase each other round the board for ever (South to
+# move, one seed in his last hole, one in North's last; every move is
+# forced and nobody can capture). The repetition rule gives each his own
+# seed: a draw. Counted as South's worst end, North wins by every seed of
+# the game (48); as North's worst, South does.
+printf '%s' '{"variant":"oware","board":[0,0,0,0,0,1, 0,0,0,0,0,1],"stores":[23,23],"to_move":"south"}' >"$T/chase.json"
+"$M" solve oware --from "$T/chase.json" --bound lower >"$T/out" 2>&1 && grep -q '^lower: North wins by 48$' "$T/out" \
+    && grep -q "^endless play counted as South's worst end" "$T/out" && ok || bad "bound lower: the chase"
+"$M" solve oware --from "$T/chase.json" --bound upper --search --json >"$T/out" 2>&1 \
+    && grep -q '"value":{"winner":"south","margin":48},"bound":"upper"' "$T/out" \
+    && grep -q '"line_end":"repeats"' "$T/out" && ok || bad "bound upper by search: the chase"
+"$M" solve oware --bound middle >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- "--bound takes lower or upper, not 'middle'" "$T/out" \
+    && ok || bad "bound: a bad word"
+# databases of the bounds, beside the values under their own names; the
+# ending above ends at once (a capture, then a forced end): both bounds
+# are its value
+for b in lower upper; do
+    "$M" solve oware --endgame 5 --bound $b --db "$T/eg" --json >"$T/out" 2>&1 && grep -q "\"bound\":\"$b\"" "$T/out" \
+        && grep -q '"max_dist":' "$T/out" && [ -s "$T/eg/seeds-05-$b.egdb" ] && ok || bad "endgame --bound $b"
+    "$M" solve oware --from "$T/ow3.json" --search --stores-apart --db "$T/eg" --bound $b --memory 16 >"$T/out" 2>&1 \
+        && grep -q "^$b: South wins by 2\$" "$T/out" && ok || bad "endgame --bound $b: the value by the databases"
+done
+"$M" match oware --from "$T/ow3.json" --south "alphabeta:depth=2:db=$T/eg" --north random --games 1 --jobs 1 --json \
+    >"$T/out" 2>&1 && grep -q '"first_wins":1' "$T/out" && ok || bad "endgame: the player with the bounds"
+# a file of values under a bound's name: refused, naming what it holds
+mkdir -p "$T/mixed" && cp "$T/eg/seeds-00.egdb" "$T/mixed/seeds-00-lower.egdb"
+"$M" solve oware --search --stores-apart --db "$T/mixed" --bound lower >"$T/out" 2>&1; [ $? = 1 ] \
+    && grep -q 'seeds-00-lower.egdb: it holds values, not lower bounds' "$T/out" && ok || bad "bound: a file of values"
 # refusals
 "$M" solve oware --endgame 3 --search >"$T/out" 2>&1; [ $? = 1 ] && grep -q 'does not go with --search' "$T/out" \
     && ok || bad "endgame: with --search"

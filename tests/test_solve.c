@@ -29,7 +29,7 @@
 #include "vm.h"
 #include "testlib.h"
 
-static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL };
+static const SolveOpts OPTS = { (size_t)512 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL, 0 };
 
 /* The built-in `name` with `holes` holes a row and `seeds` a hole (its
  * text's `board.holes` and `board.seeds` lines replaced), and the
@@ -183,7 +183,10 @@ static void test_solve_kalah_by_hand(void **state)
 
 /* One hole a side, one seed: each move sends it to the other side, for
  * ever. Neither player can end the game, so the value is the repetition
- * rule's at the position itself: whoever holds the seed then takes it. */
+ * rule's at the position itself: whoever holds the seed then takes it.
+ * With a bound, endless play is the worst end for one side: the lower
+ * bound gives the seed to North (North by 1), the upper one to South,
+ * whatever the rule, by listing and by search. */
 static const char LOOP[] = "game: loop\n"
                            "board:\n  rows: 2\n  holes: 1\n  seeds: 0\n  stores: off-track\n"
                            "moves:\n  from: hole.owner == mover and hole.count > 0\n  direction: ccw\n"
@@ -225,6 +228,18 @@ static void test_solve_loop_by_hand(void **state)
         solve_ok(r, &p, res);
         assert_int_equal(res->value.winner, draw ? WIN_DRAW : WIN_NORTH);
         assert_int_equal(res->value.margin, -1);
+        for (int search = 0; search < 2; search++)
+            for (int bound = SOLVE_LOWER; bound <= SOLVE_UPPER; bound += 2) {
+                SolveOpts o = OPTS;
+                char err[200] = "";
+                o.bound = bound;
+                int rc = search ? solve_search(r, &p, &o, res, err, sizeof err)
+                                : solve_position(r, &p, &o, res, err, sizeof err);
+                if (rc != MC_OK)
+                    fail_msg("solve: %s", err);
+                assert_int_equal(res->value.winner, bound == SOLVE_LOWER ? WIN_NORTH : WIN_SOUTH);
+                assert_int_equal(res->value.margin, bound);
+            }
         free(res);
         rules_free(r);
     }
@@ -679,7 +694,7 @@ static void search_agrees(Rules *r, const Position *p, SolveResult *a, SolveResu
     char err[200] = "";
     solve_ok(r, p, a);
     /* one thread, or two sharing the table: the same value */
-    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart, NULL, NULL };
+    SolveOpts o = { (size_t)64 << 20, NULL, NULL, NULL, 1 + apart, apart, NULL, NULL, 0 };
     if (solve_search(r, p, &o, b, err, sizeof err) != MC_OK)
         fail_msg("solve_search: %s", err);
     Mini m = { NULL, 0, 0, (int32_t)pos_seed_total(r, p) };
@@ -771,12 +786,12 @@ static void test_solve_refusals(void **state)
     vm_init(&vm, r);
     Position p;
     flow_start(&vm, &p, NULL);
-    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL };
+    SolveOpts small = { (size_t)1 << 20, NULL, NULL, NULL, 1, 0, NULL, NULL, 0 };
     assert_int_equal(solve_position(r, &p, &small, res, err, sizeof err), MC_ENOMEM);
     assert_non_null(strstr(err, "more than the 1 MB allowed"));
     /* a stop asked for */
     volatile sig_atomic_t stop = 1;
-    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0, NULL, NULL };
+    SolveOpts stopped = { (size_t)64 << 20, NULL, NULL, &stop, 1, 0, NULL, NULL, 0 };
     assert_int_equal(solve_position(r, &p, &stopped, res, err, sizeof err), MC_EINTR);
     rules_free(r);
     /* a lot: who begins Tuz is drawn */
@@ -810,7 +825,7 @@ static void test_solve_checkpoint(void **state)
     SolveResult *fresh = solve_start(r, &vm, &p), *res = malloc(sizeof *res);
     assert_non_null(res);
     assert_true(fresh->positions > 200000);   /* 13 MB of tables */
-    SolveOpts o = { (size_t)3 << 20, NULL, NULL, NULL, 1, 0, path, NULL };
+    SolveOpts o = { (size_t)3 << 20, NULL, NULL, NULL, 1, 0, path, NULL, 0 };
     assert_int_equal(solve_position(r, &p, &o, res, err, sizeof err), MC_ENOMEM);
     assert_int_equal(res->saved, 1);
     assert_int_equal(access(path, R_OK), 0);

@@ -20,7 +20,7 @@ enum {
     F_JSON = 1 << 15, F_ALL = 1 << 16, F_EVENTS = 1 << 17, F_PLAN = 1 << 18, F_COLOR = 1 << 19,
     F_VERBOSE = 1 << 20, F_ANIMATE = 1 << 21, F_JOBS = 1 << 22, F_PLOT = 1 << 23, F_NO_WARNINGS = 1 << 24,
     F_MEMORY = 1 << 25, F_APART = 1 << 26, F_ENDGAME = 1 << 27, F_DB = 1 << 28,
-    F_CHECKPOINT = 1 << 29
+    F_CHECKPOINT = 1 << 29, F_BOUND = 1u << 30
 };
 
 /* A flag: its name, whether it takes a value. (`--search` takes a word
@@ -38,7 +38,7 @@ static const struct Flag {
     { "--color", F_COLOR, 1 }, { "--verbose", F_VERBOSE, 0 }, { "--animate", F_ANIMATE, 0 },
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
     { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 }, { "--endgame", F_ENDGAME, 1 },
-    { "--db", F_DB, 1 }, { "--checkpoint", F_CHECKPOINT, 1 },
+    { "--db", F_DB, 1 }, { "--checkpoint", F_CHECKPOINT, 1 }, { "--bound", F_BOUND, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -101,12 +101,13 @@ static const struct Command {
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture;\n"
       "--from: the games begin at the JSON position POS.json.\n" },
-    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB | F_CHECKPOINT,
+    { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB | F_CHECKPOINT |
+                   F_BOUND,
       1, 1,
       "usage: mancala solve VARIANT [--from POS.json] [--search [--stores-apart] [--jobs N] [--db DIR]]\n"
-      "                     [--checkpoint FILE] [--memory MB] [--json] [--option K=V]...\n"
-      "       mancala solve --endgame K VARIANT [--db DIR] [--from POS.json] [--jobs N] [--memory MB]\n"
-      "                     [--json] [--option K=V]...\n"
+      "                     [--bound WHICH] [--checkpoint FILE] [--memory MB] [--json] [--option K=V]...\n"
+      "       mancala solve --endgame K VARIANT [--db DIR] [--bound WHICH] [--from POS.json] [--jobs N]\n"
+      "                     [--memory MB] [--json] [--option K=V]...\n"
       "Solves the start of VARIANT (or the JSON position POS.json; - reads standard input): its\n"
       "value under perfect play (who wins, by how many seeds), the value of each move and a best\n"
       "line, by retrograde analysis of every position reachable from it. A match is solved round\n"
@@ -118,6 +119,9 @@ static const struct Command {
       "--endgame K: builds the endgame databases of every position with at most K seeds on the board\n"
       "(of the shape of the start, or of POS.json) into DIR (VARIANT-endgame by default), one file\n"
       "for each count; counts already built there are checked and kept.\n"
+      "--bound WHICH, lower: endless play counts as South's worst end, so the value is the most South\n"
+      "can force by ending the game, whatever the rule for endless play (upper: the least North can);\n"
+      "where the two meet, that rule does not matter. Databases built with --bound hold those bounds.\n"
       "--checkpoint FILE: the listing is kept in FILE when it stops (Ctrl-C, the memory bound) and\n"
       "every 10 minutes; the same command goes on from it (with more --memory, say).\n"
       "--memory: the most its tables take (4096 MB by default). --json: one object.\n" },
@@ -181,6 +185,11 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
     case F_PLOT: a->plot = val; return 1;
     case F_DB: a->db = val; return 1;
     case F_CHECKPOINT: a->checkpoint = val; return 1;
+    case F_BOUND:
+        a->bound = !strcmp(val, "lower") ? SOLVE_LOWER : !strcmp(val, "upper") ? SOLVE_UPPER : 0;
+        if (!a->bound)
+            fprintf(stderr, "mancala: --bound takes lower or upper, not '%s'\n", val);
+        return a->bound != 0;
     case F_COLOR:
         if (strcmp(val, "auto") && strcmp(val, "always") && strcmp(val, "never")) {
             fprintf(stderr, "mancala: --color takes auto, always or never\n");

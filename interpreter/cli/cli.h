@@ -45,6 +45,7 @@ typedef struct Args {
     int endgame;                /* solve --endgame K (0: not asked for) */
     const char *db;             /* solve --db DIR, alphabeta's databases */
     const char *checkpoint;     /* solve --checkpoint FILE */
+    int bound;                  /* solve --bound: SOLVE_LOWER, SOLVE_UPPER (0: not asked for) */
 } Args;
 
 /* A command of the command line: its flags, its other arguments, its help. */

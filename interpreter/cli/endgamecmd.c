@@ -19,6 +19,7 @@ typedef struct Tally {
     double seconds;
     int progress;          /* a progress line is on the terminal */
     json_t *counts;        /* --json: an object a count, else NULL */
+    int bound;             /* --bound: the files hold bounds and distances */
 } Tally;
 
 /* The solver's progress while a count is valued (on a terminal). */
@@ -53,6 +54,10 @@ static void level_done(void *arg, const EgLevel *lv)
         if (!lv->loaded) {
             json_object_set_new(c, "moves", json_integer((json_int_t)lv->edges));
             json_object_set_new(c, "cyclic", json_integer((json_int_t)lv->cyclic));
+            if (t->bound) {
+                json_object_set_new(c, "max_dist", json_integer(lv->max_dist));
+                json_object_set_new(c, "far", json_integer((json_int_t)lv->far));
+            }
             json_object_set_new(c, "bytes", json_integer((json_int_t)lv->bytes));
             json_object_set_new(c, "seconds", json_real(lv->seconds));
         }
@@ -65,6 +70,9 @@ static void level_done(void *arg, const EgLevel *lv)
            100 * (double)lv->even / d, 100 * (double)lv->behind / d);
     if (lv->loaded)
         printf("; already built\n");
+    else if (t->bound)
+        printf("; on cycles %llu; distances to %d%s; %.1f MB, %.2f s\n", (unsigned long long)lv->cyclic, lv->max_dist,
+               lv->far ? " (some past 65533, kept at 65534)" : "", (double)lv->bytes / 1048576.0, lv->seconds);
     else
         printf("; on cycles %llu; %.1f MB, %.2f s\n", (unsigned long long)lv->cyclic, (double)lv->bytes / 1048576.0,
                lv->seconds);
@@ -78,6 +86,8 @@ static void print_json(const Rules *r, const char *dir, int k, Tally *t)
     json_object_set_new(o, "variant", json_string(r->name));
     json_object_set_new(o, "db", json_string(dir));
     json_object_set_new(o, "seeds", json_integer(k));
+    if (t->bound)
+        json_object_set_new(o, "bound", json_string(solve_bound_name(t->bound)));
     json_object_set_new(o, "positions", json_integer((json_int_t)t->positions));
     json_object_set_new(o, "with_decision", json_integer((json_int_t)t->decisions));
     json_object_set_new(o, "seconds", json_real(t->seconds));
@@ -100,8 +110,9 @@ int cli_endgame(const Rules *r, const Position *p, const Args *a)
     snprintf(dir, sizeof dir, "%s", a->db ? a->db : "");
     if (!a->db)
         snprintf(dir, sizeof dir, "%s-endgame", r->name);
-    Tally t = { 0, 0, 0, 0, a->json ? json_array() : NULL };
-    SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL, NULL };
+    Tally t = { 0, 0, 0, 0, a->json ? json_array() : NULL, a->bound };
+    SolveOpts so = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &t, &cli_stop, cli_jobs(a->jobs), 1, NULL, NULL,
+                    a->bound };
     if (isatty(2))
         so.progress = meter;
     EgBuildOpts o = { &so, level_done, &t, cli_dist };

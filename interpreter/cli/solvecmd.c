@@ -61,7 +61,7 @@ static void meter(void *arg, const SolveProgress *pr)
     m->shown = 1;
 }
 
-static void print_text(const Rules *r, const Position *p, const SolveResult *res)
+static void print_text(const Rules *r, const Position *p, const SolveResult *res, int bound)
 {
     char w[120], tok[64];
     printf("%s, %d x %d holes, %ld seeds: %s to move", r->title ? r->title : r->name, r->rows, r->width,
@@ -70,7 +70,11 @@ static void print_text(const Rules *r, const Position *p, const SolveResult *res
         printf(", round %d (a match is solved round by round: the value is the round's)", p->round);
     printf("\n");
     value_words(res->value, w, sizeof w);
-    printf("value: %s%s\n", w, p->over ? " (the game is over)" : "");
+    if (bound == SOLVE_LOWER)
+        printf("endless play counted as South's worst end: the values are the most South can force\n");
+    else if (bound == SOLVE_UPPER)
+        printf("endless play counted as North's worst end: the values are the least North can force\n");
+    printf("%s: %s%s\n", bound ? solve_bound_name(bound) : "value", w, p->over ? " (the game is over)" : "");
     if (p->over)
         return;
     printf("moves:\n");
@@ -107,7 +111,7 @@ static json_t *value_json(SolveValue v)
     return json_pack("{s:s,s:i}", "winner", winner_name(v.winner), "margin", v.margin);
 }
 
-static void print_json(const Rules *r, const Position *p, const SolveResult *res)
+static void print_json(const Rules *r, const Position *p, const SolveResult *res, int bound)
 {
     char tok[64];
     json_t *o = json_object();
@@ -116,6 +120,8 @@ static void print_json(const Rules *r, const Position *p, const SolveResult *res
     if (r->match)
         json_object_set_new(o, "round", json_integer(p->round));
     json_object_set_new(o, "value", value_json(res->value));
+    if (bound)
+        json_object_set_new(o, "bound", json_string(solve_bound_name(bound)));
     json_t *mv = json_array(), *line = json_array();
     for (int k = 0; k < res->nmoves; k++) {
         tok_write(r, &res->moves[k], tok, sizeof tok);
@@ -174,7 +180,7 @@ int cli_solve(const char *variant, const Args *a)
     }
     Meter m = { -1, 0, 0 };
     SolveOpts o = { (size_t)(a->memory ? a->memory : DEFAULT_MEMORY_MB) << 20, NULL, &m, &cli_stop,
-                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart, a->checkpoint, NULL };
+                    a->search ? cli_jobs(a->jobs) : 1, a->stores_apart, a->checkpoint, NULL, a->bound };
     if ((a->stores_apart || a->jobs || a->db) && !a->search) {
         fprintf(stderr, "mancala: solve: %s goes with --search (or --endgame)\n",
                 a->jobs ? "--jobs" : a->db ? "--db" : "--stores-apart");
@@ -189,7 +195,7 @@ int cli_solve(const char *variant, const Args *a)
         goto out;
     }
     char err[4400] = "";
-    if (a->db && eg_open(r, &p, a->db, &db, err, sizeof err)) {
+    if (a->db && eg_open(r, &p, a->db, a->bound, &db, err, sizeof err)) {
         fprintf(stderr, "mancala: solve: %s\n", err);
         goto out;
     }
@@ -219,9 +225,9 @@ int cli_solve(const char *variant, const Args *a)
         goto out;
     }
     if (a->json)
-        print_json(r, &p, res);
+        print_json(r, &p, res, a->bound);
     else
-        print_text(r, &p, res);
+        print_text(r, &p, res, a->bound);
     rc = 0;
 out:
     eg_close(db);
