@@ -132,6 +132,8 @@ printf '%s' '{"variant":"oware","board":[0,0,0,0,0,1, 0,0,0,0,0,1],"stores":[23,
 for b in lower upper; do
     "$M" solve oware --endgame 5 --bound $b --db "$T/eg" --json >"$T/out" 2>&1 && grep -q "\"bound\":\"$b\"" "$T/out" \
         && grep -q '"max_dist":' "$T/out" && [ -s "$T/eg/seeds-05-$b.egdb" ] && ok || bad "endgame --bound $b"
+    # every bound and distance against the reference implementation
+    python3 "$D/crosscheck/endgame.py" "$T/eg" --bound $b >"$T/out" 2>&1 && ok || { cat "$T/out"; bad "endgame --bound $b: the reference"; }
     "$M" solve oware --from "$T/ow3.json" --search --stores-apart --db "$T/eg" --bound $b --memory 16 >"$T/out" 2>&1 \
         && grep -q "^$b: South wins by 2\$" "$T/out" && ok || bad "endgame --bound $b: the value by the databases"
 done

@@ -3,7 +3,7 @@
 against this directory's reference implementation, ref.py.
 
 Usage: endgame.py DIR [--max N] [--values N] [--resolve N --count C --bin PATH]
-                     [--variant V] [--option K=V]...
+                     [--bound lower|upper] [--variant V] [--option K=V]...
 
 Everything here is independent of the C program: the file is read by its
 documented layout (docs/analysis.md, "The files"), the positions are
@@ -24,7 +24,17 @@ given exactly where ref.py lists a move, and every value. With
 --resolve N, N positions of count --count drawn at random (seeded) are
 solved again by `BIN solve --from` (the C program's retrograde solver
 over the positions reachable from each, listed in its own hash table),
-whose margin must be the file's. Exit 1 on any difference.
+whose margin must be the file's.
+
+With --bound, the files of that bound (seeds-NN-lower.egdb, -upper) are
+checked instead: the header says which, the file holds a distance (16
+bits) after each value, and the reference values endless play as the
+worst end for South (lower: North takes every seed left) or for North.
+Where a distance is given, the bound's side must have a move (his
+opponent: every move) that keeps the bound and either ends the count (a
+capture, the game's end) or leads to a smaller distance, by ref.py's
+moves; where none is, the value must be that worst end. Exit 1 on any
+difference.
 """
 import argparse
 import json
@@ -54,22 +64,32 @@ def compositions(n, holes):
             yield (c,) + rest
 
 
-def read(path, n, holes):
+BOUNDS = {None: 0, "lower": -1, "upper": 1}
+NODIST = 0xFFFF
+
+
+def read(path, n, holes, bound=None):
+    """The values (and with a bound the distances) of a file, its problems
+    and its variant's words."""
     with open(path, "rb") as f:
         data = f.read()
-    magic, version, h, seeds, crc, _shape, per, _res, variant = HEADER.unpack_from(data)
+    magic, version, h, seeds, crc, _shape, per, res, variant = HEADER.unpack_from(data)
     want = math.comb(n + holes - 1, holes - 1)
+    size = 2 * want * (3 if bound else 1)
     problems = []
     if magic != b"MCEGDB1\0" or version != 1:
         problems.append("magic or version")
     if h != holes or seeds != n or per != want:
         problems.append(f"holes {h}, seeds {seeds}, positions a side {per} (want {holes}, {n}, {want})")
-    if len(data) != HEADER.size + 2 * want:
-        problems.append(f"length {len(data)} (want {HEADER.size + 2 * want})")
+    if struct.unpack_from("b", res, 4)[0] != BOUNDS[bound]:
+        problems.append(f"the header's bound {struct.unpack_from('b', res, 4)[0]} (want {BOUNDS[bound]})")
+    if len(data) != HEADER.size + size:
+        problems.append(f"length {len(data)} (want {HEADER.size + size})")
     values = struct.unpack_from(f"{2 * want}b", data, HEADER.size) if not problems else ()
+    dist = struct.unpack_from(f"<{2 * want}H", data, HEADER.size + 2 * want) if bound and not problems else None
     if not problems and zlib.crc32(data[HEADER.size:]) != crc:
         problems.append("CRC-32")
-    return values, problems, variant.rstrip(b"\0").decode()
+    return values, dist, problems, variant.rstrip(b"\0").decode()
 
 
 def state(variant, options, board, to_move):
@@ -78,13 +98,16 @@ def state(variant, options, board, to_move):
         "phase": "play", "round": 1, "starter": "south", "removed": 0})
 
 
-def solve_count(n, holes, variant, options, lower):
-    """Values of every position of n seeds (index: to_move * P + rank), or
-    None where no decision is due; `lower[m]` gives the values of m < n."""
+def moves_of(n, holes, variant, options, lower):
+    """The positions of n seeds (index: to_move * P + rank): for each, its
+    moves, each ("v", value) where it leaves the count (the gain, plus the
+    value of `lower[m]` for a position of m < n seeds) or ("p", index);
+    its player to move; and the position with each player taking his own
+    seeds (the repetition rule's end)."""
     comps = list(compositions(n, holes))
     rank = {c: i for i, c in enumerate(comps)}
     per = len(comps)
-    node_states, edges, mover, endless = [], [], [], []
+    edges, mover, endless = [], [], []
     for tm in (0, 1):
         for c in comps:
             s = state(variant, options, c, tm)
@@ -106,6 +129,18 @@ def solve_count(n, holes, variant, options, lower):
             e = s.copy()
             ref._take_own(e)
             endless.append(e.stores[0] - e.stores[1])
+    return edges, mover, endless
+
+
+def solve_count(n, holes, variant, options, lower, bound=None):
+    """Values of every position of n seeds (index: to_move * P + rank), or
+    None where no decision is due; `lower[m]` gives the values of m < n.
+    With a bound, endless play is the worst end for one side: every seed
+    left to his opponent."""
+    edges, mover, endless = moves_of(n, holes, variant, options, lower)
+    if bound:
+        endless = [BOUNDS[bound] * n] * len(endless)
+    per = len(edges) // 2
     val = [None] * (2 * per)
     for comp in tarjan(edges):
         value_component(comp, edges, mover, endless, val)
@@ -205,6 +240,29 @@ def attractor(comp, exits, internal, mover, player, good):
     return won
 
 
+def check_dist(n, holes, variant, options, lower, values, dist, bound):
+    """The distances of count n (see the module's comment): the number of
+    positions where they fail."""
+    edges, mover, _ = moves_of(n, holes, variant, options, lower)
+    side, sign = (0, 1) if bound == "lower" else (1, -1)
+    bad = 0
+    for i, out in enumerate(edges):
+        if not out:
+            continue
+        if dist[i] == NODIST:
+            if values[i] != BOUNDS[bound] * n:
+                print(f"  position {i}: no distance, but the bound {values[i]} is not the worst end")
+                bad += 1
+            continue
+        good = [sign * (w if k == "v" else values[w]) >= sign * values[i] and
+                (k == "v" or dist[w] < dist[i]) for k, w in out]
+        if not (any(good) if mover[i] == side else all(good)):
+            print(f"  position {i}: distance {dist[i]}, but {'no move of' if mover[i] == side else 'a move escapes'} "
+                  f"the bound's side keeps {values[i]} and gets nearer")
+            bad += 1
+    return bad
+
+
 def resolve(a, options, holes, values):
     """a.resolve positions of count a.count solved again by the C program."""
     rng = random.Random(13)
@@ -248,15 +306,16 @@ def main():
     ap.add_argument("--bin", default="build/mancala")
     ap.add_argument("--variant", default="oware")
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--bound", choices=["lower", "upper"], default=None)
     a = ap.parse_args()
     options = dict(o.split("=", 1) for o in a.option)
     holes = 2 * ref.initial(a.variant, options or None).n
     lower, bad, n = [], 0, 0
     while a.max is None or n <= a.max:
-        path = os.path.join(a.dir, f"seeds-{n:02d}.egdb")
+        path = os.path.join(a.dir, f"seeds-{n:02d}{'-' + a.bound if a.bound else ''}.egdb")
         if not os.path.exists(path):
             break
-        values, problems, name = read(path, n, holes)
+        values, dist, problems, name = read(path, n, holes, a.bound)
         if problems:
             print(f"{path}: {', '.join(problems)}")
             return 1
@@ -267,7 +326,7 @@ def main():
             lower.append(values if n == a.count else None)
             n += 1
             continue
-        mine = solve_count(n, holes, a.variant, options or None, lower)
+        mine = solve_count(n, holes, a.variant, options or None, lower, a.bound)
         decisions = sum(1 for x in mine if x is not None)
         differ = [i for i, (x, y) in enumerate(zip(mine, values)) if (NONE if x is None else x) != y]
         print(f"seeds {n:2}: {len(values)} positions (2 x C({n + holes - 1}, {holes - 1})), "
@@ -275,9 +334,14 @@ def main():
         for i in differ[:5]:
             print(f"  position {i}: the file says {values[i]}, the reference {mine[i]}")
         bad += len(differ)
+        if a.bound:
+            wrong = check_dist(n, holes, a.variant, options or None, lower, values, dist, a.bound)
+            print(f"  distances: {sum(d != NODIST for d in dist)} given, up to "
+                  f"{max([d for d in dist if d != NODIST], default=0)}, {wrong} wrong")
+            bad += wrong
         lower.append(list(values))
         n += 1
-    if a.resolve:
+    if a.resolve and not a.bound:
         bad += resolve(a, options, holes, lower[a.count])
     if n == 0:
         print(f"{a.dir}: no databases")
