@@ -457,14 +457,16 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
     ai->path[0] = hist_hash(ai->r, p);
     ai->root_gone = gone_of(p);
     /* with the bounds: where the player to move forces an end whose outcome
-     * is the value's, it plays by its bound (a table of the other scores is
-     * cleared) */
+     * is the value's, or a draw or a win, it plays by its bound (never
+     * trading what it forces for what only the way endless play ends could
+     * give); a table of the other scores is cleared */
     int32_t g, value;
     int dist, forcing = 0;
     if (ai->bound[0] && eg_probe_dist(ai->bound[p->to_move == SOUTH ? 0 : 1], p, &g, &dist) && dist >= 0 &&
         eg_probe(ai->db, p, &value)) {
-        const int64_t base = (int64_t)p->store[0] - p->store[1];
-        forcing = (base + g > 0) == (base + value > 0) && (base + g < 0) == (base + value < 0);
+        const int64_t sign = p->to_move == SOUTH ? 1 : -1, base = (int64_t)p->store[0] - p->store[1];
+        const int64_t forced = sign * (base + g), worth = sign * (base + value);
+        forcing = forced >= 0 || (worth < 0);   /* (forced <= worth: a loss both) */
     }
     if (forcing != ai->forcing || (forcing && p->to_move != ai->me))
         memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);
