@@ -649,6 +649,36 @@ static void test_endgame_player_history(void **state)
     rules_free(r);
 }
 
+/* A game from `p` to its end, `me` South and the player `them` (seeded)
+ * North, the repetition rule counted over it: South's seeds less North's. */
+static int play_out(const Rules *r, Vm *vm, Position p, Ai *me, const char *them_text, uint64_t seed)
+{
+    char err[4400] = "";
+    AiSpec spec;
+    assert_int_equal(ai_parse(them_text, &spec, err, sizeof err), 1);
+    Ai *them = ai_new_err(r, &spec, seed, err, sizeof err);
+    assert_non_null(them);
+    History h;
+    hist_init(&h);
+    assert_int_equal(hist_push(r, &h, &p), 1);
+    ai_set_history(me, &h);
+    ai_set_history(them, &h);
+    int plies = 0;
+    while (!p.over) {
+        Move mv[MAX_MOVES];
+        AiStats st;
+        const int n = gen_moves(vm, &p, mv);
+        const int k = ai_choose(p.to_move == SOUTH ? me : them, &p, &st, NULL);
+        assert_true(k >= 0 && k < n);
+        assert_true(flow_play(vm, &p, &mv[k], &h, NULL) >= 0);
+        assert_true(++plies < 2000);
+    }
+    ai_set_history(me, NULL);
+    hist_free(&h);
+    ai_free(them);
+    return p.store[0] - p.store[1];
+}
+
 /* With the bounds beside the values, the player scores a position by
  * what it can force from there and in how many moves. The ending: North
  * to move, stores 17 and 24, 7 seeds left; South draws only by taking all
@@ -690,33 +720,37 @@ static void test_endgame_player_bounds(void **state)
                                              "alphabeta:depth=5" };
     for (size_t o = 0; o < sizeof opponents / sizeof *opponents; o++)
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            AiSpec spec;
-            assert_int_equal(ai_parse(opponents[o], &spec, err, sizeof err), 1);
-            Ai *them = ai_new_err(r, &spec, seed, err, sizeof err);
-            assert_non_null(them);
-            History h;
-            hist_init(&h);
-            assert_int_equal(hist_push(r, &h, &p), 1);
-            ai_set_history(me, &h);
-            ai_set_history(them, &h);
-            Position q = p;
-            int plies = 0;
-            while (!q.over) {
-                Move mv[MAX_MOVES];
-                AiStats st;
-                const int n = gen_moves(&vm, &q, mv);
-                const int k = ai_choose(q.to_move == SOUTH ? me : them, &q, &st, NULL);
-                assert_true(k >= 0 && k < n);
-                assert_true(flow_play(&vm, &q, &mv[k], &h, NULL) >= 0);
-                assert_true(++plies < 2000);
-            }
-            if (q.store[0] < q.store[1])
-                fail_msg("against %s (seed %llu): South lost %d to %d", opponents[o], (unsigned long long)seed,
-                         q.store[0], q.store[1]);
-            ai_set_history(me, NULL);
-            hist_free(&h);
-            ai_free(them);
+            const int end = play_out(r, &vm, p, me, opponents[o], seed);
+            if (end < 0)
+                fail_msg("against %s (seed %llu): South lost by %d", opponents[o], (unsigned long long)seed, -end);
         }
+    /* Positions where South forces a draw and no more while the value (the
+     * repetition rule's end) says he wins: he keeps at least the draw he
+     * forces (8 positions, 2 games each). */
+    EgIndex ix;
+    assert_int_equal(eg_index_init(&ix, r->nholes, K), MC_OK);
+    lower = open_bound(r, dir, SOLVE_LOWER);
+    EgDb *values = open_db(r, dir);
+    const Position start = start_of(r);
+    int tried = 0;
+    for (int n = 2; n <= K && tried < 8; n++)
+        for (uint64_t i = 0; i < eg_comp(&ix, r->nholes, n) && tried < 8; i++) {   /* South to move */
+            Position q = numbered(&ix, &start, n, i);
+            int32_t v;
+            if (!eg_probe_dist(lower, &q, &lo, &dist) || dist < 0 || lo != 0 || !eg_probe(values, &q, &v) || v <= 0)
+                continue;
+            tried++;
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                const int end = play_out(r, &vm, q, me, "alphabeta:depth=3", seed);
+                if (end < 0)
+                    fail_msg("count %d, index %llu (forced draw, value %+d): South lost by %d", n, (unsigned long long)i,
+                             v, -end);
+            }
+        }
+    assert_true(tried > 0);
+    eg_close(values);
+    eg_close(lower);
+    eg_index_free(&ix);
     ai_free(me);
     remove_dir(dir, K);
     rules_free(r);
