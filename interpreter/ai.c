@@ -432,6 +432,30 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     return best;
 }
 
+/* The outcome for `player` of a margin `m` (South's seeds less North's):
+ * 1 won, 0 drawn, -1 lost. */
+static int outcome_for(int64_t m, int player)
+{
+    if (player == NORTH)
+        m = -m;
+    return m > 0 ? 1 : m < 0 ? -1 : 0;
+}
+
+/* 1 if after `m` from `p` the player to move at `p` still forces an end
+ * of outcome `at_least` or better by the bound `mine` (or the game ends
+ * so). */
+static int keeps_outcome(Ai *ai, const EgDb *mine, const Position *p, const Move *m, int at_least)
+{
+    Position q = *p;
+    int32_t g;
+    if (flow_play(&ai->vm, &q, m, NULL, NULL) < 0)
+        return 1;   /* (the search meets it again) */
+    const int64_t base = (int64_t)q.store[0] - q.store[1];
+    if (q.over)
+        return outcome_for(base, p->to_move) >= at_least;
+    return eg_probe(mine, &q, &g) && outcome_for(base + g, p->to_move) >= at_least;
+}
+
 /* Iterative deepening from `p` until the time or `spec.depth` runs
  * out or a forced result is known: the best of the `n` moves in the last
  * complete iteration (a random one if none completed); fills `st`. */
@@ -456,28 +480,43 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
     }
     ai->path[0] = hist_hash(ai->r, p);
     ai->root_gone = gone_of(p);
-    /* with the bounds: where the player to move forces an end whose outcome
-     * is the value's, or a draw or a win, it plays by its bound (never
-     * trading what it forces for what only the way endless play ends could
-     * give); a table of the other scores is cleared */
+    /* with the bounds, where the player to move forces an end: of the
+     * value's outcome, it plays by its bound; of a worse one (the value
+     * counts on the way endless play ends), by the values, but only among
+     * the moves that keep the outcome it forces (a table of the other
+     * scores is cleared) */
     int32_t g, value;
-    int dist, forcing = 0;
-    if (ai->bound[0] && eg_probe_dist(ai->bound[p->to_move == SOUTH ? 0 : 1], p, &g, &dist) && dist >= 0 &&
-        eg_probe(ai->db, p, &value)) {
-        const int64_t sign = p->to_move == SOUTH ? 1 : -1, base = (int64_t)p->store[0] - p->store[1];
-        const int64_t forced = sign * (base + g), worth = sign * (base + value);
-        forcing = forced >= 0 || (worth < 0);   /* (forced <= worth: a loss both) */
+    int dist, forcing = 0, guard = 2;   /* guard: the outcome forced, -1..1 (2: none) */
+    const EgDb *mine = ai->bound[p->to_move == SOUTH ? 0 : 1];
+    if (ai->bound[0] && eg_probe_dist(mine, p, &g, &dist) && dist >= 0 && eg_probe(ai->db, p, &value)) {
+        const int64_t base = (int64_t)p->store[0] - p->store[1];
+        forcing = outcome_for(base + g, p->to_move) == outcome_for(base + value, p->to_move);
+        guard = forcing ? 2 : outcome_for(base + g, p->to_move);
     }
     if (forcing != ai->forcing || (forcing && p->to_move != ai->me))
         memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);
     ai->forcing = forcing;
     ai->me = p->to_move;
+    int allowed[MAX_MOVES], nallowed = 0;
+    for (int i = 0; i < n; i++) {
+        allowed[i] = guard == 2 || keeps_outcome(ai, mine, p, &moves[i], guard);
+        nallowed += allowed[i];
+    }
+    if (!nallowed)   /* (cannot be: the forcing move keeps it) */
+        for (int i = 0; i < n; i++)
+            allowed[i] = 1;
+    while (!allowed[best])
+        best = (best + 1) % n;
     for (int d = 1; d <= maxd; d++) {
         int64_t alpha = -INT64_MAX, it_best_score = -INT64_MAX;
         int it_best = order[0];
         ai->guess = 0;
         for (int k = 0; k < n; k++) {
             int i = order[k];
+            if (!allowed[i]) {
+                scores[i] = -INT64_MAX;
+                continue;
+            }
             Position q = *p;
             if (flow_play(&ai->vm, &q, &moves[i], NULL, NULL) < 0)
                 ai->aborted = 1;
