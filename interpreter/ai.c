@@ -1,68 +1,16 @@
-/* ai.c: computer players (see ai.h). */
+/* ai.c: computer players (see ai.h): parsing, evaluation, alphabeta
+ * (with endgame databases), greedy, and the player; MCTS is in aimcts.c. */
 #include "ai.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "endgame.h"
-#include "engine.h"
-#include "rng.h"
-
-#define TT_BITS     20          /* 1M entries, 24 MiB */
-#define MCTS_NODES  200000      /* tree nodes; past that, playouts only */
-#define PLAYOUT_CAP 5000        /* decisions in one playout before scoring it */
-#define SEARCH_PLIES 80          /* plies of a search path (depth is at most 64) */
-
-typedef struct TTEntry {
-    uint64_t key;
-    int32_t score;
-    int16_t depth;
-    uint8_t flag;       /* 0 empty, 1 exact, 2 lower bound, 3 upper bound */
-    uint8_t best;       /* index of the best move */
-} TTEntry;
-
-typedef struct Node {
-    Position pos;
-    int parent;
-    int first_child, nchildren;   /* children are contiguous */
-    int expanded;
-    int move;                     /* index in the parent's move list */
-    double wins;                  /* for the player who moved into it */
-    double visits;
-} Node;
-
-struct McPlayer {
-    const Rules *r;
-    Vm vm;                        /* the player's own machine */
-    AiSpec spec;
-    Rng rng;
-    TTEntry *tt;
-    Node *nodes;
-    int nnodes;
-    /* search state */
-    double deadline;
-    long nodes_searched;
-    int aborted;
-    volatile sig_atomic_t *stop;
-    EgDb *db;                     /* spec.db opened, or NULL */
-    EgDb *bound[2];               /* the bounds in spec.db, where built: what
-                                     South can force (lower), North (upper) */
-    int me;                       /* the player to move at the root */
-    int forcing;                  /* this search scores by the bound of `me`
-                                     (choose_alphabeta) */
-    /* with databases: the positions of the search path (hist_hash), by
-     * ply; guess: a score of this iteration is not a forced result */
-    uint64_t path[SEARCH_PLIES];
-    int guess;
-    History *hist;                /* ai_set_history's, or NULL */
-    int64_t root_gone;            /* seeds off the board at the root */
-};
+#include "aiint.h"
 
 /* Seconds on a monotonic clock. */
-static double now(void)
+double ai_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -301,7 +249,7 @@ static int time_up(Ai *ai)
     if (ai->aborted)
         return 1;
     if ((ai->nodes_searched & 255) == 0) {
-        if ((ai->stop && *ai->stop) || (ai->deadline > 0 && now() > ai->deadline))
+        if ((ai->stop && *ai->stop) || (ai->deadline > 0 && ai_now() > ai->deadline))
             ai->aborted = 1;
     }
     return ai->aborted;
@@ -313,7 +261,7 @@ static int time_up(Ai *ai)
 static int search_poll(void *arg)
 {
     Ai *ai = arg;
-    if ((ai->stop && *ai->stop) || (ai->deadline > 0 && now() > ai->deadline))
+    if ((ai->stop && *ai->stop) || (ai->deadline > 0 && ai_now() > ai->deadline))
         ai->aborted = 1;
     return ai->aborted;
 }
@@ -551,7 +499,7 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
     }
     st->nodes = ai->nodes_searched;
     st->score = best_score;
-    st->seconds = now() - t0;
+    st->seconds = ai_now() - t0;
     return best;
 }
 
@@ -578,143 +526,6 @@ static int choose_greedy(Ai *ai, const Position *p, const Move *moves, int n, Ai
     st->nodes = n;
     st->score = best;
     return best_i;
-}
-
-/* ---- mcts ------------------------------------------------------------- */
-
-/* A random game from `p`; returns the result for `player` (1, 0.5, 0),
- * or -1 if the deadline passed first (long matches). */
-static double playout(Ai *ai, Position p, int player, double deadline)
-{
-    const Rules *r = ai->r;
-    for (int ply = 0; ply < PLAYOUT_CAP && !p.over; ply++) {
-        if (deadline > 0 && (ply & 31) == 31 && now() > deadline)
-            return -1;
-        Move moves[MAX_MOVES];
-        int n = gen_moves(&ai->vm, &p, moves);
-        if (n <= 0 || flow_play(&ai->vm, &p, &moves[rng_below(&ai->rng, n)], NULL, NULL) < 0)
-            break;
-    }
-    if (ai->vm.status != MC_OK)
-        ai->aborted = 1;
-    if (ai->aborted)
-        return -1;
-    if (!p.over) {
-        int64_t v = ai_evaluate(r, &p, player);
-        return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
-    }
-    if (p.winner == WIN_DRAW || p.winner == WIN_NONE)
-        return 0.5;
-    return p.winner == player ? 1.0 : 0.0;
-}
-
-/* Gives node `ni` a child per legal move: their number, or 0 (no
- * moves, no room left in the tree, or a sowing cut short). */
-static int expand(Ai *ai, int ni)
-{
-    Node *nd = &ai->nodes[ni];
-    Move moves[MAX_MOVES];
-    int n = gen_moves(&ai->vm, &nd->pos, moves);
-    nd->expanded = 1;
-    if (n < 0)
-        ai->aborted = 1;
-    if (n == 0 || ai->aborted || ai->nnodes + n > MCTS_NODES)
-        return 0;
-    for (int i = 0; i < n; i++) {
-        Node *c = &ai->nodes[ai->nnodes++];
-        memset(c, 0, sizeof *c);
-        c->pos = ai->nodes[ni].pos;
-        if (flow_play(&ai->vm, &c->pos, &moves[i], NULL, NULL) < 0)
-            ai->aborted = 1;
-        c->parent = ni;
-        c->move = i;
-    }
-    if (ai->aborted) {
-        /* a sowing was cut short: these children are not real */
-        ai->nnodes -= n;
-        nd->expanded = 0;
-        return 0;
-    }
-    nd->first_child = ai->nnodes - n;
-    nd->nchildren = n;
-    return n;
-}
-
-/* Monte Carlo tree search from `p` for its time or `spec.playouts`:
- * the most visited of its `n` moves (a random one if none was);
- * fills `st`. */
-static int choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
-{
-    double deadline = ai->spec.playouts ? 0 : t0 + ai->spec.time;
-    ai->deadline = deadline;
-    ai->aborted = 0;
-    ai->nnodes = 1;
-    memset(&ai->nodes[0], 0, sizeof ai->nodes[0]);
-    ai->nodes[0].pos = *p;
-    ai->nodes[0].parent = -1;
-    expand(ai, 0);
-    long it = 0;
-    for (;; it++) {
-        if (ai->spec.playouts ? it >= ai->spec.playouts : now() > deadline)
-            break;
-        if ((ai->stop && *ai->stop) || ai->aborted)
-            break;
-        /* select */
-        int ni = 0;
-        while (ai->nodes[ni].expanded && ai->nodes[ni].nchildren > 0) {
-            Node *nd = &ai->nodes[ni];
-            if (pos_chance(ai->r, &nd->pos)) {   /* a lot (a seed by chance) is drawn, not chosen */
-                ni = nd->first_child + rng_below(&ai->rng, nd->nchildren);
-                if (ai->nodes[ni].visits == 0)
-                    break;
-                continue;
-            }
-            double lnN = log(nd->visits + 1.0);
-            int best = -1;
-            double bv = -1;
-            for (int k = 0; k < nd->nchildren; k++) {
-                const Node *c = &ai->nodes[nd->first_child + k];
-                double v = c->visits == 0 ? 1e9 + rng_below(&ai->rng, 1000)
-                         : c->wins / c->visits + ai->spec.c * sqrt(lnN / c->visits);
-                if (v > bv) {
-                    bv = v;
-                    best = nd->first_child + k;
-                }
-            }
-            ni = best;
-            if (ai->nodes[ni].visits == 0)
-                break;
-        }
-        Node *leaf = &ai->nodes[ni];
-        if (!leaf->expanded && !leaf->pos.over && leaf->visits > 0 && expand(ai, ni) > 0)
-            ni = ai->nodes[ni].first_child + rng_below(&ai->rng, ai->nodes[ni].nchildren);
-        /* simulate, for the player who moved into ni */
-        int mover = ai->nodes[ni].parent >= 0 ? ai->nodes[ai->nodes[ni].parent].pos.to_move : p->to_move;
-        double res = playout(ai, ai->nodes[ni].pos, mover, deadline);
-        if (res < 0)
-            break;
-        /* backpropagate */
-        for (int x = ni; x >= 0; x = ai->nodes[x].parent) {
-            Node *nd = &ai->nodes[x];
-            int who = nd->parent >= 0 ? ai->nodes[nd->parent].pos.to_move : !p->to_move;
-            nd->visits += 1;
-            nd->wins += who == mover ? res : 1.0 - res;
-        }
-    }
-    /* the most visited child */
-    const Node *root = &ai->nodes[0];
-    int best = rng_below(&ai->rng, n);
-    double bv = -1;
-    for (int k = 0; k < root->nchildren; k++) {
-        const Node *c = &ai->nodes[root->first_child + k];
-        if (c->visits > bv) {
-            bv = c->visits;
-            best = c->move;
-        }
-    }
-    st->nodes = it;
-    st->seconds = now() - t0;
-    return best;
 }
 
 /* ---- the player ------------------------------------------------------- */
@@ -797,7 +608,7 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
     memset(st, 0, sizeof *st);
     /* the time limit counts from here: the legal moves (relay sowings
      * can take a while) are part of the decision */
-    double t0 = now();
+    double t0 = ai_now();
     ai->stop = stop;
     ai->deadline = 0;
     ai->aborted = 0;
@@ -821,7 +632,7 @@ int ai_choose(Ai *ai, const Position *p, AiStats *st, volatile sig_atomic_t *sto
         k = choose_alphabeta(ai, p, moves, n, st, t0);
         break;
     case AI_MCTS:
-        k = choose_mcts(ai, p, n, st, t0);
+        k = ai_choose_mcts(ai, p, n, st, t0);
         break;
     default:
         k = rng_below(&ai->rng, n);
