@@ -438,8 +438,9 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
     const EgDb *mine = ai->bound[p->to_move == SOUTH ? 0 : 1];
     if (ai->bound[0] && eg_probe_dist(mine, p, &g, &dist) && dist >= 0 && eg_probe(ai->db, p, &value)) {
         const int64_t base = (int64_t)p->store[0] - p->store[1];
-        forcing = outcome_for(base + g, p->to_move) == outcome_for(base + value, p->to_move);
-        guard = forcing ? 2 : outcome_for(base + g, p->to_move);
+        const int forced = outcome_for(base + g, p->to_move);
+        forcing = forced == outcome_for(base + value, p->to_move);
+        guard = forcing ? 2 : forced;
     }
     if (forcing != ai->forcing || (forcing && p->to_move != ai->me))
         memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);

@@ -36,6 +36,24 @@ static inline int on_stack(const uint8_t *bits, uint32_t v)
 
 #define NEVER INT32_MIN        /* forced(): no end can be forced */
 
+/* The distance the moves of `v` out of the component (off the Tarjan
+ * stack `inside`) decide for the bound's side: where he moves (`mine`),
+ * the least of those worth `want` (South's utility) to him; else the
+ * most of them all. */
+static uint32_t exits_rank(const Solver *s, const uint8_t *inside, uint32_t v, int mine, int32_t want)
+{
+    uint32_t r = mine ? NORANK : 0;
+    for (uint64_t k = s->first[v]; k < s->first[v + 1]; k++) {
+        const uint32_t w = s->edge[k];
+        if (!(w & TERM) && on_stack(inside, w))
+            continue;
+        const uint32_t x = exit_rank(s, w);
+        if (mine ? edge_value(s, w) == want && x < r : x > r)
+            r = x;
+    }
+    return r;
+}
+
 /* What `player` can force from each position of the component if he must
  * end the play (an endless play is worth nothing to him), into out[]:
  * South's highest value, or North's lowest; NEVER where he cannot force
@@ -94,16 +112,7 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
         c->cnt[i] = internal;
         OUT(i) = NEVER;
         if (rank) {   /* the exits' distance: the best exit's, or the most */
-            uint32_t r = mine ? NORANK : 0;
-            for (uint64_t k = s->first[v]; k < s->first[v + 1]; k++) {
-                const uint32_t w = s->edge[k];
-                if (!(w & TERM) && on_stack(c->inside, w))
-                    continue;
-                const uint32_t x = exit_rank(s, w);
-                if (mine ? sign * edge_value(s, w) == e && x < r : x > r)
-                    r = x;
-            }
-            c->xr[i] = r;
+            c->xr[i] = exits_rank(s, c->inside, v, mine, mine && e != NEVER ? sign * e : 0);
             RANK(i) = NORANK;
         }
         if ((mine && e != NEVER) || (!mine && internal == 0)) {   /* waits for t = e */
@@ -131,10 +140,11 @@ static void forced(const Solver *s, Comp *c, int player, int32_t *out, int globa
                     if (rank)
                         RANK(y) = rank_up(RANK(x));
                     c->queue[qn++] = y;
-                } else if (rank && RANK(x) > c->xr[y]) {
-                    c->xr[y] = RANK(x);
+                    continue;
                 }
-                if (s->mover[c->node[y]] != player && --c->cnt[y] == 0) {
+                if (rank && RANK(x) > c->xr[y])   /* the opponent's: the most of his moves' */
+                    c->xr[y] = RANK(x);
+                if (--c->cnt[y] == 0) {
                     if (c->ext[y] >= t) {   /* (INT32_MAX: no exit) */
                         OUT(y) = t;
                         if (rank)
@@ -274,13 +284,7 @@ static int value_component(Solver *s, Tarjan *tj, uint64_t from, SolveResult *re
             s->val[v] = best;
             if (s->rank) {   /* the bound's side: his best move's distance, or the most */
                 const int mine = s->mover[v] == (s->o->bound == SOLVE_LOWER ? SOUTH : NORTH);
-                uint32_t r = mine ? NORANK : 0;
-                for (uint64_t e = s->first[v]; e < s->first[v + 1]; e++) {
-                    const uint32_t w = s->edge[e], x = exit_rank(s, w);
-                    if (mine ? edge_value(s, w) == best && x < r : x > r)
-                        r = x;
-                }
-                s->rank[v] = rank_up(r);
+                s->rank[v] = rank_up(exits_rank(s, tj->inside, v, mine, best));
             }
             tj->inside[v >> 3] &= (uint8_t) ~(1u << (v & 7));
             tj->sp = from;

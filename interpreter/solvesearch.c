@@ -600,6 +600,7 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
     }
     Position p = *root;
     uint64_t seen[SOLVE_MAX_LINE];   /* the keys of the line's positions */
+    uint64_t key = key_of(s, &p);    /* p's */
     res->line_end = 2;
     while (!s->status && res->nline < SOLVE_MAX_LINE) {
         Move moves[MAX_MOVES];
@@ -613,7 +614,7 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
             res->line_end = 1;
         if (s->status || k == n)
             break;
-        seen[res->nline] = key_of(s, &p);
+        seen[res->nline] = key;
         res->line[res->nline] = moves[k];
         res->line_mover[res->nline++] = p.to_move;
         if (q.over) {
@@ -621,10 +622,10 @@ static void best_moves(Searcher *s, const Position *root, int32_t v, SolveResult
             break;
         }
         p = q;
-        const uint64_t qk = key_of(s, &p);
+        key = key_of(s, &p);
         int again = 0;
         for (int i = 0; i < res->nline && !again; i++)
-            again = seen[i] == qk;
+            again = seen[i] == key;
         if (again) {   /* a position of the line comes back */
             res->line_end = 1;
             break;

@@ -132,12 +132,12 @@ def moves_of(n, holes, variant, options, lower):
     return edges, mover, endless
 
 
-def solve_count(n, holes, variant, options, lower, bound=None):
+def solve_count(moves, n, bound=None):
     """Values of every position of n seeds (index: to_move * P + rank), or
-    None where no decision is due; `lower[m]` gives the values of m < n.
-    With a bound, endless play is the worst end for one side: every seed
-    left to his opponent."""
-    edges, mover, endless = moves_of(n, holes, variant, options, lower)
+    None where no decision is due, from their moves (moves_of). With a
+    bound, endless play is the worst end for one side: every seed left to
+    his opponent."""
+    edges, mover, endless = moves
     if bound:
         endless = [BOUNDS[bound] * n] * len(endless)
     per = len(edges) // 2
@@ -240,10 +240,10 @@ def attractor(comp, exits, internal, mover, player, good):
     return won
 
 
-def check_dist(n, holes, variant, options, lower, values, dist, bound):
-    """The distances of count n (see the module's comment): the number of
-    positions where they fail."""
-    edges, mover, _ = moves_of(n, holes, variant, options, lower)
+def check_dist(moves, n, values, dist, bound):
+    """The distances of count n (see the module's comment), from its
+    positions' moves (moves_of): the number of positions where they fail."""
+    edges, mover, _ = moves
     side, sign = (0, 1) if bound == "lower" else (1, -1)
     bad = 0
     for i, out in enumerate(edges):
@@ -326,7 +326,8 @@ def main():
             lower.append(values if n == a.count else None)
             n += 1
             continue
-        mine = solve_count(n, holes, a.variant, options or None, lower, a.bound)
+        moves = moves_of(n, holes, a.variant, options or None, lower)
+        mine = solve_count(moves, n, a.bound)
         decisions = sum(1 for x in mine if x is not None)
         differ = [i for i, (x, y) in enumerate(zip(mine, values)) if (NONE if x is None else x) != y]
         print(f"seeds {n:2}: {len(values)} positions (2 x C({n + holes - 1}, {holes - 1})), "
@@ -335,7 +336,7 @@ def main():
             print(f"  position {i}: the file says {values[i]}, the reference {mine[i]}")
         bad += len(differ)
         if a.bound:
-            wrong = check_dist(n, holes, a.variant, options or None, lower, values, dist, a.bound)
+            wrong = check_dist(moves, n, values, dist, a.bound)
             print(f"  distances: {sum(d != NODIST for d in dist)} given, up to "
                   f"{max([d for d in dist if d != NODIST], default=0)}, {wrong} wrong")
             bad += wrong
