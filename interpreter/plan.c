@@ -181,6 +181,27 @@ static void direct(void *arg, Expr *e, const char *what)
                 !e->form.rest;
 }
 
+/* Do the rules `rs[0..n)` put seeds they take into a hole or the hand,
+ * where those seeds may come from a store? */
+static int rules_unstore(const Rules *r, const CaptureRule *rs, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (rs[i].ntake && (rs[i].into.code || rs[i].to_hand || rs[i].put.code) && r->stores != STORES_NONE)
+            return 1;
+    return 0;
+}
+
+/* Can seeds go back from a store to the board during the play? Then the
+ * seeds gone (stores and removed) may fall, and a position before a
+ * capture may come back (hist_push's short cut does not hold). */
+static int seeds_return(const Rules *r)
+{
+    return r->nstore_moves || r->sow.relay_store || r->opening_sow.relay_store ||
+           rules_unstore(r, r->captures, r->ncaptures) || rules_unstore(r, r->sow.each_seed, r->sow.neach) ||
+           rules_unstore(r, r->opening_sow.each_seed, r->opening_sow.neach) ||
+           rules_unstore(r, r->turn_start, r->nturn_start) || rules_unstore(r, r->before_sow, r->nbefore_sow);
+}
+
 void plan_build(Rules *r, int general)
 {
     Plan *pl = &r->plan;
@@ -195,7 +216,7 @@ void plan_build(Rules *r, int general)
     pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
     pl->first_only = 1;
     pl->keep_trials = r->sow.laps == LAPS_RELAY;
-    pl->forget = 1;
+    pl->forget = !seeds_return(r);
     plan_captures(r);
     pl->no_after = !ex_may_hold(&r->extra_turn);
     for (int i = 0; i < r->nends; i++)
