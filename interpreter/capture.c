@@ -64,6 +64,39 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
     receive(vm, p, to, h, n, mover, during);
 }
 
+/* The large stones of hole h (board.stones) go with its seeds to d
+ * (MC_TO_*): a player counts each in his counter of the stone's name,
+ * if there is one; a stone that stays is `keep` (a flag, or -1): the one
+ * whose fall made the capture. */
+static void take_stones(Vm *vm, Position *p, int h, int d, int keep, int mover)
+{
+    const Rules *r = vm->r;
+    if (d < 0 || !is_hole(r, h))
+        return;
+    for (unsigned m = r->stone_flags; m; m &= m - 1) {
+        const int f = __builtin_ctz(m), k = r->stone_counter[f];
+        if (f == keep || !has_hole(p->flags[f], h))
+            continue;
+        p->flags[f] &= ~bit(h);
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_UNFLAG, mover, h, f, 0);
+        if (k >= 0 && (d == SOUTH || d == NORTH) && p->counter[d][k] < MC_MAX_COUNT) {
+            p->counter[d][k]++;
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_COUNTER, d, NO_HOLE, k, p->counter[d][k]);
+        }
+    }
+}
+
+/* The flag of the stone numbered n (1.., `stone`), or -1 for 0. */
+static int stone_flag(const Rules *r, int n)
+{
+    unsigned m = r->stone_flags;
+    for (; n > 1 && m; n--)
+        m &= m - 1;
+    return n == 1 && m ? __builtin_ctz(m) : -1;
+}
+
 /* The seeds rule `c` takes from a hole that holds `count`: all, or at
  * most its `amount` (`most`, evaluated once for the rule; none if < 1). */
 static inline int take_of(const CaptureRule *c, int count, int64_t most)
@@ -132,6 +165,10 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
         if (!is_hole(r, h))
             continue;
         if (e->flag >= 0 && !has_hole(p->flags[e->flag], h)) {
+            if ((r->stone_flags >> e->flag) & 1)   /* a large stone: moved there from where it is */
+                for (; p->flags[e->flag]; p->flags[e->flag] &= p->flags[e->flag] - 1)
+                    if (ev_on(vm))
+                        ev_basic(vm, MC_EV_UNFLAG, cx->mover, ctz_mask(p->flags[e->flag]), e->flag, 0);
             p->flags[e->flag] |= bit(h);
             if (ev_on(vm))
                 ev_basic(vm, MC_EV_FLAG, cx->mover, h, e->flag, 0);
@@ -186,10 +223,11 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             taken |= bit(into);   /* a hole is not taken into itself */
         for (int k = 0; k < c->ntake && (into != NO_HOLE || !c->into.code); k++) {
             int t = sp->each_take_hole[i] ? h : (int)ex_eval(&c->take[k], cx);
-            if (!is_hole(r, t) || !p->count[t] || has_hole((p->out_of_play | taken), t))
+            if (!is_hole(r, t) || has_hole((p->out_of_play | taken), t))
                 continue;
             int n = take_of(c, p->count[t], most);
-            if (!n)
+            const int stones = r->stone_flags && !c->to_hand && !c->into.code && holds_stone(r, p, t);
+            if (!n && !stones)
                 continue;
             p->count[t] = (uint16_t)(p->count[t] - n);
             taken |= bit(t);
@@ -200,6 +238,9 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
                 to_hole(vm, p, t, n, into, si->mover, 1);
             else
                 receive(vm, p, c->to, t, n, si->mover, 1);
+            if (stones)
+                take_stones(vm, p, t, destination(r, p, c->to, t, si->mover),
+                            t == h ? stone_flag(r, cx->stone) : -1, si->mover);
         }
         si->captured += got;
         cx->captured = si->captured;
@@ -327,8 +368,15 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         const Mask put = c->put.code ? ex_eval_set(&c->put, &cx) & ~p->out_of_play : 0;
         int n = (c->into.code && into == NO_HOLE) || (c->put.code && !put)
                     ? 0 : capture_holes(r, p, c, &cx, si->dir, holes, amounts);
-        /* what a cancelled capture gives back: the holes, the stores */
+        /* what a cancelled capture gives back: the holes, the stores (and
+         * the large stones, with the counters that count them) */
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
+        Mask flags[MAX_FLAGS];
+        uint16_t counters[2][MC_MAX_COUNTERS] = { { 0 } };
+        if (r->stone_flags) {
+            memcpy(flags, p->flags, sizeof flags);
+            memcpy(counters, p->counter, sizeof counters);
+        }
         int got = 0, cancelled = 0;
         for (int k = 0; k < n; k++) {
             if (holes[k] == into)
@@ -340,6 +388,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 put_in_hand(vm, p, holes[k], amounts[k], si->mover);
             else
                 receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
+            if (r->stone_flags && into == NO_HOLE && !put)
+                take_stones(vm, p, holes[k], destination(r, p, c->to, holes[k], si->mover), -1, si->mover);
             got += amounts[k];
         }
         if (c->cancel_if.code) {
@@ -356,6 +406,10 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 p->store[0] = stores[0];
                 p->store[1] = stores[1];
                 p->removed = stores[2];
+                if (r->stone_flags) {
+                    memcpy(p->flags, flags, sizeof flags);
+                    memcpy(p->counter, counters, sizeof counters);
+                }
                 got = 0;
                 cancelled = 1;
                 if (ev_on(vm))
@@ -399,6 +453,8 @@ static int start_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
             to_hole(vm, p, holes[k], amounts[k], into, cx->mover, 0);
         else
             receive(vm, p, c->to, holes[k], amounts[k], cx->mover, 0);
+        if (r->stone_flags && into == NO_HOLE)
+            take_stones(vm, p, holes[k], destination(r, p, c->to, holes[k], cx->mover), -1, cx->mover);
         got += amounts[k];
     }
     return got;

@@ -39,6 +39,7 @@ const VarDef ex_vars[] = {
     { "stored",   EXV_STORED,   T_INT,    CX_START },
     { "selected", EXV_SELECTED, T_BOOL,   CX_START },
     { "choice",   EXV_CHOICE,   T_BOOL,   CX_START },
+    { "stone",    EXV_STONE,    T_INT,    CX_HAND },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 
@@ -76,6 +77,7 @@ const PropDef ex_props[] = {
     { "depth",    EXO_DEPTH,   T_HOLE,   T_INT,    0 },
     { "number",   EXO_NUMBER,  T_HOLE,   T_INT,    0 },
     { "out",      EXO_OUT,     T_HOLE,   T_BOOL,   CX_STATE },
+    { "stones",   EXO_STONES,  T_HOLE,   T_INT,    CX_STATE },
     { "store",    EXO_ISSTORE, T_HOLE,   T_BOOL,   0 },
     { "store",    EXO_PSTORE,  T_PLAYER, T_INT,    CX_STATE },
     { "total",    EXO_PTOTAL,  T_PLAYER, T_INT,    CX_STATE },

@@ -358,6 +358,8 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
     for (int f = 0; f < r->nflags; f++) {
         if ((v = json_object_get(o, r->flags[f])) && !get_holes(r, v, &p->flags[f]))
             return fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
+        if (((r->stone_flags >> f) & 1) && popcount_mask(p->flags[f]) > 1)
+            return fail(err, errlen, "field `%s`: a large stone lies in one hole at most", r->flags[f]);
     }
     if ((v = json_object_get(o, "out_of_play"))) {
         if (!get_holes(r, v, &p->out_of_play))
@@ -692,7 +694,7 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
                             "(he fills them from his store), but hole %d holds %d", h + 1, p->count[h]);
     }
     if (p->phase == PH_MARK) {   /* who marks follows from how many holes are marked */
-        int who = rnd_marker(r, popcount_mask(p->flags[r->setup_mark_flag]));
+        int who = rnd_marker(r, popcount_mask(rnd_marked(r, p)));
         if (who != p->to_move)
             return fail(err, errlen, who < 0 ? "field `phase`: every hole of `setup.mark` is marked already"
                         : "field `to_move`: in phase \"mark\" with these holes marked, %s marks the next",

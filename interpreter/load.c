@@ -191,10 +191,53 @@ static const unsigned char root_order[R_N] = {
     R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
 };
 
+/* Large stones are sown a piece a place, whole laps: the keys that lift
+ * part of a hole, drop several seeds a place, or send seeds along a path
+ * or off the board have no meaning for them. */
+static void ld_stone_checks(Ld *ld, const LdPart *p)
+{
+    static const struct { unsigned ft; const char *key; } sow_no[] = {
+        { FT_LIFT, "sowing.lift" }, { FT_PER_HOLE, "sowing.per-hole" }, { FT_PATH, "sowing.path" },
+        { FT_SPILL, "sowing.spill-at-row-end" }, { FT_HOLE_LIMIT, "sowing.hole-limit" },
+        { FT_RELAY_STORE, "sowing.relay-store" } };
+    static const struct { unsigned ft; const char *key; } move_no[] = {
+        { FT_MOVE_LIFT, "moves.lift" }, { FT_MOVE_GROUP, "moves.per-hole" } };
+    Rules *r = ld->r;
+    for (int f = 0; f < MAX_FLAGS; f++) {   /* a taken stone is counted by the counter of its name */
+        r->stone_counter[f] = -1;
+        for (int k = 0; k < r->ncounters && f < r->nflags && ((r->stone_flags >> f) & 1); k++)
+            if (!strcmp(r->counters[k], r->flags[f]))
+                r->stone_counter[f] = (int8_t)k;
+    }
+    if (!r->stone_flags) {
+        if (r->sow.features & FT_STONES)
+            dg_error(ld->dg, ld_nloc(p->val[R_SOWING]), "`sowing.stones` says where large stones are sown: it needs "
+                     "`board.stones`");
+        return;
+    }
+    const yaml_node_t *at = p->val[R_BOARD];
+    if (r->setup_mark_flag >= 0 && !ld->dg->errors) {   /* a stone is in one hole: marked once */
+        const int f = r->setup_mark_flag, fn = rnd_mark_flag(r, NORTH);
+        const int both = r->setup_mark_by == SETUP_EACH || r->setup_mark_by == SETUP_ALTERNATE;
+        if ((((r->stone_flags >> f) | (r->stone_flags >> fn)) & 1) && (r->setup_mark_n > 1 || (both && f == fn)))
+            dg_error(ld->dg, ld_nloc(p->val[R_SETUP]), "a large stone lies in one hole: `setup.mark` puts it into one "
+                     "hole (`holes: 1`; North's stone with its own `north-flag`)");
+    }
+    for (size_t i = 0; i < sizeof sow_no / sizeof *sow_no; i++)
+        if ((r->sow.features | r->opening_sow.features) & sow_no[i].ft)
+            dg_error(ld->dg, ld_nloc(at), "large stones (`board.stones`) are sown a piece a place along the track: "
+                     "they do not go with `%s`", sow_no[i].key);
+    for (size_t i = 0; i < sizeof move_no / sizeof *move_no; i++)
+        if (r->move_features & move_no[i].ft)
+            dg_error(ld->dg, ld_nloc(at), "large stones (`board.stones`) are lifted with all of a hole's seeds: "
+                     "they do not go with `%s`", move_no[i].key);
+}
+
 /* The checks between sections, once all are read. */
 static void ld_root_checks(Ld *ld, const LdPart *p)
 {
     Rules *r = ld->r;
+    ld_stone_checks(ld, p);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY) && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     int side = popcount_mask(r->geo.side_mask[SOUTH]), north = popcount_mask(r->geo.side_mask[NORTH]);
@@ -337,6 +380,7 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
     r->first_begins = -1;
     r->setup_swap = -1;
     r->setup_mark_flag = -1;
+    r->setup_mark_north = -1;
     r->repetition = 3;
     r->repetition_seeds = RCV_OWNER;
     r->no_moves_seeds = RCV_OWNER;

@@ -14,7 +14,7 @@ static const char *const store_words[] = {
 static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", [TRACK_MIRROR] = "mirror",
                                            NULL };
 
-enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_N };
+enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_STONES, BK_N };
 
 /* Once rows and holes are known: the board's size and where each hole
  * lies, for the keys after them. A board larger than a position holds is
@@ -408,6 +408,23 @@ static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
     return lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
 }
 
+/* board.stones: large stones, each a flag that marks the hole holding
+ * it and that moves as the stone is sown (sow.c). */
+static int ls_stones(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    char buf[80];
+    (void)base;
+    Rules *r = ld->r;
+    const int before = r->nflags;
+    NameList l = { r->flags, &r->nflags, MAX_FLAGS, ls_flag_name_ok, "flag",
+                   "a keyword of expressions, a hole property or a field of the JSON position",
+                   lk_label(s, k, buf, sizeof buf) };
+    int ok = lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
+    for (int f = before; f < r->nflags; f++)
+        r->stone_flags |= 1u << f;
+    return ok;
+}
+
 /* board.counters: the names of the per-player counters. */
 static int ls_counters(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
@@ -432,6 +449,7 @@ static const LdKey board_keys[BK_N + 1] = {
     [BK_TRACK] = { .name = "track", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_track },
     [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
     [BK_COUNTERS] = { .name = "counters", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_counters },
+    [BK_STONES] = { .name = "stones", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_stones },
 };
 
 /* The checks between the board's keys, once all are read: sides that
@@ -474,6 +492,7 @@ static const char *const setup_by_words[] = {
 
 static const LdKey mark_keys[] = {
     { .name = "flag", .required = 1, .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, setup_mark_flag) },
+    { .name = "north-flag", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, setup_mark_north) },
     { .name = "holes", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT, .lo = 0, .hi = MAX_HOLES,
       .off = offsetof(Rules, setup_mark_n) },
     { .name = "by", .required = 1, .kind = LK_WORD, .flags = LF_QUALIFY, .words = setup_by_words,

@@ -13,13 +13,14 @@ static const char *const first_seed_words[] = {
 static const char *const laps_words[] = { [LAPS_SINGLE] = "single", [LAPS_RELAY] = "relay", NULL };
 static const char *const relay_from_words[] = {
     [RELAY_FROM_LAST] = "last", [RELAY_FROM_NEXT] = "next", NULL };
+static const char *const stone_words[] = { [STONES_FIRST] = "first", [STONES_LAST] = "last", NULL };
 static const char *const player_words[] = { [SOUTH] = "south", [NORTH] = "north", NULL };
 static const char *const dir_words[] = { [DIR_CCW] = "ccw", [DIR_CW] = "cw", NULL };
 
 /* ---- sowing and opening ----------------------------------------------- */
 
 enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RSTORE, SK_RWHILE, SK_RREVERSE, SK_RSTOP,
-       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_PATH, SK_LIMIT, SK_N };
+       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_PATH, SK_LIMIT, SK_STONES, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -137,6 +138,17 @@ static int ls_first_seed(Ld *ld, const LdSec *s, const LdKey *k, void *base, con
     return ok;
 }
 
+/* stones: a word, or `{last: COND}`: the lifted large stones are the
+ * lap's last pieces where COND holds as it starts, else its first. */
+static int ls_stones_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
+{
+    SowRules *w = base;
+    int word = w->stones;
+    int ok = ls_word_or_when(ld, s, k, v, stone_words, STONES_LAST, CTX_SOW, "the last pieces", &word, &w->stones_if);
+    w->stones = (StoneOrder)word;
+    return ok;
+}
+
 /* path: a list of 1..MAX_PATH hole expressions, the places of a lap's
  * seeds in turn. */
 static int ls_path_read(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
@@ -220,6 +232,8 @@ static const LdKey sow_keys[SK_N + 1] = {
                   .feature = FT_PATH, .read = ls_path_read, .then = ls_sow_path },
     [SK_LIMIT] = { .name = "hole-limit", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_SOWING, .type = T_INT,
                    .ctx = CTX_SOW | CX_HOLE, .feature = FT_HOLE_LIMIT, .off = offsetof(SowRules, hole_limit) },
+    [SK_STONES] = { .name = "stones", .kind = LK_CUSTOM, .flags = LF_QUALIFY | LF_SOWING, .feature = FT_STONES,
+                    .read = ls_stones_read },
 };
 
 /* `sowing`. */

@@ -88,15 +88,15 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 }
 #undef PUT_SOWS
 
-/* Every hole with seeds, in play, where `from` holds, in each direction
- * its condition allows. */
+/* Every hole with seeds (or a large stone), in play, where `from` holds,
+ * in each direction its condition allows. */
 static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
     const Mask track = r->geo.track_mask[cx->mover];
     cx->dir = r->from_dir;   /* for next() and prev() in `from` */
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || has_hole((p->out_of_play | ~track), h))
+        if ((!p->count[h] && !holds_stone(r, p, h)) || has_hole((p->out_of_play | ~track), h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->from, cx))
@@ -508,7 +508,7 @@ int gen_place(Vm *vm, const Position *p, Move *out)
 
 int gen_mark(Vm *vm, const Position *p, Move *out)
 {
-    return holes_where(vm->r, p, p->flags[vm->r->setup_mark_flag], &vm->r->setup_mark_where, MV_MARK, out);
+    return holes_where(vm->r, p, rnd_marked(vm->r, p), &vm->r->setup_mark_where, MV_MARK, out);
 }
 
 int gen_hand(Vm *vm, const Position *p, Move *out)
@@ -538,7 +538,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
     ctx_init(&cx, r, p, p->to_move);
     vm->quiet++;
     for (int h = 0; h < r->nholes; h++) {
-        if (!p->count[h] || !has_hole(r->geo.track_mask[p->to_move], h))
+        if ((!p->count[h] && !holds_stone(r, p, h)) || !has_hole(r->geo.track_mask[p->to_move], h))
             continue;
         cx.hole = h;
         if (!ex_true(&r->opening_from, &cx))

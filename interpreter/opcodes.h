@@ -40,6 +40,7 @@
     X(DEPTH,     0, 1, 1, "h -> 1 for a middle row, +1 a row outward (0: no hole)")  \
     X(NUMBER,    0, 1, 1, "h -> hole number 1.. (0: no hole or a store)")            \
     X(OUT,       0, 1, 1, "h -> h is out of play")                                   \
+    X(STONES,    0, 1, 1, "h -> large stones in h (board.stones)")                   \
     X(ISSTORE,   0, 1, 1, "h -> h is a store")                                       \
     X(FLAG,      1, 1, 1, "h -> flag k is set on h")                                 \
     X(PCOUNTER,  1, 1, 1, "p -> counter k of p (board.counters)")                   \

@@ -93,8 +93,8 @@ static void plan_each(const SowRules *s, SowPlan *sp)
  * are one word), else the general one. */
 static void plan_sow(const struct McRules *r, const SowRules *s, SowPlan *sp)
 {
-    if (s->features & ~SOW_KNOWN)
-        return;   /* a key this plan does not know: the general kernel, as written */
+    if ((s->features & ~SOW_KNOWN) || r->stone_flags)
+        return;   /* a key this plan does not know, or large stones: the general kernel, as written */
     unsigned need = sow_needs(r, s);
     sp->kernel = (need & ~PLAIN_SUPPORTS) || r->nholes > 64 ? KERNEL_GENERAL : KERNEL_PLAIN;
     sp->skip_origin = (need & N_SKIP_ORIGIN) != 0;
@@ -145,8 +145,8 @@ static int const_dirs(const Rules *r)
 static void plan_moves(Rules *r)
 {
     Plan *pl = &r->plan;
-    if (r->move_features & ~MOVES_KNOWN)
-        return;
+    if ((r->move_features & ~MOVES_KNOWN) || r->stone_flags)
+        return;   /* (a hole holding only a large stone may be sown from) */
     int min = own_min(&r->from), dirs = const_dirs(r);
     if (min < 0 || dirs < 0)
         return;

@@ -282,10 +282,11 @@ void rnd_mark(Vm *vm, Position *p, int hole)
     const int who = p->to_move;
     int next = -1;
     if (hole >= 0) {
-        p->flags[r->setup_mark_flag] |= bit(hole);
+        const int f = rnd_mark_flag(r, who);
+        p->flags[f] |= bit(hole);
         if (ev_on(vm))
-            ev_basic(vm, MC_EV_FLAG, who, hole, r->setup_mark_flag, 0);
-        next = rnd_marker(r, popcount_mask(p->flags[r->setup_mark_flag]));
+            ev_basic(vm, MC_EV_FLAG, who, hole, f, 0);
+        next = rnd_marker(r, popcount_mask(rnd_marked(r, p)));
     }
     if (!setup_turn(p, next, PH_MARK))   /* all marked, or nowhere left for this player */
         setup_done(r, p);

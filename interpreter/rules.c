@@ -80,6 +80,7 @@ static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
     visit_key(fn, arg, &s->relay_reverse, sec, "relay-reverse", -1);
     visit_key(fn, arg, &s->lift, sec, "lift", -1);
     visit_key(fn, arg, &s->first_if, sec, "first-seed.origin", -1);
+    visit_key(fn, arg, &s->stones_if, sec, "stones.last", -1);
     visit_key(fn, arg, &s->skip, sec, "skip", -1);
     visit_key(fn, arg, &s->relay_while, sec, "relay-while", -1);
     visit_key(fn, arg, &s->spill, sec, "spill-at-row-end", -1);

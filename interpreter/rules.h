@@ -51,6 +51,8 @@ typedef enum Receiver {
 typedef enum StoreKind { STORES_NONE = 0, STORES_OFF_TRACK, STORES_ON_TRACK } StoreKind;
 typedef enum IntoStores { INTO_NONE = 0, INTO_OWN, INTO_BOTH } IntoStores;
 typedef enum FirstSeed { FIRST_NEXT = 0, FIRST_ORIGIN } FirstSeed;
+/* Where the large stones lifted with a lap's seeds are dropped (sowing.stones). */
+typedef enum StoneOrder { STONES_FIRST = 0, STONES_LAST } StoneOrder;
 typedef enum Laps { LAPS_SINGLE = 0, LAPS_RELAY } Laps;
 typedef enum RelayFrom { RELAY_FROM_LAST = 0, RELAY_FROM_NEXT } RelayFrom;
 typedef enum ChainDir { CHAIN_NONE = 0, CHAIN_FORWARD, CHAIN_BACKWARD } ChainDir;
@@ -99,7 +101,8 @@ enum {
     FT_RELAY_STORE = 1u << 22,
     FT_SELECT      = 1u << 23,
     FT_CHOICE      = 1u << 26,
-    FT_MOVE_GROUP  = 1u << 27
+    FT_MOVE_GROUP  = 1u << 27,
+    FT_STONES      = 1u << 28   /* sowing.stones (where the large stones go in a lap) */
 };
 
 typedef struct OptionDef {
@@ -196,6 +199,9 @@ typedef struct SowRules {
     int npath;
     Expr hole_limit;             /* a seed into a hole that holds this many
                                     leaves the board (absent: no limit) */
+    StoneOrder stones;           /* the lifted large stones: the lap's first
+                                    places or its last (board.stones) ... */
+    Expr stones_if;              /* ... STONES_LAST only where this holds (if given) */
     unsigned features;           /* FT_* of the keys given */
     SrcLoc loc;
 } SowRules;
@@ -299,6 +305,10 @@ typedef struct McRules {
     Geometry geo;
     int nflags;
     const char *flags[MAX_FLAGS];
+    unsigned stone_flags;        /* board.stones: bit f, flag f marks the hole
+                                    holding a large stone (sown like a seed) */
+    int8_t stone_counter[MAX_FLAGS]; /* a stone's flag f: the counter of its name
+                                    (where a player counts it once taken), or -1 */
     int ncounters;               /* board.counters: per-player whole numbers */
     const char *counters[MC_MAX_COUNTERS];
     int total_seeds;
@@ -410,6 +420,8 @@ typedef struct McRules {
     int setup_chance;            /* setup.chance: the seeds are placed by chance
                                     (each placement drawn, nobody's decision) */
     int setup_mark_flag;         /* setup.mark: the flag marked, or -1 ... */
+    int setup_mark_north;        /* ... the flag North's marks set (north-flag;
+                                    else setup_mark_flag) ... */
     int setup_mark_n;            /* ... how many holes each player marks ... */
     int setup_mark_by;           /* ... who marks (SETUP_*) ... */
     Expr setup_mark_where;       /* ... and where (`hole`, `mover`) (PH_MARK) */
@@ -527,6 +539,18 @@ static inline const char *rules_stores_bound(const Rules *r)
     return r->nstore_moves ? "sow seeds from a store (moves.store)"
            : r->swap_when.code || r->setup_swap >= 0 ? "let the players swap sides"
                                                      : NULL;
+}
+
+/* The flag `who`'s marks set (setup.mark: `flag`, or North's `north-flag`). */
+static inline int rnd_mark_flag(const Rules *r, int who)
+{
+    return who == NORTH && r->setup_mark_north >= 0 ? r->setup_mark_north : r->setup_mark_flag;
+}
+
+/* The holes marked so far (setup.mark, with either player's flag). */
+static inline Mask rnd_marked(const Rules *r, const Position *p)
+{
+    return p->flags[r->setup_mark_flag] | p->flags[rnd_mark_flag(r, NORTH)];
 }
 
 #endif

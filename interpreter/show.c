@@ -164,12 +164,20 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                        "at the first such chance, 5/2 at the second, and so on; 5 never stops.\n", s->relay_stop.src);
     } else
         fprintf(f, "  - Single lap.\n");
+    if (r->stone_flags && s->stones == STONES_LAST && s->stones_if.code && s->stones_if.src)
+        fprintf(f, "  - A hole's large stones are lifted with its seeds and sown as seeds are, one a place: the last "
+                   "places of the lap where %s as it starts, else the first (the each-seed rules see each, `stone` "
+                   "naming it).\n", s->stones_if.src);
+    else if (r->stone_flags)
+        fprintf(f, "  - A hole's large stones are lifted with its seeds and sown as seeds are, one a place: the %s "
+                   "places of the lap (the each-seed rules see each, `stone` naming it).\n",
+                s->stones == STONES_LAST ? "last" : "first");
     if (ex_may_hold(&s->spill))
         fprintf(f, "  - When, as the move starts, %s: seeds sown past the end of a row leave the game, with the rest of the hand.\n",
                 s->spill.src);
     for (int i = 0; i < s->neach; i++) {
         const CaptureRule *c = &s->each_seed[i];
-        fprintf(f, "  - After each seed, if %s:", c->when.src);
+        fprintf(f, "  - After each seed%s, if %s:", r->stone_flags ? " (or large stone)" : "", c->when.src);
         if (c->ntake) {
             take_words(f, c);
             if (c->into.code)
@@ -396,6 +404,12 @@ static void board_words(FILE *f, const Rules *r)
         for (int i = 0; i < r->nflags; i++)
             fprintf(f, " %s", r->flags[i]);
         fprintf(f, "\n");
+        for (int i = 0, k = 1; i < r->nflags; i++)
+            if ((r->stone_flags >> i) & 1) {
+                fprintf(f, "Large stone %d (`stone == %d`): `%s` marks the hole holding it; a hole holding only "
+                           "a stone may be sown from where `moves.from` allows it.\n", k, k, r->flags[i]);
+                k++;
+            }
     }
     if (r->ncounters) {
         fprintf(f, "Each player's counters (0 as %s begins):", r->match ? "each round" : "the game");
@@ -455,9 +469,14 @@ static void setup_words(FILE *f, const Rules *r)
                                                "South and North mark %d hole%s each, one in turn, South first," };
         fprintf(f, " ");
         fprintf(f, markers[r->setup_mark_by], r->setup_mark_n, r->setup_mark_n == 1 ? "" : "s");
-        fprintf(f, " with the flag `%s`, one a decision (mark:H), where %s (a hole not marked yet); "
+        if (rnd_mark_flag(r, NORTH) != r->setup_mark_flag)
+            fprintf(f, " with the flag `%s` (North's with `%s`)", r->flags[r->setup_mark_flag],
+                    r->flags[rnd_mark_flag(r, NORTH)]);
+        else
+            fprintf(f, " with the flag `%s`", r->flags[r->setup_mark_flag]);
+        fprintf(f, ", one a decision (mark:H), where %s (a hole not marked yet); "
                    "the marking ends early if the player to mark has no such hole.",
-                r->flags[r->setup_mark_flag], r->setup_mark_where.src ? r->setup_mark_where.src : "?");
+                r->setup_mark_where.src ? r->setup_mark_where.src : "?");
     }
     if (r->setup_swap >= 0 && r->setup_swapper_first)
         fprintf(f, " Then %s keeps the board (keep) or swaps sides, turning the board round (swap); either way "

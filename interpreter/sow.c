@@ -232,6 +232,52 @@ static int drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx
     return 1;
 }
 
+/* Lifts the large stones of hole h with its seeds (board.stones):
+ * returns them as bits of their flag numbers. */
+static unsigned lift_stones(Vm *vm, Position *p, int h, int mover)
+{
+    unsigned got = 0;
+    for (unsigned m = vm->r->stone_flags; m; m &= m - 1) {
+        const int f = __builtin_ctz(m);
+        if (has_hole(p->flags[f], h)) {
+            p->flags[f] &= ~bit(h);
+            got |= 1u << f;
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_UNFLAG, mover, h, f, 0);
+        }
+    }
+    return got;
+}
+
+/* The large stone of flag f into hole t, with the each-seed rules
+ * (`stone` its number, `hand` the pieces still to drop); into a store,
+ * it leaves the board, counted by the store's player in his counter of
+ * its name (if any). */
+static void drop_stone(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int f,
+                       int left, SowInfo *si)
+{
+    const Rules *r = vm->r;
+    if (t >= MAX_HOLES) {
+        const int pl = t - MAX_HOLES, k = r->stone_counter[f];
+        if (k >= 0 && p->counter[pl][k] < MC_MAX_COUNT) {
+            p->counter[pl][k]++;
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_COUNTER, pl, NO_HOLE, k, p->counter[pl][k]);
+        }
+        return;
+    }
+    p->flags[f] |= bit(t);
+    if (ev_on(vm))
+        ev_basic(vm, MC_EV_FLAG, si->mover, t, f, 0);
+    if (r->uses_reached)
+        si->reached |= bit(t);
+    if (s->neach) {
+        cx->stone = 1 + __builtin_popcount(r->stone_flags & ((1u << f) - 1));
+        cap_drop(vm, s, sp, p, cx, t, left, si);
+        cx->stone = 0;
+    }
+}
+
 /* The tight loop of a lap into consecutive holes (no skip, no store on
  * the track, no spill, nothing out of play); returns the last hole. */
 static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx,
@@ -289,10 +335,11 @@ static int lap_path(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, E
     return h;
 }
 
-/* One lap of the general kernel: `hand` seeds from `origin` (already
- * lifted); returns the hole (or store) of the last seed, or SPILLED. */
+/* One lap of the general kernel: `hand` seeds and the large `stones`
+ * (bits of their flags) from `origin` (already lifted), a piece a place;
+ * returns the hole (or store) of the last piece, or SPILLED. */
 static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int origin,
-                       int hand, int spill, int from_hand, SowInfo *si)
+                       int hand, unsigned stones, int spill, int from_hand, SowInfo *si)
 {
     const Rules *r = vm->r;
     int first = from_hand || s->first_seed == FIRST_ORIGIN;
@@ -316,13 +363,19 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         int64_t k = ex_eval(&s->per_hole, cx);
         per = k < 1 ? 1 : k > hand ? hand : (int)k;
     }
+    int last_stones = s->stones == STONES_LAST;   /* the stones are the lap's last pieces */
+    if (stones && last_stones && s->stones_if.code) {
+        cx->hand = hand;
+        last_stones = ex_true(&s->stones_if, cx);
+    }
     int h = origin;
-    while (hand > 0) {
+    while (hand > 0 || stones) {
+        const int left = hand + __builtin_popcount(stones) - 1;   /* the pieces left once this one is dropped */
         int t = origin;
         if (first) {
             first = 0;
         } else {
-            cx->hand = hand - 1;   /* for `skip`: the seeds left once this one is dropped */
+            cx->hand = left;   /* for `skip` */
             t = sp->consecutive && !p->out_of_play ? ring_step(&r->geo, si->mover, h, si->dir == DIR_CCW)
                                                    : bd_target(r, s, sp, cx, h, si->dir);
             if (t == NO_HOLE) {
@@ -333,6 +386,8 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                     cap_receive(vm, p, RCV_MOVER, NO_HOLE, hand, si->mover, 1);
                 else
                     p->count[origin] = (uint16_t)(p->count[origin] + hand);
+                for (; stones; stones &= stones - 1)
+                    p->flags[__builtin_ctz(stones)] |= bit(origin);
                 break;
             }
             if (spill && is_hole(r, h) && is_hole(r, t) && row_of(r, h) != row_of(r, t)) {
@@ -342,13 +397,18 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
                 return SPILLED;
             }
         }
+        h = t;
+        if (stones && (!last_stones || !hand)) {   /* a large stone, in its turn */
+            drop_stone(vm, s, sp, p, cx, t, __builtin_ctz(stones), left, si);
+            stones &= stones - 1;
+            continue;
+        }
         int fell = 1;   /* the last seed dropped here fell into the hole (not full) */
         for (int k = 0; k < per && hand > 0; k++) {   /* each seed dropped, its rules tried */
             hand--;
-            fell = drop(vm, s, sp, p, cx, t, hand, si);
+            fell = drop(vm, s, sp, p, cx, t, hand + __builtin_popcount(stones), si);
         }
-        h = t;
-        if (!hand && !fell)
+        if (!hand && !stones && !fell)
             return SPILLED;   /* the last seed left the board: the lap ends nowhere */
     }
     return h;
@@ -381,7 +441,7 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
             return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
     }
-    return p->count[h] ? h : NO_HOLE;
+    return p->count[h] || holds_stone(r, p, h) ? h : NO_HOLE;
 }
 
 /* The context of the sowing si describes, before its first lap. */
@@ -448,9 +508,10 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             }
             p->count[origin] = (uint16_t)(p->count[origin] - hand);
         }
+        const unsigned stones = inhand || !vm->r->stone_flags ? 0 : lift_stones(vm, p, origin, si->mover);
         si->origin = cx.origin;
         si->pend = 0;
-        int h = lap_general(vm, s, sp, p, &cx, origin, hand, spill, inhand > 0, si);
+        int h = lap_general(vm, s, sp, p, &cx, origin, hand, stones, spill, inhand > 0, si);
         si->last = h == SPILLED ? NO_HOLE : h;
         if (ev_on(vm))
             ev_lap(vm, si, origin, hand, si->last, lap, inhand > 0);
