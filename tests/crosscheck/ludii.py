@@ -102,6 +102,10 @@ OPTIONS = {
     # Ludii's code takes a single space, and a lap of ten seeds or more
     # ends the turn
     "o-an-quan": ["chain=false", "long-lap-ends=true"],
+    # Ludii's Laomuzhu sows only from the mover's row
+    "laomuzhu": ["own-row=true", "chain=false"],
+    # Ludii's Yucebao: the stones stay in the stores, the mover's row only
+    "yucebao": ["stones-start=stores", "own-row=true"],
     # Ludii's code: the run of captures stops at the origin; each player
     # takes the seeds left in his row
     "halusa": ["origin-ends-chain=true", "remaining=owners"],
@@ -178,6 +182,19 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "yucebao": (r"^board", "Ludii's code looks only at the place after a lap's last piece and relays from it "
+                           "whenever it holds pieces, a store included (whose seeds it then sows), even when the "
+                           "last piece fell into a store or an empty hole; the text relays only after a last "
+                           "counter into a hole with counters, lifting the next hole (ours, which ends the turn "
+                           "at a store); and Ludii's code neither relays nor captures after a lap of 8 pieces or "
+                           "more: checked by hand on the first difference of 6 games (seeds 1 to 6), each the "
+                           "first kind"),
+    "laomuzhu": (r"^board", "Ludii keeps each hole as a stack and sows its top piece first, so a large stone "
+                            "that seeds were sown onto falls later in the lap than ours, sown first (the text "
+                            "does not say where a stone falls; option `stone-order`); and Ludii's code neither "
+                            "relays nor captures after a lap of 8 pieces or more (its `(< (size Stack at:(last "
+                            "From)) 8)`), which the text does not say: checked by hand on the first difference "
+                            "of 10 games (seeds 1 to 10), each one of the two"),
     "concentration-game": (r"^board", "Ludii's track \"0,E,N,W,S2\" ends on site 0, where it also starts, and "
                                       "loops from there: a sowing that passes South's leftmost hole (our 1) drops "
                                       "two seeds into it, one as the track's end and one as its start; the text "
@@ -641,6 +658,9 @@ ORDERED_DIRS = {
     "uthi": ("cw", "ccw"),
     # O An Quan sows with fromTo moves: Ludii lists its TrackCCW move first
     "o-an-quan": ("ccw", "cw"),
+    # so does Laomuzhu (its Select moves sow in their consequences)
+    "laomuzhu": ("ccw", "cw"),
+    "yucebao": ("ccw", "cw"),
 }
 
 # Ludii's ruleset (--ruleset) or options (--option Cat/Item) for our game
@@ -879,6 +899,10 @@ class Board:
                     if base + d + a in our_moves:
                         return base + d + a
             return base
+        if frm in self.hands and to in self.hole_of and ("mark:%d" % self.hole_of[to]) in our_moves:
+            # a piece of the hand put on the board before the play (a
+            # large stone): our setup.mark
+            return "mark:%d" % self.hole_of[to]
         if frm in self.hands and to in self.hole_of:
             return "place:%d" % self.hole_of[to]
         if frm in self.hands and "place:all" in our_moves:
