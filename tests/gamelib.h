@@ -47,16 +47,24 @@ static inline void game_end(Game *g)
     rules_free(g->r);
 }
 
-/* The variant `text` in `mode` at the JSON position `pos`. */
-static inline void game_at(Game *g, const char *text, unsigned mode, const char *pos)
+/* The variant `text` with the options opts[0..nopts) in `mode` at the
+ * JSON position `pos`. */
+static inline void game_at_opts(Game *g, const char *text, const char *const *opts, int nopts, unsigned mode,
+                                const char *pos)
 {
-    g->r = test_load_mode(text, NULL, 0, mode);
+    g->r = test_load_mode(text, opts, nopts, mode);
     assert_non_null(g->r);
     vm_init(&g->vm, g->r);
     hist_init(&g->h);
     char err[256];
     if (!pos_from_json(g->r, pos, strlen(pos), &g->p, err, sizeof err))
         fail_msg("%s", err);
+}
+
+/* The variant `text` in `mode` at the JSON position `pos`. */
+static inline void game_at(Game *g, const char *text, unsigned mode, const char *pos)
+{
+    game_at_opts(g, text, NULL, 0, mode, pos);
 }
 
 /* The first n holes of `p` hold want[]. */

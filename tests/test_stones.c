@@ -73,13 +73,8 @@ static void test_stones_order(void **state)
         game_end(&g);
         /* last: seeds into 2 (3, hand 2) and 3 (3, hand 1), the stone
          * last into 4 (hand 0, but a stone): nothing taken */
-        g.r = test_load_mode(order, (const char *[]){ "late=true" }, 1, mode);
-        assert_non_null(g.r);
-        vm_init(&g.vm, g.r);
-        hist_init(&g.h);
-        char err[256];
-        const char *pos = "{\"board\":[2,2,2,2,2,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[1]}";
-        assert_true(pos_from_json(g.r, pos, strlen(pos), &g.p, err, sizeof err));
+        game_at_opts(&g, order, (const char *[]){ "late=true" }, 1, mode,
+                     "{\"board\":[2,2,2,2,2,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[1]}");
         play(&g.vm, &g.p, &g.h, "1");
         static const int w2[] = { 0, 3, 3, 2, 2, 2 };
         counts_are(&g.p, w2, 6);
@@ -112,13 +107,8 @@ static void test_stones_taken(void **state)
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
         for (int undo = 0; undo < 2; undo++) {
             Game g;
-            g.r = test_load_mode(take, (const char *[]){ undo ? "undo=true" : "undo=false" }, 1, mode);
-            assert_non_null(g.r);
-            vm_init(&g.vm, g.r);
-            hist_init(&g.h);
-            char err[256];
-            const char *pos = "{\"board\":[1,0,0,0,2,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[3]}";
-            assert_true(pos_from_json(g.r, pos, strlen(pos), &g.p, err, sizeof err));
+            game_at_opts(&g, take, (const char *[]){ undo ? "undo=true" : "undo=false" }, 1, mode,
+                     "{\"board\":[1,0,0,0,2,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[3]}");
             /* 1 (1 seed) -> 2; next(2) = 3 holds only the stone: taken */
             play(&g.vm, &g.p, &g.h, "1");
             static const int w[] = { 0, 1, 0, 0, 2, 2 };
@@ -156,13 +146,8 @@ static void test_stones_moved(void **state)
     for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
         for (int set = 0; set < 2; set++) {
             Game g;
-            g.r = test_load_mode(moved, (const char *[]){ set ? "moved-rule=true" : "moved-rule=false" }, 1, mode);
-            assert_non_null(g.r);
-            vm_init(&g.vm, g.r);
-            hist_init(&g.h);
-            char err[256];
-            const char *pos = "{\"board\":[1,0,0,0,0,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[3]}";
-            assert_true(pos_from_json(g.r, pos, strlen(pos), &g.p, err, sizeof err));
+            game_at_opts(&g, moved, (const char *[]){ set ? "moved-rule=true" : "moved-rule=false" }, 1, mode,
+                     "{\"board\":[1,0,0,0,0,2],\"stores\":[0,0],\"to_move\":\"south\",\"big\":[3]}");
             play(&g.vm, &g.p, &g.h, "1");
             const int f = flag_of(g.r, "big");
             /* set: 1 -> 2 (1 seed), no relay; the rule moves the stone
