@@ -104,6 +104,8 @@ OPTIONS = {
     "o-an-quan": ["chain=false", "long-lap-ends=true"],
     # Ludii's Laomuzhu sows only from the mover's row
     "laomuzhu": ["own-row=true", "chain=false"],
+    # Ludii's Lontu-Holo gives each player the holes to his left
+    "lontu-holo": ["halves=left", "pass-origin=false"],
     # Ludii's Yucebao: the stones stay in the stores, the mover's row only
     "yucebao": ["stones-start=stores", "own-row=true"],
     # Ludii's code: the run of captures stops at the origin; each player
@@ -182,6 +184,13 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "lontu-holo": (r"^legal", "where none of the opponent's holes holds more than one seed (and not all six hold "
+                              "one), Ludii's code puts the four nowhere: they stay in their hole and the turn "
+                              "passes (its moves are then the opponent's sowings); ours puts them onto one of "
+                              "his single seeds (the text first moves one of those onto another, which our file "
+                              "leaves out: its gaps). From the position after Ludii's opening, played at random, "
+                              "games agree to that point: checked by hand in games of seeds 1, 3 and 4 (seeds "
+                              "2, 5 and 6 agree to the end)"),
     "yucebao": (r"^board", "Ludii's code looks only at the place after a lap's last piece and relays from it "
                            "whenever it holds pieces, a store included (whose seeds it then sows), even when the "
                            "last piece fell into a store or an empty hole; the text relays only after a last "
@@ -594,8 +603,13 @@ MIRROR = {
 # Ludii's opening made of moves where our game has none: "pass" (Ludii's
 # players pass their optional opening moves), "replay" (Ludii's first
 # legal move is played until its position is ours: a fixed opening that
-# our file starts from)
+# our file starts from), ("adopt", PHASE) (Ludii's opening, an opening
+# our file leaves out, is played at random until Ludii's phase is number
+# PHASE; ours then starts from Ludii's board, its player to move)
 LUDII_OPENING = {
+    # Lontu-Holo's stylized opening, left out by our file (its gaps):
+    # Ludii's phases 0-4, then 5 (Sowing)
+    "lontu-holo": ("adopt", 5),
     # Ludii's players may move seeds one at a time before the play, until
     # both pass; ours with arrange=false starts from two seeds a hole
     "lisolo": "pass",
@@ -835,6 +849,12 @@ class Board:
             if phase in ("mark", "pick") and (to == frm or to not in self.hole_of):
                 return "%s:%d" % ("mark" if phase == "mark" else "take", h)
             if to in self.hole_of and to != frm and mv["type"] != "Select":
+                if phase == "put" and ("put:%d" % self.hole_of[to]) in our_moves:
+                    # the seeds taken, put into a hole of the mover's
+                    # choice: Ludii moves them one at a time from the hole
+                    # they were taken from (Lontu-Holo); the others follow
+                    # into the same hole (play_one)
+                    return "put:%d" % self.hole_of[to]
                 tok = "%d>%d" % (h, self.hole_of[to])
                 if phase == "hand" and tok not in our_moves and str(self.hole_of[to]) in our_moves:
                     # a seed held in our hand (phase hand) that Ludii
@@ -927,10 +947,11 @@ class Ours:
     def __init__(self, binary, variant, opts):
         self.binary, self.variant, self.opts = binary, variant, opts
         self.tmp = tempfile.mkdtemp(prefix="ludii-x-")
+        self.start = None   # the position the game starts from (LUDII_OPENING "adopt"), or its start
 
     def replay(self, toks, chunk=200):
         args = [x for o in self.opts for x in ("-o", o)]
-        start = None
+        start = self.start
         done = 0
         while len(toks) - done > chunk:
             pos = self._run(args, toks[done:done + chunk], start)
@@ -982,6 +1003,10 @@ def differ(board, pos, st):
         w = {1: "south", 2: "north", 0: "draw"}.get(st["winner"], "?%s" % st["winner"])
         if pos["winner"] != w:
             return "winner: ours %s, Ludii %s" % (pos["winner"], w)
+        return None
+    if pos.get("phase") == "put":
+        # our seeds taken wait in the hand for the put decision; Ludii's
+        # are still in their hole: compared once the put is made
         return None
     ours_board = pos["board"]
     if pos.get("phase") == "hand" and pos.get("hand") and len(pos.get("held") or []) == 1:
@@ -1088,6 +1113,7 @@ def play_one(lu, ours, board, rng, cap, stats):
     """One random game; None if both agree, else why (several lines)."""
     lu.ask("restart")
     toks = []
+    ours.start = None
     pos = ours.replay(toks)
     if isinstance(pos, str):
         return "ours: %s" % pos
@@ -1095,6 +1121,16 @@ def play_one(lu, ours, board, rng, cap, stats):
     if getattr(board, "total", None) is None:
         board.total = sum(st0["counts"]) + sum(st0["hands"])
     mode = getattr(board, "opening", None)
+    for _ in range(20 if isinstance(mode, tuple) else 0):
+        # an opening played at random that ends Ludii's game (a player's
+        # side emptied by it): another one, as nothing would be compared
+        st1 = st0
+        while not st1["over"] and st1["moves"] and st1["phase"] != mode[1]:
+            lu.ask("apply %d" % rng.randrange(len(st1["moves"])))
+            st1 = lu.ask("state")
+        if not st1["over"]:
+            break
+        lu.ask("restart")
     if mode:
         # Ludii's opening made of moves where ours has none (LUDII_OPENING)
         for _ in range(5000):
@@ -1106,10 +1142,24 @@ def play_one(lu, ours, board, rng, cap, stats):
                 if not ks:
                     break
                 lu.ask("apply %d" % ks[0])
+            elif isinstance(mode, tuple):
+                if st0["phase"] == mode[1]:
+                    break
+                lu.ask("apply %d" % rng.randrange(len(st0["moves"])))
             else:
                 if board.board(st0) == pos["board"] and (st0["mover"] == 1) == (pos["to_move"] == "south"):
                     break
                 lu.ask("apply 0")
+    if isinstance(mode, tuple):
+        # ours from Ludii's position after its opening
+        st0 = lu.ask("state")
+        ours.start = os.path.join(ours.tmp, "adopted.json")
+        with open(ours.start, "w") as f:
+            json.dump({"variant": ours.variant, "board": board.board(st0), "stores": [0, 0],
+                       "to_move": "south" if st0["mover"] == 1 else "north"}, f)
+        pos = ours.replay(toks)
+        if isinstance(pos, str):
+            return "ours, from Ludii's position after its opening: %s" % pos
     # a game with relay stops (tokens `5/1`), once seen
     board.relay_stop = getattr(board, "relay_stop", False) or any("/" in t for t in pos["moves"])
     # Ludii's set-up moves before the first decision (Gabata (Oromo)'s
@@ -1353,6 +1403,17 @@ def play_one(lu, ours, board, rng, cap, stats):
         lu.ask("apply %d" % mapped[base])
         board.chose = base.endswith("+")
         log = []
+        if base.startswith("put:"):
+            # Ludii puts the seeds one a move: the others into the same hole
+            src, dst = st["moves"][mapped[base]]["from"], st["moves"][mapped[base]]["to"]
+            for _ in range(1000):
+                st1 = lu.ask("state")
+                ks = [i for i, m in enumerate(st1["moves"]) if m["from"] == src and m["to"] == dst] \
+                    if st1["mover"] == prev and not st1["over"] else []
+                if not ks:
+                    break
+                lu.ask("apply %d" % ks[0])
+                log.append("again:%s" % base)
         if base in dir_after:
             # Ludii's choice of direction after its placement
             st1 = lu.ask("state")

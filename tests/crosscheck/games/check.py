@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Cross-check built-in games against independent implementations.
 
-katro.py, tsoro.py, misoro.py, engehe.py, leyla.py, laomuzhu.py and
-yucebao.py were written from the games' rules alone, by people who had
-not read the variant files or the program. For each
+katro.py, tsoro.py, misoro.py, engehe.py, leyla.py, laomuzhu.py,
+yucebao.py and lontuholo.py were written from the games' rules alone, by
+people who had not read the variant files or the program. For each
 configuration this script compares perft to a modest depth (the program's
 `perft` against the reference's) and replays random games of the reference
 with `BIN replay`: every decision must be legal, the game must end on the
@@ -39,6 +39,9 @@ CONFIGS = [
     ("laomuzhu.py", [], "laomuzhu", [], 6, 18, True),
     ("laomuzhu.py", ["--own-row"], "laomuzhu", ["own-row=true"], 6, 19, True),
     ("laomuzhu.py", ["--last"], "laomuzhu", ["stone-order=last"], 6, 20, True),
+    ("lontuholo.py", [], "lontu-holo", [], 7, 21, True),
+    ("lontuholo.py", ["--left"], "lontu-holo", ["halves=left"], 7, 22, True),
+    ("lontuholo.py", ["--no-pass"], "lontu-holo", ["pass-origin=false"], 8, 23, True),
     ("yucebao.py", [], "yucebao", [], 5, 14, True),
     ("yucebao.py", ["--own-row"], "yucebao", ["own-row=true"], 5, 15, True),
     ("yucebao.py", ["--stores"], "yucebao", ["stones-start=stores"], 5, 16, True),
