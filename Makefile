@@ -269,7 +269,7 @@ FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 FUZZ_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g $(FUZZ_SAN) \
                 -Iinclude -Iinterpreter -Ifuzz -I$(BUILD) $(shell pkg-config --cflags yaml-0.1 jansson 2>/dev/null)
 FUZZ_GEN_CFLAGS = $(filter-out -Wmissing-prototypes -Werror,$(FUZZ_CFLAGS)) -Wno-unused-function -Wno-sign-compare
-FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson 2>/dev/null) -lm
+FUZZ_LIBS     = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 # each run: a hang is over 1 s; crash files go to build/fuzz/crashes/TARGET/;
 # dictionaries: fuzz/dict/variant.dict (load, play), TARGET.dict (others).
 # ASan's quarantine of freed memory (256 MB by default) would take most of

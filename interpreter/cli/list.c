@@ -58,6 +58,7 @@ static int f_choice(const Rules *r) { return r->has_choice; }
 static int f_hole_limit(const Rules *r) { return r->sow.hole_limit.code != NULL; }
 static int f_keep(const Rules *r) { return r->match && r->keep != 0; }
 static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
+static int f_stones(const Rules *r) { return r->stone_flags != 0; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -84,6 +85,7 @@ static const Feature features[] = {
     { "hole-limit", "holes that hold a limited number of seeds (sowing.hole-limit)", f_hole_limit },
     { "keep", "holes that keep their seeds from round to round (match.keep)", f_keep },
     { "per-hole", "sowings whose seeds a hole the mover chooses (moves.per-hole)", f_per_hole },
+    { "stones", "large stones sown with the seeds (board.stones)", f_stones },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };
