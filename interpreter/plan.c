@@ -226,7 +226,7 @@ void plan_build(Rules *r, int general)
 /* ---- in words ------------------------------------------------------------ */
 
 /* The plan of one sowing (`what` names it) in words, for `show --plan`. */
-static void describe_sow(FILE *f, const char *what, const SowRules *s, const SowPlan *sp)
+static void describe_sow(FILE *f, const char *what, const Rules *r, const SowRules *s, const SowPlan *sp)
 {
     fprintf(f, "%s: ", what);
     if (sp->kernel == KERNEL_PLAIN)
@@ -235,7 +235,8 @@ static void describe_sow(FILE *f, const char *what, const SowRules *s, const Sow
     else
         fprintf(f, "general kernel, seed by seed%s%s\n",
                 sp->consecutive ? "; a lap into consecutive holes in a tight loop" : "",
-                s->features & ~SOW_KNOWN ? "; a key this plan does not know keeps every short cut off" : "");
+                r->stone_flags ? "; large stones (board.stones) keep every short cut off"
+                : s->features & ~SOW_KNOWN ? "; a key this plan does not know keeps every short cut off" : "");
     if (s->neach && sp->each_masks)
         fprintf(f, "  each-seed rules: tried only at the hole counts they can fire on (%s)\n",
                 sp->each_filter[0].exact ? "decided by masks" : "then their conditions");
@@ -279,9 +280,9 @@ void plan_describe(const Rules *r, FILE *f)
 {
     const Plan *pl = &r->plan;
     fprintf(f, "mode: %s\n", pl->general ? "reference (no short cut: every rule as written)" : "planned");
-    describe_sow(f, "sowing", &r->sow, &pl->sow);
+    describe_sow(f, "sowing", r, &r->sow, &pl->sow);
     if (r->has_opening)
-        describe_sow(f, "opening sowing", &r->opening_sow, &pl->opening);
+        describe_sow(f, "opening sowing", r, &r->opening_sow, &pl->opening);
     if (pl->moves_by_mask)
         fprintf(f, "moves: by bit masks: own holes with at least %d seed%s, directions %s\n",
                 pl->from_min > 1 ? pl->from_min : 1, pl->from_min > 1 ? "s" : "",
@@ -292,7 +293,9 @@ void plan_describe(const Rules *r, FILE *f)
     describe_captures(f, r);
     fprintf(f, "relay trials: %s\n", pl->keep_trials ? "kept for the move played next" : "sown again");
     fprintf(f, "repetition history: %s\n",
-            pl->forget ? "forgets positions once seeds leave the board" : "keeps every position of a round");
+            pl->forget ? "forgets positions once seeds leave the board"
+            : pl->general ? "keeps every position of a round"
+                          : "keeps every position of a round (seeds may go back from a store to the board)");
     fprintf(f, "conditions:\n");
     rules_each_expr((Rules *)r, describe_expr, f);
 }
