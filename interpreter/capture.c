@@ -226,7 +226,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             if (!is_hole(r, t) || has_hole((p->out_of_play | taken), t))
                 continue;
             int n = take_of(c, p->count[t], most);
-            const int stones = r->stone_flags && !c->to_hand && !c->into.code && holds_stone(r, p, t);
+            const int stones = r->stone_flags && !c->to_hand && !c->into.code && hole_stones(r, p, t);
             if (!n && !stones)
                 continue;
             p->count[t] = (uint16_t)(p->count[t] - n);

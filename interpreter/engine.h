@@ -53,15 +53,6 @@ static inline int is_hole(const Rules *r, int h)
     return h >= 0 && h < r->nholes;
 }
 
-/* Does hole h hold a large stone (board.stones)? */
-static inline int holds_stone(const Rules *r, const Position *p, int h)
-{
-    for (unsigned m = r->stone_flags; m; m &= m - 1)
-        if (has_hole(p->flags[__builtin_ctz(m)], h))
-            return 1;
-    return 0;
-}
-
 /* The board row of hole h (0: South's edge). */
 static inline int row_of(const Rules *r, int h)
 {

@@ -39,15 +39,6 @@ static inline int64_t hole_index(const ExCtx *cx, int64_t h)
     return h >= 0 && h < cx->rules->nholes ? cx->rules->geo.index[h] : 0;
 }
 
-/* The large stones in hole h (board.stones). */
-static int64_t hole_stones(const ExCtx *cx, int h)
-{
-    int n = 0;
-    for (unsigned m = cx->rules->stone_flags; m; m &= m - 1)
-        n += has_hole(cx->pos->flags[__builtin_ctz(m)], h);
-    return n;
-}
-
 /* The value of context name `v` (ExVar). */
 static inline ExVal var_value(const ExCtx *cx, int v)
 {
@@ -272,7 +263,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_DEPTH: TOP = TOP >= 0 && TOP < nh ? g->depth[TOP] : 0; break;
         case EXO_NUMBER: TOP = hole_number(cx, TOP); break;
         case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->out_of_play, (int)TOP) : 0; break;
-        case EXO_STONES: TOP = TOP >= 0 && TOP < nh ? hole_stones(cx, (int)TOP) : 0; break;
+        case EXO_STONES: TOP = TOP >= 0 && TOP < nh ? hole_stones(cx->rules, cx->pos, (int)TOP) : 0; break;
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
         case EXO_SETFLAG: TOP = (ExVal)((Mask)TOP & cx->pos->flags[*pc++]); break;
         case EXO_FIRST: {

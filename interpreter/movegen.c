@@ -96,7 +96,7 @@ static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
     const Mask track = r->geo.track_mask[cx->mover];
     cx->dir = r->from_dir;   /* for next() and prev() in `from` */
     for (int h = 0; h < r->nholes; h++) {
-        if ((!p->count[h] && !holds_stone(r, p, h)) || has_hole((p->out_of_play | ~track), h))
+        if ((!p->count[h] && !hole_stones(r, p, h)) || has_hole((p->out_of_play | ~track), h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->from, cx))
@@ -538,7 +538,7 @@ int gen_opening(Vm *vm, const Position *p, Move *out)
     ctx_init(&cx, r, p, p->to_move);
     vm->quiet++;
     for (int h = 0; h < r->nholes; h++) {
-        if ((!p->count[h] && !holds_stone(r, p, h)) || !has_hole(r->geo.track_mask[p->to_move], h))
+        if ((!p->count[h] && !hole_stones(r, p, h)) || !has_hole(r->geo.track_mask[p->to_move], h))
             continue;
         cx.hole = h;
         if (!ex_true(&r->opening_from, &cx))

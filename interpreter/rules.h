@@ -541,6 +541,15 @@ static inline const char *rules_stores_bound(const Rules *r)
                                                      : NULL;
 }
 
+/* The large stones (board.stones) in hole h. */
+static inline int hole_stones(const Rules *r, const Position *p, int h)
+{
+    int n = 0;
+    for (unsigned m = r->stone_flags; m; m &= m - 1)
+        n += has_hole(p->flags[__builtin_ctz(m)], h);
+    return n;
+}
+
 /* The flag `who`'s marks set (setup.mark: `flag`, or North's `north-flag`). */
 static inline int rnd_mark_flag(const Rules *r, int who)
 {

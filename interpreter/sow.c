@@ -441,7 +441,7 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
             return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
     }
-    return p->count[h] || holds_stone(r, p, h) ? h : NO_HOLE;
+    return p->count[h] || hole_stones(r, p, h) ? h : NO_HOLE;
 }
 
 /* The context of the sowing si describes, before its first lap. */
