@@ -45,18 +45,20 @@ static void ev_capture(Vm *vm, int mover, int d, int h, int n, int during)
     ev_send(vm, &ev);
 }
 
-/* cap_receive, inline for the captures of this file. */
-static inline void receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
+/* cap_receive, inline for the captures of this file; returns where the
+ * seeds went (destination). */
+static inline int receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
 {
     int d = destination(vm->r, p, to, h, mover);
     if (d < 0)
-        return;
+        return d;
     if (d == MC_TO_REMOVED)
         p->removed += n;
     else
         p->store[d] += n;
     if (n > 0 && ev_on(vm))
         ev_capture(vm, mover, d, h, n, during);
+    return d;
 }
 
 void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during)
@@ -232,15 +234,15 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
             p->count[t] = (uint16_t)(p->count[t] - n);
             taken |= bit(t);
             got += n;
+            int d = -1;   /* where the seeds went: the stones go with them */
             if (c->to_hand)
                 to_hand(vm, t, n, si);
             else if (c->into.code)
                 to_hole(vm, p, t, n, into, si->mover, 1);
             else
-                receive(vm, p, c->to, t, n, si->mover, 1);
+                d = receive(vm, p, c->to, t, n, si->mover, 1);
             if (stones)
-                take_stones(vm, p, t, destination(r, p, c->to, t, si->mover),
-                            t == h ? stone_flag(r, cx->stone) : -1, si->mover);
+                take_stones(vm, p, t, d, t == h ? stone_flag(r, cx->stone) : -1, si->mover);
         }
         si->captured += got;
         cx->captured = si->captured;
@@ -373,7 +375,8 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         Mask flags[MAX_FLAGS];
         uint16_t counters[2][MC_MAX_COUNTERS] = { { 0 } };
-        if (r->stone_flags) {
+        const int keep_stones = r->stone_flags && c->cancel_if.code;
+        if (keep_stones) {
             memcpy(flags, p->flags, sizeof flags);
             memcpy(counters, p->counter, sizeof counters);
         }
@@ -386,10 +389,11 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 to_hole(vm, p, holes[k], amounts[k], into, si->mover, 0);
             else if (put)
                 put_in_hand(vm, p, holes[k], amounts[k], si->mover);
+            else if (r->stone_flags)   /* the hole's stones go with its seeds */
+                take_stones(vm, p, holes[k], receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0), -1,
+                            si->mover);
             else
                 receive(vm, p, c->to, holes[k], amounts[k], si->mover, 0);
-            if (r->stone_flags && into == NO_HOLE && !put)
-                take_stones(vm, p, holes[k], destination(r, p, c->to, holes[k], si->mover), -1, si->mover);
             got += amounts[k];
         }
         if (c->cancel_if.code) {
@@ -406,7 +410,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 p->store[0] = stores[0];
                 p->store[1] = stores[1];
                 p->removed = stores[2];
-                if (r->stone_flags) {
+                if (keep_stones) {
                     memcpy(p->flags, flags, sizeof flags);
                     memcpy(p->counter, counters, sizeof counters);
                 }
@@ -451,10 +455,10 @@ static int start_take(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx)
         take_out(p, holes[k], amounts[k]);
         if (into != NO_HOLE)
             to_hole(vm, p, holes[k], amounts[k], into, cx->mover, 0);
+        else if (r->stone_flags)   /* the hole's stones go with its seeds */
+            take_stones(vm, p, holes[k], receive(vm, p, c->to, holes[k], amounts[k], cx->mover, 0), -1, cx->mover);
         else
             receive(vm, p, c->to, holes[k], amounts[k], cx->mover, 0);
-        if (r->stone_flags && into == NO_HOLE)
-            take_stones(vm, p, holes[k], destination(r, p, c->to, holes[k], cx->mover), -1, cx->mover);
         got += amounts[k];
     }
     return got;
