@@ -203,12 +203,12 @@ static void ld_stone_checks(Ld *ld, const LdPart *p)
     static const struct { unsigned ft; const char *key; } move_no[] = {
         { FT_MOVE_LIFT, "moves.lift" }, { FT_MOVE_GROUP, "moves.per-hole" } };
     Rules *r = ld->r;
-    for (int f = 0; f < MAX_FLAGS; f++) {   /* a taken stone is counted by the counter of its name */
+    for (int f = 0; f < MAX_FLAGS; f++)   /* a taken stone is counted by the counter of its name */
         r->stone_counter[f] = -1;
-        for (int k = 0; k < r->ncounters && f < r->nflags && ((r->stone_flags >> f) & 1); k++)
+    for (unsigned m = r->stone_flags; m; m &= m - 1)
+        for (int k = 0, f = __builtin_ctz(m); k < r->ncounters; k++)
             if (!strcmp(r->counters[k], r->flags[f]))
                 r->stone_counter[f] = (int8_t)k;
-    }
     if (!r->stone_flags) {
         if (r->sow.features & FT_STONES)
             dg_error(ld->dg, ld_nloc(p->val[R_SOWING]), "`sowing.stones` says where large stones are sown: it needs "

@@ -181,12 +181,12 @@ static void direct(void *arg, Expr *e, const char *what)
                 !e->form.rest;
 }
 
-/* Do the rules `rs[0..n)` put seeds they take into a hole or the hand,
- * where those seeds may come from a store? */
-static int rules_unstore(const Rules *r, const CaptureRule *rs, int n)
+/* Do the rules `rs[0..n)` put seeds they take into a hole or the hand
+ * (which may be a store's seeds, on a board with stores)? */
+static int rules_unstore(const CaptureRule *rs, int n)
 {
     for (int i = 0; i < n; i++)
-        if (rs[i].ntake && (rs[i].into.code || rs[i].to_hand || rs[i].put.code) && r->stores != STORES_NONE)
+        if (rs[i].ntake && (rs[i].into.code || rs[i].to_hand || rs[i].put.code))
             return 1;
     return 0;
 }
@@ -197,9 +197,10 @@ static int rules_unstore(const Rules *r, const CaptureRule *rs, int n)
 static int seeds_return(const Rules *r)
 {
     return r->nstore_moves || r->sow.relay_store || r->opening_sow.relay_store ||
-           rules_unstore(r, r->captures, r->ncaptures) || rules_unstore(r, r->sow.each_seed, r->sow.neach) ||
-           rules_unstore(r, r->opening_sow.each_seed, r->opening_sow.neach) ||
-           rules_unstore(r, r->turn_start, r->nturn_start) || rules_unstore(r, r->before_sow, r->nbefore_sow);
+           (r->stores != STORES_NONE &&
+            (rules_unstore(r->captures, r->ncaptures) || rules_unstore(r->sow.each_seed, r->sow.neach) ||
+             rules_unstore(r->opening_sow.each_seed, r->opening_sow.neach) ||
+             rules_unstore(r->turn_start, r->nturn_start) || rules_unstore(r->before_sow, r->nbefore_sow)));
 }
 
 void plan_build(Rules *r, int general)
