@@ -412,14 +412,9 @@ static int ls_flags(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
  * it and that moves as the stone is sown (sow.c). */
 static int ls_stones(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
 {
-    char buf[80];
-    (void)base;
     Rules *r = ld->r;
     const int before = r->nflags;
-    NameList l = { r->flags, &r->nflags, MAX_FLAGS, ls_flag_name_ok, "flag",
-                   "a keyword of expressions, a hole property or a field of the JSON position",
-                   lk_label(s, k, buf, sizeof buf) };
-    int ok = lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
+    int ok = ls_flags(ld, s, k, base, v);
     for (int f = before; f < r->nflags; f++)
         r->stone_flags |= 1u << f;
     return ok;

@@ -164,14 +164,14 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                        "at the first such chance, 5/2 at the second, and so on; 5 never stops.\n", s->relay_stop.src);
     } else
         fprintf(f, "  - Single lap.\n");
-    if (r->stone_flags && s->stones == STONES_LAST && s->stones_if.code && s->stones_if.src)
-        fprintf(f, "  - A hole's large stones are lifted with its seeds and sown as seeds are, one a place: the last "
-                   "places of the lap where %s as it starts, else the first (the each-seed rules see each, `stone` "
-                   "naming it).\n", s->stones_if.src);
-    else if (r->stone_flags)
-        fprintf(f, "  - A hole's large stones are lifted with its seeds and sown as seeds are, one a place: the %s "
-                   "places of the lap (the each-seed rules see each, `stone` naming it).\n",
-                s->stones == STONES_LAST ? "last" : "first");
+    if (r->stone_flags) {
+        fprintf(f, "  - A hole's large stones are lifted with its seeds and sown as seeds are, one a place: the ");
+        if (s->stones == STONES_LAST && s->stones_if.code && s->stones_if.src)
+            fprintf(f, "last places of the lap where %s as it starts, else the first", s->stones_if.src);
+        else
+            fprintf(f, "%s places of the lap", s->stones == STONES_LAST ? "last" : "first");
+        fprintf(f, " (the each-seed rules see each, `stone` naming it).\n");
+    }
     if (ex_may_hold(&s->spill))
         fprintf(f, "  - When, as the move starts, %s: seeds sown past the end of a row leave the game, with the rest of the hand.\n",
                 s->spill.src);
