@@ -66,6 +66,16 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
     receive(vm, p, to, h, n, mover, during);
 }
 
+void cap_count_stone(Vm *vm, Position *p, int player, int f)
+{
+    const int k = vm->r->stone_counter[f];
+    if (k >= 0 && p->counter[player][k] < MC_MAX_COUNT) {
+        p->counter[player][k]++;
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_COUNTER, player, NO_HOLE, k, p->counter[player][k]);
+    }
+}
+
 /* The large stones of hole h (board.stones) go with its seeds to d
  * (MC_TO_*): a player counts each in his counter of the stone's name,
  * if there is one; a stone that stays is `keep` (a flag, or -1): the one
@@ -76,17 +86,14 @@ static void take_stones(Vm *vm, Position *p, int h, int d, int keep, int mover)
     if (d < 0 || !is_hole(r, h))
         return;
     for (unsigned m = r->stone_flags; m; m &= m - 1) {
-        const int f = __builtin_ctz(m), k = r->stone_counter[f];
+        const int f = __builtin_ctz(m);
         if (f == keep || !has_hole(p->flags[f], h))
             continue;
         p->flags[f] &= ~bit(h);
         if (ev_on(vm))
             ev_basic(vm, MC_EV_UNFLAG, mover, h, f, 0);
-        if (k >= 0 && (d == SOUTH || d == NORTH) && p->counter[d][k] < MC_MAX_COUNT) {
-            p->counter[d][k]++;
-            if (ev_on(vm))
-                ev_basic(vm, MC_EV_COUNTER, d, NO_HOLE, k, p->counter[d][k]);
-        }
+        if (d == SOUTH || d == NORTH)
+            cap_count_stone(vm, p, d, f);
     }
 }
 

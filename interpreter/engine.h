@@ -259,6 +259,9 @@ void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int 
 /* The each-seed rules after a seed dropped into `h` with `hand` left. */
 void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h, int hand,
               SowInfo *si);
+/* A large stone of flag f taken by, or sown into the store of, `player`:
+ * he counts it in his counter of its name, if there is one. */
+void cap_count_stone(Vm *vm, Position *p, int player, int f);
 /* The capture rules after a sowing. */
 void cap_after(Vm *vm, Position *p, SowInfo *si);
 /* The turn-start rules, for the player to move at `p` as his turn begins. */

@@ -258,12 +258,7 @@ static void drop_stone(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
 {
     const Rules *r = vm->r;
     if (t >= MAX_HOLES) {
-        const int pl = t - MAX_HOLES, k = r->stone_counter[f];
-        if (k >= 0 && p->counter[pl][k] < MC_MAX_COUNT) {
-            p->counter[pl][k]++;
-            if (ev_on(vm))
-                ev_basic(vm, MC_EV_COUNTER, pl, NO_HOLE, k, p->counter[pl][k]);
-        }
+        cap_count_stone(vm, p, t - MAX_HOLES, f);
         return;
     }
     p->flags[f] |= bit(t);
