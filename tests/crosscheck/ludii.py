@@ -1122,8 +1122,9 @@ def play_one(lu, ours, board, rng, cap, stats):
         board.total = sum(st0["counts"]) + sum(st0["hands"])
     mode = getattr(board, "opening", None)
     for _ in range(20 if isinstance(mode, tuple) else 0):
-        # an opening played at random that ends Ludii's game (a player's
-        # side emptied by it): another one, as nothing would be compared
+        # ("adopt", PHASE): Ludii's opening played at random until PHASE;
+        # one that ends Ludii's game (a player's side emptied by it) is
+        # played again, as nothing would be compared
         st1 = st0
         while not st1["over"] and st1["moves"] and st1["phase"] != mode[1]:
             lu.ask("apply %d" % rng.randrange(len(st1["moves"])))
@@ -1131,7 +1132,7 @@ def play_one(lu, ours, board, rng, cap, stats):
         if not st1["over"]:
             break
         lu.ask("restart")
-    if mode:
+    if mode and not isinstance(mode, tuple):
         # Ludii's opening made of moves where ours has none (LUDII_OPENING)
         for _ in range(5000):
             st0 = lu.ask("state")
@@ -1142,10 +1143,6 @@ def play_one(lu, ours, board, rng, cap, stats):
                 if not ks:
                     break
                 lu.ask("apply %d" % ks[0])
-            elif isinstance(mode, tuple):
-                if st0["phase"] == mode[1]:
-                    break
-                lu.ask("apply %d" % rng.randrange(len(st0["moves"])))
             else:
                 if board.board(st0) == pos["board"] and (st0["mover"] == 1) == (pos["to_move"] == "south"):
                     break
