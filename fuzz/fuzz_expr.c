@@ -42,6 +42,7 @@ static Position pos;
 static void setup(void)
 {
     rules.rows = 2;
+    rules.players = 2;
     rules.width = 6;
     rules.nholes = 12;
     rules.stores = 1;
@@ -55,7 +56,7 @@ static void setup(void)
     /* holes 1..12 hold 0..11 seeds; North owns 7..12 but South took 12 */
     for (int h = 0; h < 12; h++)
         pos.count[h] = (uint16_t)h;
-    pos.north_owned = 0x7C0;
+    pos.owner[0] = 0x7C0;
     pos.store[0] = 10;
     pos.store[1] = 20;
     pos.total[0] = 31;

@@ -36,10 +36,10 @@
 extern "C" {
 #endif
 
-#define MANCALA_VERSION_MAJOR 3
-#define MANCALA_VERSION_MINOR 6
+#define MANCALA_VERSION_MAJOR 4
+#define MANCALA_VERSION_MINOR 0
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "3.6.0"
+#define MANCALA_VERSION "4.0.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -73,6 +73,7 @@ MC_API const char *mc_status_text(int status);
 #define MC_MAX_HOLES      128    /* rows * holes, all rows together */
 #define MC_MAX_FLAGS      8      /* named per-hole flags of a variant */
 #define MC_MAX_COUNTERS   4      /* named per-player counters of a variant */
+#define MC_MAX_PLAYERS    4      /* players of a game (`players`; 4.0.0) */
 #define MC_MAX_COUNT      30000  /* a counter's largest value */
 #define MC_MAX_SEEDS      30000  /* seeds on the board, all holes together */
 #define MC_MAX_MOVES      1024   /* legal decisions of one position */
@@ -89,8 +90,13 @@ MC_API const char *mc_status_text(int status);
 
 /* ---- positions and decisions ------------------------------------------ */
 
+/* Players are numbered 0..players-1 in their order of play; with two,
+ * 0 is South and 1 North. */
 enum { MC_SOUTH = 0, MC_NORTH = 1 };
-enum { MC_WIN_SOUTH = 0, MC_WIN_NORTH = 1, MC_WIN_DRAW = 2, MC_WIN_NONE = 3 };
+/* McPosition.winner: a player's number (0..MC_MAX_PLAYERS-1), or a draw
+ * (no single player has the best result), or none yet. (4.0.0: the draw
+ * was 2 and none 3.) */
+enum { MC_WIN_SOUTH = 0, MC_WIN_NORTH = 1, MC_WIN_DRAW = MC_MAX_PLAYERS, MC_WIN_NONE = MC_MAX_PLAYERS + 1 };
 #define MC_NO_HOLE    (-1)
 #define MC_STORE(p)   (MC_MAX_HOLES + (p))   /* a store, where a hole is expected */
 
@@ -147,14 +153,17 @@ typedef enum McEnd {
  * with MANCALA_VERSION_MAJOR). */
 typedef struct McPosition {
     uint16_t count[MC_MAX_HOLES];   /* seeds in each hole */
-    mc_holes north_owned;           /* bit i: hole i owned by North */
+    mc_holes owner[2];              /* bit i of owner[k]: bit k of the number of
+                                       hole i's owner (so owner[0] is the holes
+                                       North owns in a game of two, where
+                                       owner[1] is 0; 4.0.0) */
     mc_holes flags[MC_MAX_FLAGS];   /* bit i of flags[f]: flag f set on hole i */
     mc_holes out_of_play;           /* bit i: hole i out of play this round */
-    int32_t store[2];               /* seeds held by South, North */
-    int32_t total[2];               /* match totals of finished games */
+    int32_t store[MC_MAX_PLAYERS];  /* seeds each player holds (his store) */
+    int32_t total[MC_MAX_PLAYERS];  /* match totals of finished games */
     int32_t removed;                /* seeds out of the game */
     uint16_t round;                 /* 1-based round (game) of a match */
-    uint8_t to_move;                /* MC_SOUTH or MC_NORTH */
+    uint8_t to_move;                /* the player to move (MC_SOUTH, MC_NORTH, ...) */
     uint8_t starter;                /* who began this round */
     uint8_t last_mover;             /* who made the last decision */
     uint8_t phase;                  /* McPhase */
@@ -162,39 +171,42 @@ typedef struct McPosition {
     uint8_t winner;                 /* MC_WIN_* */
     uint8_t end;                    /* McEnd of the last game or round end */
     uint8_t picks;                  /* MC_PHASE_PICK: the holes the mover may still pick */
-    uint16_t plies;                 /* decisions made this round (game), up to 65535 */
-    uint16_t hand;                  /* MC_PHASE_HAND, MC_PHASE_PUT: the seeds in the
-                                       mover's hand */
-    uint8_t sowed;                  /* bit 2p: player p made a sowing move this game
-                                       (round); bit 2p+1: his last went clockwise
-                                       (kept only where the rules read it); bit 4:
-                                       the players swapped sides this game (round)
-                                       (moves.swap) */
     uint8_t pick_rule;              /* MC_PHASE_PICK: 1 + the index of the capture
                                        rule whose picks are due; else 0 */
-    uint8_t last_move;              /* bit p (0, 1): player p's last move took seeds
-                                       (while he makes it: has taken some so far);
-                                       bit 2: the last move began by placing a seed
-                                       of the reserve (moves.place); bits 3-5: 1 + the
-                                       entry of moves.store it sowed from the store,
-                                       or 0; bit 6: it selected a hole
-                                       (moves.select; 3.1.0) (kept only where the
-                                       rules read them) */
-    uint16_t reserve[2];            /* seeds South, North still have to place
-                                       (a setup, MC_PHASE_PLACE) */
-    uint16_t debt[2];               /* seeds South, North owe the opponent
-                                       (match.settle: lend, borrow, repay) */
     uint8_t lot;                    /* MC_PHASE_LOT: MC_LOT_FIRST or MC_LOT_HOLE,
                                        plus (MC_LOT_HOLE) the round's MC_WIN_*
                                        times 4; else 0 */
+    uint16_t plies;                 /* decisions made this round (game), up to 65535 */
+    uint16_t hand;                  /* MC_PHASE_HAND, MC_PHASE_PUT: the seeds in the
+                                       mover's hand */
+    uint16_t sowed;                 /* bit 2p: player p made a sowing move this game
+                                       (round); bit 2p+1: his last went clockwise
+                                       (kept only where the rules read it); bit 8:
+                                       the players swapped sides this game (round)
+                                       (moves.swap) */
+    uint16_t last_move;             /* bit p (0..3): player p's last move took seeds
+                                       (while he makes it: has taken some so far);
+                                       bit 4: the last move began by placing a seed
+                                       of the reserve (moves.place); bits 5-7: 1 + the
+                                       entry of moves.store it sowed from the store,
+                                       or 0; bit 8: it selected a hole
+                                       (moves.select); bit 9: it was a sowing made
+                                       with the mover's choice (moves.choice) (kept
+                                       only where the rules read them) */
+    uint16_t reserve[MC_MAX_PLAYERS];   /* seeds each player still has to place
+                                       (a setup, MC_PHASE_PLACE) */
+    uint16_t debt[MC_MAX_PLAYERS];  /* seeds each player owes the opponent
+                                       (match.settle: lend, borrow, repay) */
+    uint8_t eliminated;             /* bit p: player p is out of the game, his
+                                       turns passed over (4.0.0) */
     mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise); MC_PHASE_PICK:
                                        bit i of hand_from[0]: hole i may be picked;
                                        MC_PHASE_PUT: bit i of hand_from[0]: the
                                        hand may be put into hole i */
-    uint16_t counter[2][MC_MAX_COUNTERS];   /* board.counters: each player's
-                                       counters (0..MC_MAX_COUNT), 0 as a
+    uint16_t counter[MC_MAX_PLAYERS][MC_MAX_COUNTERS];   /* board.counters: each
+                                       player's counters (0..MC_MAX_COUNT), 0 as a
                                        round begins (3.0.0) */
 } McPosition;
 
@@ -324,7 +336,9 @@ typedef enum McEventKind {
                             decided, a second one with reason MC_END_MATCH or
                             MC_END_MAX_ROUNDS, the match's winner, and the match
                             totals in took[]. */
-    MC_EV_OWNERS,        /* holes changed owner: mask is North's holes now;
+    MC_EV_OWNERS,        /* holes changed owner: mask is North's holes now
+                            (of more than two players: bit 0 of each hole's
+                            owner, mask2 bit 1);
                             hole: the hole a rule's `set` gave (else
                             MC_NO_HOLE, a round's redistribution) */
     MC_EV_ROUND,         /* a new round of a match: round, player (who begins) */
@@ -353,7 +367,9 @@ typedef enum McEventKind {
 /* Where captured seeds go (McEvent.receiver of MC_EV_CAPTURE); a lap
  * that sows seeds from the hand has receiver MC_TO_HAND too. MC_TO_HOLE:
  * into the board hole McEvent.last (a rule's `into`). */
-enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1, MC_TO_REMOVED = 2, MC_TO_HAND = 3, MC_TO_HOLE = 4 };
+enum { MC_TO_SOUTH = 0, MC_TO_NORTH = 1,   /* 0..MC_MAX_PLAYERS-1: that player (4.0.0: */
+       MC_TO_REMOVED = MC_MAX_PLAYERS,   /* removed, hand and hole were 2, 3 and 4) */
+       MC_TO_HAND = MC_MAX_PLAYERS + 1, MC_TO_HOLE = MC_MAX_PLAYERS + 2 };
 
 typedef struct McEvent {
     uint8_t kind;        /* McEventKind */
@@ -367,9 +383,10 @@ typedef struct McEvent {
     int16_t last;        /* MC_EV_LAP: see above */
     int32_t n;           /* see each kind */
     int32_t seeds;       /* seeds concerned */
-    int32_t took[2];     /* MC_EV_END */
+    int32_t took[MC_MAX_PLAYERS];   /* MC_EV_END: what each player took */
     uint16_t round;      /* MC_EV_END, MC_EV_ROUND */
     mc_holes mask;       /* a set of holes (bit i: hole i) */
+    mc_holes mask2;      /* MC_EV_OWNERS: a second set (4.0.0) */
     McMove move;         /* MC_EV_MOVE */
 } McEvent;
 

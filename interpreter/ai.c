@@ -83,8 +83,15 @@ int ai_parse(const char *text, AiSpec *out, char *err, size_t errlen)
 
 int64_t ai_evaluate(const Rules *r, const Position *p, int player)
 {
-    if (!r->evaluate.code)
+    if (!r->evaluate.code && r->players == 2)
         return (int64_t)p->store[player] - p->store[!player];
+    if (!r->evaluate.code) {   /* of more: his store less the best of the others' */
+        int32_t best = INT32_MIN;
+        for (int q = 0; q < r->players; q++)
+            if (q != player && p->store[q] > best)
+                best = p->store[q];
+        return (int64_t)p->store[player] - best;
+    }
     ExCtx cx;
     ex_ctx_init(&cx, r, p, p->to_move);
     cx.player = player;
@@ -268,14 +275,41 @@ static int search_poll(void *arg)
 
 static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t alpha, int64_t beta);
 
+/* Of more than two players the search is paranoid: the player at the
+ * root (ai->me) against the others as one side, whose every score is
+ * his negated. Do players a and b play on the same side? */
+static inline int same_side(const Ai *ai, int a, int b)
+{
+    return ai->r->players == 2 ? a == b : (a == ai->me) == (b == ai->me);
+}
+
+/* The evaluation of `p` for `player`'s side. */
+static int64_t side_evaluate(const Ai *ai, const Position *p, int player)
+{
+    if (ai->r->players == 2)
+        return ai_evaluate(ai->r, p, player);
+    int64_t v = ai_evaluate(ai->r, p, ai->me);
+    return player == ai->me ? v : -v;
+}
+
+/* A finished game for `player`'s side (end_score). */
+static int64_t side_end(const Ai *ai, const Position *p, int player, int ply)
+{
+    if (ai->r->players == 2)
+        return end_score(ai, p, player, ply);
+    int64_t v = terminal(p, ai->me, ply);
+    return player == ai->me ? v : -v;
+}
+
 /* The value, for the player to move at `p`, of its child `q` searched to
- * `depth`: an extra turn keeps the side (and the window). */
+ * `depth`: an extra turn (or, of more players, a move to a player of the
+ * same side) keeps the side (and the window). */
 static int64_t child_value(Ai *ai, const Position *p, const Position *q, int depth, int ply,
                            int64_t alpha, int64_t beta)
 {
     if (q->over)
-        return end_score(ai, q, p->to_move, ply);
-    if (q->to_move == p->to_move)
+        return side_end(ai, q, p->to_move, ply);
+    if (same_side(ai, q->to_move, p->to_move))
         return negamax(ai, q, depth, ply, alpha, beta);
     return -negamax(ai, q, depth, ply, -beta, -alpha);
 }
@@ -314,13 +348,13 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
     const Rules *r = ai->r;
     ai->nodes_searched++;
     if (p->over)
-        return end_score(ai, p, p->to_move, ply);
+        return side_end(ai, p, p->to_move, ply);
     uint64_t key = ai->db ? hist_hash(r, p) : 0;
     int64_t known;
     if (ai->db && db_node(ai, p, key, depth, ply, &known))
         return known;
     if (depth <= 0)
-        return ai_evaluate(r, p, p->to_move);
+        return side_evaluate(ai, p, p->to_move);
     if (time_up(ai))
         return 0;
     if (pos_chance(r, p))
@@ -347,7 +381,7 @@ static int64_t negamax(Ai *ai, const Position *p, int depth, int ply, int64_t al
         return 0;
     }
     if (n == 0)
-        return ai_evaluate(r, p, p->to_move);
+        return side_evaluate(ai, p, p->to_move);
     if (tt_best >= n)
         tt_best = -1;
     int64_t best = -INT64_MAX, a0 = alpha;
@@ -442,7 +476,9 @@ static int choose_alphabeta(Ai *ai, const Position *p, const Move *moves, int n,
         forcing = forced == outcome_for(base + value, p->to_move);
         guard = forcing ? 2 : forced;
     }
-    if (forcing != ai->forcing || (forcing && p->to_move != ai->me))
+    /* a table kept for another player at the root holds the wrong
+     * side's scores: forcing, or of more players (paranoid) */
+    if (forcing != ai->forcing || ((forcing || ai->r->players > 2) && p->to_move != ai->me))
         memset(ai->tt, 0, ((size_t)1 << TT_BITS) * sizeof *ai->tt);
     ai->forcing = forcing;
     ai->me = p->to_move;
@@ -541,6 +577,11 @@ Ai *ai_new(const Rules *r, const AiSpec *spec, uint64_t seed)
 
 Ai *ai_new_err(const Rules *r, const AiSpec *spec, uint64_t seed, char *err, size_t errlen)
 {
+    if (r->players > 2 && spec->db[0]) {   /* the databases are of two players' margins */
+        snprintf(err, errlen, "%s is a game of %d players: endgame databases are of games of two", r->name,
+                 r->players);
+        return NULL;
+    }
     Ai *ai = calloc(1, sizeof *ai);
     snprintf(err, errlen, "out of memory");
     if (!ai)

@@ -8,9 +8,30 @@
 
 /* ---- mcts ------------------------------------------------------------- */
 
+/* The result of `p` (over, or as it evaluates) for each player: 1 won,
+ * 0.5 drawn, 0 lost (of two players: `res` for `player`, 1 - res for the
+ * other). */
+static void rewards(const Rules *r, const Position *p, double res, int player, double rw[MAX_PLAYERS])
+{
+    if (r->players == 2) {
+        rw[player] = res;
+        rw[!player] = 1.0 - res;
+        return;
+    }
+    for (int q = 0; q < r->players; q++) {
+        if (!p->over) {   /* ahead of every other, behind one, or level with the best */
+            int64_t v = ai_evaluate(r, p, q);
+            rw[q] = v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
+        } else {
+            rw[q] = p->winner == q ? 1.0 : p->winner == WIN_DRAW || p->winner == WIN_NONE ? 0.5 : 0.0;
+        }
+    }
+}
+
 /* A random game from `p`; returns the result for `player` (1, 0.5, 0),
- * or -1 if the deadline passed first (long matches). */
-static double playout(Ai *ai, Position p, int player, double deadline)
+ * with each player's in rw[], or -1 if the deadline passed first (long
+ * matches). */
+static double playout(Ai *ai, Position p, int player, double deadline, double rw[MAX_PLAYERS])
 {
     const Rules *r = ai->r;
     for (int ply = 0; ply < PLAYOUT_CAP && !p.over; ply++) {
@@ -25,13 +46,17 @@ static double playout(Ai *ai, Position p, int player, double deadline)
         ai->aborted = 1;
     if (ai->aborted)
         return -1;
+    double res;
     if (!p.over) {
         int64_t v = ai_evaluate(r, &p, player);
-        return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
+        res = v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
+    } else if (p.winner == WIN_DRAW || p.winner == WIN_NONE) {
+        res = 0.5;
+    } else {
+        res = p.winner == player ? 1.0 : 0.0;
     }
-    if (p.winner == WIN_DRAW || p.winner == WIN_NONE)
-        return 0.5;
-    return p.winner == player ? 1.0 : 0.0;
+    rewards(r, &p, res, player, rw);
+    return res;
 }
 
 /* Gives node `ni` a child per legal move: their number, or 0 (no
@@ -116,15 +141,16 @@ int ai_choose_mcts(Ai *ai, const Position *p, int n, AiStats *st, double t0)
             ni = ai->nodes[ni].first_child + rng_below(&ai->rng, ai->nodes[ni].nchildren);
         /* simulate, for the player who moved into ni */
         int mover = ai->nodes[ni].parent >= 0 ? ai->nodes[ai->nodes[ni].parent].pos.to_move : p->to_move;
-        double res = playout(ai, ai->nodes[ni].pos, mover, deadline);
-        if (res < 0)
+        double rw[MAX_PLAYERS];
+        if (playout(ai, ai->nodes[ni].pos, mover, deadline, rw) < 0)
             break;
-        /* backpropagate */
+        /* backpropagate: each node scores the result of the player who
+         * moved into it (the root: of nobody who counts) */
         for (int x = ni; x >= 0; x = ai->nodes[x].parent) {
             Node *nd = &ai->nodes[x];
-            int who = nd->parent >= 0 ? ai->nodes[nd->parent].pos.to_move : !p->to_move;
+            int who = nd->parent >= 0 ? ai->nodes[nd->parent].pos.to_move : p->to_move;
             nd->visits += 1;
-            nd->wins += who == mover ? res : 1.0 - res;
+            nd->wins += rw[who & PL_MASK];
         }
     }
     /* the most visited child */

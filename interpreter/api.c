@@ -304,6 +304,10 @@ int mc_solve(const McRules *r, const McPosition *p, size_t memory, unsigned flag
              McSolution *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    if (r->players > 2) {   /* values are margins of two players */
+        snprintf(err, errlen, "%s is a game of %d players: the solver takes games of two", r->name, r->players);
+        return MC_EINVAL;
+    }
     const SolveOpts o = { memory, NULL, NULL, stop, 1, 0, NULL, NULL, 0 };
     SolveResult *res = malloc(sizeof *res);
     if (!res) {

@@ -8,6 +8,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+const char *player_title(int players, int p)
+{
+    static const char *const two[2] = { "South", "North" };
+    static const char *const more[MAX_PLAYERS] = { "Player 1", "Player 2", "Player 3", "Player 4" };
+    return players == 2 ? two[p & 1] : more[p & PL_MASK];
+}
+
+const char *player_word(int players, int p)
+{
+    static const char *const two[2] = { "south", "north" };
+    static const char *const more[MAX_PLAYERS] = { "p1", "p2", "p3", "p4" };
+    return players == 2 ? two[p & 1] : more[p & PL_MASK];
+}
+
+int player_of_word(int players, const char *s)
+{
+    for (int p = 0; s && p < players; p++)
+        if (!strcmp(s, player_word(players, p)))
+            return p;
+    return -1;
+}
+
+void rules_owners(const Rules *r, Mask owner[2])
+{
+    owner[0] = owner[1] = 0;
+    for (int pl = 1; pl < r->players; pl++) {
+        if (pl & 1)
+            owner[0] |= r->geo.side_mask[pl];
+        if (pl & 2)
+            owner[1] |= r->geo.side_mask[pl];
+    }
+}
+
 Mask rules_north_holes(const Rules *r)
 {
     return r->geo.side_mask[NORTH];
@@ -31,15 +64,14 @@ int geo_hole_at(int rows, int width, int rank, int col)
 
 /* A player's track for sowing direction `dir`, `n` holes in the order
  * that sowing follows, into the tables; `mask` gets its holes. */
-static int geo_track(Geometry *g, int player, int dir, const int8_t *list, int n, Mask *mask, char *why,
+static int geo_track(Geometry *g, int players, int player, int dir, const int8_t *list, int n, Mask *mask, char *why,
                      size_t len)
 {
-    static const char *const names[2] = { "South", "North" };
     static const char *const ways[2] = { "", " clockwise" };
     const char *way = g->split ? ways[dir] : "";
     if (n < 2) {
-        snprintf(why, len, "%s's%s track has %d hole%s; a track needs at least 2", names[player], way, n,
-                 n == 1 ? "" : "s");
+        snprintf(why, len, "%s's%s track has %d hole%s; a track needs at least 2", player_title(players, player), way,
+                 n, n == 1 ? "" : "s");
         return 0;
     }
     memset(g->next[player][dir], NO_HOLE, sizeof g->next[player][dir]);
@@ -48,7 +80,7 @@ static int geo_track(Geometry *g, int player, int dir, const int8_t *list, int n
     for (int i = 0; i < n; i++) {
         int h = list[i];
         if ((*mask >> h) & 1) {
-            snprintf(why, len, "hole %d is twice on %s's%s track", h + 1, names[player], way);
+            snprintf(why, len, "hole %d is twice on %s's%s track", h + 1, player_title(players, player), way);
             return 0;
         }
         *mask |= bit(h);
@@ -101,7 +133,8 @@ void geo_layout(Rules *r)
     for (int h = 0; h < nh; h++) {
         int y = g->rank[h], x = g->column[h];
         g->opposite[h] = g->at[rows - 1 - y][x];
-        g->side[h] = (uint8_t)(h >= nh / 2);
+        /* two players: the halves; more: runs of equal length in number order */
+        g->side[h] = (uint8_t)(r->players == 2 ? h >= nh / 2 : h * r->players / nh);
         /* toward the middle: up from South's half, down from North's; the
          * middle row of an odd count has neither */
         int up = rows % 2 ? (y < rows / 2 ? 1 : y > rows / 2 ? -1 : 0) : (y < rows / 2 ? 1 : -1);
@@ -116,7 +149,7 @@ int geo_tracks(Rules *r, char *why, size_t len)
 {
     Geometry *g = &r->geo;
     const int nh = r->nholes;
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < r->players; p++) {
         g->side_mask[p] = 0;
         for (int h = 0; h < nh; h++)
             if (g->side[h] == p)
@@ -129,11 +162,11 @@ int geo_tracks(Rules *r, char *why, size_t len)
         g->side_len[p] = run ? n : 0;
         g->side_run[p] = run ? m : 0;
     }
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < r->players; p++) {
         int8_t list[MAX_HOLES], cw[MAX_HOLES];
         Mask cw_mask = 0;
         int n = geo_track_list(r, &g->spec[DIR_CCW], p, list);
-        if (!geo_track(g, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
+        if (!geo_track(g, r->players, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
             return 0;
         /* clockwise: a list of its own in its order, or a circuit gone
          * round the other way (the counterclockwise one, or a word's) */
@@ -148,12 +181,12 @@ int geo_tracks(Rules *r, char *why, size_t len)
             for (int i = 0; i < m; i++)
                 cw[i] = kind == TRACK_LIST ? list[i] : list[m - 1 - i];
         }
-        if (!geo_track(g, p, DIR_CW, cw, m, &cw_mask, why, len))
+        if (!geo_track(g, r->players, p, DIR_CW, cw, m, &cw_mask, why, len))
             return 0;
         if (cw_mask != g->track_mask[p]) {
             snprintf(why, len, kind == TRACK_MIRROR ? "%s's mirrored track leaves out holes of the counterclockwise one"
                                                     : "%s's clockwise track must hold the same holes as the counterclockwise one",
-                     p ? "North" : "South");
+                     player_title(r->players, p));
             return 0;
         }
         int lo = ctz_mask(g->track_mask[p]);
@@ -161,7 +194,9 @@ int geo_tracks(Rules *r, char *why, size_t len)
         g->ring_base[p] = ring ? lo : 0;
         g->ring_len[p] = ring ? n : 0;
     }
-    g->board_track = g->ring_len[0] == nh && g->ring_len[1] == nh;
+    g->board_track = 1;
+    for (int p = 0; p < r->players; p++)
+        g->board_track &= g->ring_len[p] == nh;
     return 1;
 }
 

@@ -3,28 +3,27 @@
  * seeds taken from a hole. */
 #include "engine.h"
 
-Receiver cap_resolve(Receiver to, int mover)
+Receiver cap_resolve(const Rules *r, const Position *p, Receiver to, int mover)
 {
     if (to == RCV_MOVER)
-        return mover ? RCV_NORTH : RCV_SOUTH;
+        return (Receiver)(RCV_SOUTH + mover);
     if (to == RCV_OPPONENT)
-        return mover ? RCV_SOUTH : RCV_NORTH;
+        return (Receiver)(RCV_SOUTH + next_player(r, p, mover));
     return to;
 }
 
-/* Where seeds given to `to` go: MC_TO_SOUTH, MC_TO_NORTH, MC_TO_REMOVED,
- * or -1 (they stay). */
+/* Where seeds given to `to` go: a player (MC_TO_SOUTH, MC_TO_NORTH, ...),
+ * MC_TO_REMOVED, or -1 (they stay). */
 static inline int destination(const Rules *r, const Position *p, Receiver to, int h, int mover)
 {
     switch (to) {
     case RCV_MOVER: return mover;
-    case RCV_OPPONENT: return !mover;
+    case RCV_OPPONENT: return next_player(r, p, mover);
     case RCV_OWNER: return is_hole(r, h) ? pos_owner(p, h) : is_store(h) ? h - MAX_HOLES : mover;
     case RCV_REMOVED: return MC_TO_REMOVED;
     case RCV_LAST_MOVER: return p->last_mover;
     case RCV_STARTER: return p->starter;
-    case RCV_SOUTH: return SOUTH;
-    case RCV_NORTH: return NORTH;
+    case RCV_SOUTH: case RCV_NORTH: case RCV_THIRD: case RCV_FOURTH: return to - RCV_SOUTH;
     default: return -1;
     }
 }
@@ -188,11 +187,11 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
                 ev_basic(vm, MC_EV_UNFLAG, cx->mover, h, e->clear, 0);
         }
         if (e->owner.code) {
-            Mask north = (ex_eval(&e->owner, cx) & 1) ? p->north_owned | bit(h) : p->north_owned & ~bit(h);
-            if (north != p->north_owned) {
-                p->north_owned = north;
+            const int who = (int)(ex_eval(&e->owner, cx) & PL_MASK);
+            if (who != pos_owner(p, h)) {
+                pos_set_owner(p, h, who);
                 if (ev_on(vm))
-                    ev_owners(vm, cx->mover, north, h);
+                    ev_owners(vm, cx->mover, p, h);
             }
         }
     }
@@ -254,7 +253,7 @@ void cap_drop(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *
         si->captured += got;
         cx->captured = si->captured;
         if (got && r->uses_took)
-            p->last_move |= (uint8_t)(1u << si->mover);
+            p->last_move |= (uint16_t)(1u << si->mover);
         if (got && c->to_hand) {
             si->choose = !c->sow_from.code;
             if (si->choose)   /* the mover chooses: the holes allowed each way */
@@ -429,7 +428,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         }
         si->captured += got;
         if (got && r->uses_took)
-            p->last_move |= (uint8_t)(1u << si->mover);
+            p->last_move |= (uint16_t)(1u << si->mover);
         if (c->nset && !cancelled) {
             cx.captured = si->captured;
             apply_sets(vm, p, c, &cx, si->last);
@@ -513,7 +512,7 @@ void cap_before_sowing(Vm *vm, Position *p, SowInfo *si)
     int got = start_rules(vm, p, r->before_sow, r->nbefore_sow, &cx);
     si->captured += got;
     if (got && r->uses_took)
-        p->last_move |= (uint8_t)(1u << si->mover);
+        p->last_move |= (uint16_t)(1u << si->mover);
 }
 
 void cap_pick(Vm *vm, Position *p, int h)
@@ -523,7 +522,7 @@ void cap_pick(Vm *vm, Position *p, int h)
     p->count[h] = 0;
     receive(vm, p, c->to, h, n, p->to_move, 0);
     if (n && vm->r->uses_took)
-        p->last_move |= (uint8_t)(1u << p->to_move);
+        p->last_move |= (uint16_t)(1u << p->to_move);
     p->hand_from[0] &= ~bit(h);
     if (--p->picks == 0)
         p->hand_from[0] = 0;

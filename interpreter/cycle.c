@@ -20,11 +20,11 @@ static NOINLINE void lap_save(const Rules *r, const Position *p, int origin, int
     s->hand = hand;
     s->dir = dir;
     memcpy(s->count, p->count, (size_t)r->nholes * sizeof *s->count);
-    s->store[0] = p->store[0];
-    s->store[1] = p->store[1];
+    memcpy(s->store, p->store, sizeof s->store);
     s->removed = p->removed;
     s->origin = origin;
-    s->north_owned = p->north_owned;
+    s->owner[0] = p->owner[0];
+    s->owner[1] = p->owner[1];
     if (r->nflags)
         memcpy(s->flags, p->flags, (size_t)r->nflags * sizeof *s->flags);
 }
@@ -39,8 +39,8 @@ static ALWAYS_INLINE int lap_maybe(const Position *p, int origin, int hand, int 
 /* ... and is it? The rest, out of line (rarely reached). */
 static NOINLINE int lap_rest(const Rules *r, const Position *p, const LapState *s)
 {
-    return s->store[0] == p->store[0] && s->store[1] == p->store[1] && s->removed == p->removed &&
-           s->north_owned == p->north_owned &&
+    return memcmp(s->store, p->store, sizeof s->store) == 0 && s->removed == p->removed &&
+           s->owner[0] == p->owner[0] && s->owner[1] == p->owner[1] &&
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0 &&
            (!r->nflags || memcmp(s->flags, p->flags, (size_t)r->nflags * sizeof *s->flags) == 0);
 }

@@ -6,7 +6,7 @@
 #include "endgame.h"
 #include "vm.h"
 
-#define EG_VERSION  1
+#define EG_VERSION  2   /* 2: libmancala 4.0.0 (the position layout and hash changed) */
 #define EG_NODIST   0xFFFF          /* a bound's distance: no end forced */
 #define EG_MAX_SIDE 0x3FFFFFFFull   /* positions of one count and one
                                        player to move: two of them must

@@ -78,12 +78,6 @@ static inline Mask at_least(const uint16_t *count, int nh, int least)
     return (Mask)at_least64(count + 64, nh - 64, least) << 64 | at_least64(count, 64, least);
 }
 
-/* The holes `player` owns. */
-static inline Mask owned_mask(const Rules *r, const Position *p, int player)
-{
-    return (player ? p->north_owned : ~p->north_owned) & mask_n(r->nholes);
-}
-
 /* The holes `player` fills between the rounds of a match: his own but
  * those whose seeds stay from round to round (match.keep). */
 static inline Mask fill_mask(const Rules *r, const Position *p, int player)
@@ -118,8 +112,8 @@ static inline void move_begins(const Rules *r, Position *p, int mover, unsigned 
     if (__builtin_expect(!r->keeps_last_move, 1))
         return;
     if (r->uses_took)
-        p->last_move &= (uint8_t)~(1u << mover);
-    p->last_move = (uint8_t)((p->last_move & 3u) | how);
+        p->last_move &= (uint16_t)~(1u << mover);
+    p->last_move = (uint16_t)((p->last_move & LM_TOOK) | how);
 }
 
 /* The seeds a step carries (moves.step.seeds; Move.holes, 0 for one). */
@@ -191,19 +185,19 @@ static inline int ev_seeds_on(const Vm *vm)
 void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds);
 /* Holes changed owner: `north` is North's holes now; `hole` the one a
  * rule gave (else NO_HOLE: a round's redistribution, player 0). */
-void ev_owners(Vm *vm, int player, Mask north, int hole);
+void ev_owners(Vm *vm, int player, const Position *p, int hole);
 
 /* ---- cycles (cycle.c) ------------------------------------------------------- */
 
 /* The state at the start of a lap: all a relay lap depends on. */
 typedef struct LapState {
     uint16_t count[MAX_HOLES];
-    int32_t store[2], removed;
+    int32_t store[MAX_PLAYERS], removed;
     int origin;
     int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
                           the lap lifts origin */
     int dir;           /* the lap's direction (`relay-reverse` changes it) */
-    Mask north_owned, flags[MAX_FLAGS];   /* a rule's `set` may change them */
+    Mask owner[2], flags[MAX_FLAGS];   /* a rule's `set` may change them */
 } LapState;
 
 /* Brent's detection over lap states, plus a comparison with the first. */
@@ -252,7 +246,7 @@ void sow_opening(Vm *vm, Position *p, int hole, int mover, SowInfo *si);
 /* `mover`/`opponent` as South or North (who `mover` is depends on the
  * place: the player who moved for `end`, the player to move for `must`,
  * `no-moves` and `repetition`). */
-Receiver cap_resolve(Receiver to, int mover);
+Receiver cap_resolve(const Rules *r, const Position *p, Receiver to, int mover);
 /* Gives `n` seeds taken from hole `h` to `to` (the caller empties the
  * hole) and reports the capture (`during`: by an each-seed rule). */
 void cap_receive(Vm *vm, Position *p, Receiver to, int h, int n, int mover, int during);

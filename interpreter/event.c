@@ -22,19 +22,22 @@ void ev_basic(Vm *vm, int kind, int player, int hole, int n, int seeds)
     ev_send(vm, &ev);
 }
 
-void ev_owners(Vm *vm, int player, Mask north, int hole)
+void ev_owners(Vm *vm, int player, const Position *p, int hole)
 {
     McEvent ev = { 0 };
     ev.kind = MC_EV_OWNERS;
     ev.player = (uint8_t)player;
-    ev.mask = north;
+    ev.mask = p->owner[0];
+    ev.mask2 = p->owner[1];
     ev.hole = (int16_t)hole;
     ev_send(vm, &ev);
 }
 
 long pos_seed_total(const Rules *r, const Position *p)
 {
-    long t = (long)p->store[0] + p->store[1] + p->removed + p->hand + p->reserve[0] + p->reserve[1];
+    long t = (long)p->removed + p->hand;
+    for (int pl = 0; pl < MAX_PLAYERS; pl++)
+        t += (long)p->store[pl] + p->reserve[pl];
     for (int i = 0; i < r->nholes; i++)
         t += p->count[i];
     return t;
@@ -60,6 +63,7 @@ const char *end_name(int end)
 typedef struct Out {
     char *buf;
     size_t n, len;
+    int players;   /* how many play: how players are named */
 } Out;
 
 static void out(Out *o, const char *fmt, ...) DG_PRINTF(2, 3);
@@ -75,9 +79,9 @@ static void out(Out *o, const char *fmt, ...)
 }
 
 /* A player as the JSON events name it. */
-static const char *player(int p)
+static const char *player(const Out *o, int p)
 {
-    return p ? "north" : "south";
+    return player_word(o->players, p);
 }
 
 /* A place as JSON: a hole number, "south-store"/"north-store", or null. */
@@ -85,8 +89,8 @@ static void place(Out *o, const char *key, int h)
 {
     if (h >= 0 && h < MAX_HOLES)
         out(o, ",\"%s\":%d", key, h + 1);
-    else if (h == STORE_HOLE(0) || h == STORE_HOLE(1))
-        out(o, ",\"%s\":\"%s-store\"", key, player(h - MAX_HOLES));
+    else if (h >= STORE_HOLE(0) && h < STORE_HOLE(o->players))
+        out(o, ",\"%s\":\"%s-store\"", key, player(o, h - MAX_HOLES));
     else
         out(o, ",\"%s\":null", key);
 }
@@ -107,12 +111,15 @@ static void holes(Out *o, const char *key, const Rules *r, Mask m)
  * took (the match totals when a match ends) and whether it is over. */
 static void ev_end_json(Out *o, const McEvent *ev)
 {
-    const char *winner = ev->winner == WIN_DRAW ? "\"draw\"" : ev->winner == WIN_SOUTH ? "\"south\""
-                       : ev->winner == WIN_NORTH ? "\"north\"" : "null";
+    const int w = ev->winner;
     int match = ev->reason == END_MATCH || ev->reason == END_MAX_ROUNDS;
-    out(o, ",\"reason\":\"%s\",\"round\":%d,\"winner\":%s", end_name(ev->reason) ? end_name(ev->reason) : "?",
-        ev->round, winner);
-    out(o, ",\"%s\":{\"south\":%d,\"north\":%d}", match ? "totals" : "took", ev->took[0], ev->took[1]);
+    out(o, ",\"reason\":\"%s\",\"round\":%d,\"winner\":%s%s%s", end_name(ev->reason) ? end_name(ev->reason) : "?",
+        ev->round, w < o->players ? "\"" : "", w == WIN_DRAW ? "\"draw\"" : w < o->players ? player(o, w) : "null",
+        w < o->players ? "\"" : "");
+    out(o, ",\"%s\":{", match ? "totals" : "took");
+    for (int pl = 0; pl < o->players; pl++)
+        out(o, "%s\"%s\":%d", pl ? "," : "", player(o, pl), ev->took[pl]);
+    out(o, "}");
     if (!match)
         out(o, ",\"removed\":%d", ev->seeds);
     out(o, ",\"over\":%s", ev->match_over ? "true" : "false");
@@ -125,10 +132,10 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
     switch (ev->kind) {
     case MC_EV_MOVE:
         tok_write(r, &ev->move, tok, sizeof tok);
-        out(o, ",\"player\":\"%s\",\"move\":\"%s\"", player(ev->player), tok);
+        out(o, ",\"player\":\"%s\",\"move\":\"%s\"", player(o, ev->player), tok);
         break;
     case MC_EV_LAP:
-        out(o, ",\"player\":\"%s\",\"lap\":%d", player(ev->player), ev->n);
+        out(o, ",\"player\":\"%s\",\"lap\":%d", player(o, ev->player), ev->n);
         place(o, "from", ev->hole);
         out(o, ",\"seeds\":%d", ev->seeds);
         place(o, "last", ev->last);
@@ -137,7 +144,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         break;
     case MC_EV_SEED: place(o, "hole", ev->hole); break;
     case MC_EV_SPILL:
-        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
+        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(o, ev->player), ev->seeds);
         if (ev->n == MC_SPILL_ROW_END)
             place(o, "after", ev->hole);
         else if (ev->n == MC_SPILL_FULL)
@@ -146,11 +153,11 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
             out(o, ",\"nowhere\":true");
         break;
     case MC_EV_CAPTURE:
-        out(o, ",\"player\":\"%s\"", player(ev->player));
+        out(o, ",\"player\":\"%s\"", player(o, ev->player));
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"to\":\"%s\",\"during\":%s", ev->seeds,
             ev->receiver == MC_TO_REMOVED ? "removed" : ev->receiver == MC_TO_HAND ? "hand"
-            : ev->receiver == MC_TO_HOLE ? "hole" : player(ev->receiver),
+            : ev->receiver == MC_TO_HOLE ? "hole" : player(o, ev->receiver),
             ev->n ? "true" : "false");
         if (ev->receiver == MC_TO_HOLE)
             place(o, "into", ev->last);
@@ -160,47 +167,56 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "hole", ev->hole);
         break;
     case MC_EV_CANCEL: case MC_EV_EXTRA_TURN: case MC_EV_PASS:
-        out(o, ",\"player\":\"%s\"", player(ev->player));
+        out(o, ",\"player\":\"%s\"", player(o, ev->player));
         break;
     case MC_EV_END: ev_end_json(o, ev); break;
     case MC_EV_OWNERS:
-        holes(o, "north", r, ev->mask);
+        if (r->players == 2) {
+            holes(o, "north", r, ev->mask);
+        } else {   /* each player's holes */
+            out(o, ",\"owners\":{");
+            for (int pl = 0; pl < r->players; pl++) {
+                Mask m = (pl & 1 ? ev->mask : ~ev->mask) & (pl & 2 ? ev->mask2 : ~ev->mask2);
+                holes(o, player_word(r->players, pl), r, m);
+            }
+            out(o, "}");
+        }
         if (ev->hole != NO_HOLE)
             place(o, "hole", ev->hole);
         break;
-    case MC_EV_ROUND: out(o, ",\"round\":%d,\"starter\":\"%s\"", ev->round, player(ev->player)); break;
+    case MC_EV_ROUND: out(o, ",\"round\":%d,\"starter\":\"%s\"", ev->round, player(o, ev->player)); break;
     case MC_EV_PLACE:
-        out(o, ",\"player\":\"%s\"", player(ev->player));
+        out(o, ",\"player\":\"%s\"", player(o, ev->player));
         place(o, "hole", ev->hole);
         out(o, ",\"seeds\":%d,\"left\":%d", ev->seeds, ev->n);
         break;
     case MC_EV_UNSTORE:
-        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
+        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(o, ev->player), ev->seeds);
         place(o, "into", ev->hole);
         out(o, ",\"left\":%d", ev->n);
         break;
     case MC_EV_COUNTER:
-        out(o, ",\"player\":\"%s\",\"counter\":\"%s\",\"value\":%d", player(ev->player),
+        out(o, ",\"player\":\"%s\",\"counter\":\"%s\",\"value\":%d", player(o, ev->player),
             ev->n >= 0 && ev->n < r->ncounters ? r->counters[ev->n] : "?", ev->seeds);
         break;
     case MC_EV_STEP:
-        out(o, ",\"player\":\"%s\"", player(ev->player));
+        out(o, ",\"player\":\"%s\"", player(o, ev->player));
         place(o, "from", ev->hole);
         place(o, "to", ev->last);
         break;
     case MC_EV_SETTLE: {
         static const char *const how[] = { "give", "lend", "borrow", "repay" };
-        out(o, ",\"player\":\"%s\",\"seeds\":%d,\"as\":\"%s\"", player(ev->player), ev->seeds,
+        out(o, ",\"player\":\"%s\",\"seeds\":%d,\"as\":\"%s\"", player(o, ev->player), ev->seeds,
             ev->n >= 0 && ev->n < 4 ? how[ev->n] : "?");
         break;
     }
-    case MC_EV_SWAP: out(o, ",\"player\":\"%s\",\"swap\":%s", player(ev->player), ev->n ? "true" : "false"); break;
+    case MC_EV_SWAP: out(o, ",\"player\":\"%s\",\"swap\":%s", player(o, ev->player), ev->n ? "true" : "false"); break;
     case MC_EV_HAND:
-        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(ev->player), ev->seeds);
+        out(o, ",\"player\":\"%s\",\"seeds\":%d", player(o, ev->player), ev->seeds);
         holes(o, "holes", r, ev->mask);
         break;
     case MC_EV_FILL:
-        out(o, ",\"player\":\"%s\"", player(ev->player));
+        out(o, ",\"player\":\"%s\"", player(o, ev->player));
         holes(o, "holes", r, ev->mask);
         out(o, ",\"seeds\":%d,\"paid\":%d", ev->n, ev->seeds);
         break;
@@ -213,7 +229,7 @@ int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
         "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle", "unstore",
         "counter" };
-    Out o = { buf, n, 0 };
+    Out o = { buf, n, 0, r->players };
     if (n)
         buf[0] = 0;
     out(&o, "{\"event\":\"%s\"", ev->kind < MC_EV_COUNT ? names[ev->kind] : "?");

@@ -178,11 +178,15 @@ static void bad_call(Ck *c, const ExNode *n, const Ann *a, int na)
 }
 
 /* Folds a call of function `f` whose arguments are constant. */
-static void fold_call(const FnDef *f, const Ann *a, Ann *out)
+static void fold_call(const FnDef *f, const Ann *a, Ann *out, int players)
 {
-    if (f->op == EXO_OTHER && a[0].is_const) {
+    if (f->op == EXO_OTHER && a[0].is_const && players <= 2) {   /* of more, who is out counts */
         out->is_const = 1;
         out->value = !a[0].value;
+    }
+    if (f->op == EXO_PLAYERK && a[0].is_const) {
+        out->is_const = 1;
+        out->value = a[0].value >= 1 && a[0].value <= (players ? players : 2) ? a[0].value - 1 : -1;
     }
     if ((f->op == EXO_IMAX || f->op == EXO_IMIN) && a[0].is_const && a[1].is_const) {
         int64_t x = a[0].value, y = a[1].value;
@@ -220,7 +224,7 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
         if (fd->op == EXO_REACHED && c->sc->vars_used)
             *c->sc->vars_used |= 1u << EXU_REACHED;
         *out = (Ann){ fd->ret, 0, 0, NULL };
-        fold_call(fd, a, out);
+        fold_call(fd, a, out, c->sc->players);
         return put(c, n, out, f);
     }
     if (!found) {
@@ -267,7 +271,7 @@ static int ck_prop(Ck *c, ExNode *n, Ann *out, int depth)
             if (ex_props[p].op == EXO_PTOOK && c->sc->vars_used)
                 *c->sc->vars_used |= 1u << EXU_TOOK;
             *out = (Ann){ ex_props[p].ret, 0, 0, NULL };
-            if (ex_props[p].op == EXO_OTHER && a.is_const) {
+            if (ex_props[p].op == EXO_OTHER && a.is_const && c->sc->players <= 2) {
                 out->is_const = 1;
                 out->value = !a.value;
             }

@@ -24,7 +24,7 @@ static inline int64_t hole_owner(const ExCtx *cx, int64_t h)
 {
     if (h >= 0 && h < cx->rules->nholes)
         return pos_owner(cx->pos, (int)h);
-    return h >= MAX_HOLES && h < MAX_HOLES + 2 ? h - MAX_HOLES : -1;
+    return h >= MAX_HOLES && h < MAX_HOLES + cx->rules->players ? h - MAX_HOLES : -1;
 }
 
 /* The number of hole h (1..), 0 for no hole or a store. */
@@ -47,7 +47,7 @@ static inline ExVal var_value(const ExCtx *cx, int v)
     if (v == EXV_SOWN)
         return (ExVal)cx->reached;
     if (v == EXV_PLACED)
-        return (cx->pos->last_move >> 2) & 1;
+        return (cx->pos->last_move & LM_PLACED) != 0;
     if (v == EXV_STORED)
         return (cx->pos->last_move >> LM_STORED_SHIFT) & 7;
     if (v == EXV_SELECTED)
@@ -74,10 +74,10 @@ static inline int64_t set_seeds(const ExCtx *cx, Mask m)
 static inline int64_t row_seeds(const ExCtx *cx, int64_t p)
 {
     const Geometry *g = &cx->rules->geo;
-    const int len = g->side_len[p & 1];
+    const int len = g->side_len[p & PL_MASK];
     if (!len)
-        return set_seeds(cx, g->side_mask[p & 1]);
-    const uint16_t *c = cx->pos->count + g->side_first[p & 1];
+        return set_seeds(cx, g->side_mask[p & PL_MASK]);
+    const uint16_t *c = cx->pos->count + g->side_first[p & PL_MASK];
     int64_t acc = 0;
     for (int i = 0; i < len; i++)
         acc += c[i];
@@ -114,8 +114,8 @@ static int64_t set_stat(const ExCtx *cx, int op, Mask m)
 #define S_SETSEEDS(a, cx) set_seeds(cx, (Mask)var_value(cx, (a)->var))
 #define S_ROWSEEDS(a, cx) row_seeds(cx, (cx)->v[(a)->var])
 #define S_ROWSEEDSK(a, cx) row_seeds(cx, (a)->var)
-#define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & 1])
-#define S_STOREK(a, cx) ((int64_t)(cx)->pos->store[(a)->var & 1])
+#define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & PL_MASK])
+#define S_STOREK(a, cx) ((int64_t)(cx)->pos->store[(a)->var & PL_MASK])
 
 /* A test function for subject S and comparison C, against the constant
  * (`arg`) or, with the suffix V, the context value `rhs`. */
@@ -163,10 +163,10 @@ TESTS(STOREK)
 static inline int row_empty(const ExCtx *cx, int64_t p)
 {
     const Geometry *g = &cx->rules->geo;
-    const int len = g->side_len[p & 1];
+    const int len = g->side_len[p & PL_MASK];
     if (!len)
-        return set_seeds(cx, g->side_mask[p & 1]) == 0;
-    const uint16_t *c = cx->pos->count + g->side_first[p & 1];
+        return set_seeds(cx, g->side_mask[p & PL_MASK]) == 0;
+    const uint16_t *c = cx->pos->count + g->side_first[p & PL_MASK];
     unsigned any = 0;
     for (int i = 0; i < len; i++)
         any |= c[i];
@@ -255,7 +255,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_COUNT: TOP = hole_count(cx, TOP); break;
         case EXO_OWNER: TOP = hole_owner(cx, TOP); break;
         case EXO_ROWOF:
-            TOP = TOP >= 0 && TOP < nh ? g->side[TOP] : (TOP >= MAX_HOLES && TOP < MAX_HOLES + 2) ? TOP - MAX_HOLES : -1;
+            TOP = TOP >= 0 && TOP < nh ? g->side[TOP] : (TOP >= MAX_HOLES && TOP < MAX_HOLES + cx->rules->players) ? TOP - MAX_HOLES : -1;
             break;
         case EXO_INDEX: TOP = hole_index(cx, TOP); break;
         case EXO_RANK: TOP = TOP >= 0 && TOP < nh ? g->rank[TOP] + 1 : 0; break;
@@ -276,19 +276,19 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP) : 0;
             break;
         }
-        case EXO_PSTORE: TOP = cx->pos->store[TOP & 1]; break;
-        case EXO_PCOUNTER: TOP = cx->pos->counter[TOP & 1][*pc++]; break;
-        case EXO_PTOTAL: TOP = cx->pos->total[TOP & 1]; break;
-        case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & 1))) & 1; break;
-        case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & 1]; break;
-        case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & 1) + 1)) & 1; break;
-        case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & 1)) & 1; break;
-        case EXO_PDEBT: TOP = cx->pos->debt[TOP & 1]; break;
-        case EXO_OTHER: TOP = !TOP; break;
-        case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & 1]; break;
+        case EXO_PSTORE: TOP = cx->pos->store[TOP & PL_MASK]; break;
+        case EXO_PCOUNTER: TOP = cx->pos->counter[TOP & PL_MASK][*pc++]; break;
+        case EXO_PTOTAL: TOP = cx->pos->total[TOP & PL_MASK]; break;
+        case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & PL_MASK))) & 1; break;
+        case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & PL_MASK]; break;
+        case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & PL_MASK) + 1)) & 1; break;
+        case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & PL_MASK)) & 1; break;
+        case EXO_PDEBT: TOP = cx->pos->debt[TOP & PL_MASK]; break;
+        case EXO_OTHER: TOP = next_player(cx->rules, cx->pos, (int)(TOP & PL_MASK)); break;
+        case EXO_PLAYERK: TOP = TOP >= 1 && TOP <= cx->rules->players ? TOP - 1 : -1; break;
+        case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & PL_MASK]; break;
         case EXO_OWNED: {
-            Mask own = cx->pos->north_owned;
-            TOP = (ExVal)((TOP ? own : ~own) & mask_n(nh));
+            TOP = (ExVal)owned_mask(cx->rules, cx->pos, (int)(TOP & PL_MASK));
             break;
         }
         case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
@@ -299,7 +299,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             if (TOP >= 0 && TOP < nh) {
                 /* on along the track, passing over holes out of play (h
                  * itself if it is the only one in play, no hole if none is) */
-                const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & 1][cx->dir & 1];
+                const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & PL_MASK][cx->dir & 1];
                 const Mask out = cx->pos->out_of_play;
                 int t = nx[TOP];
                 for (int i = 0; i < nh && t >= 0 && has_hole(out, t); i++)
@@ -308,7 +308,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             }
             break;
         }
-        case EXO_STOREOF: TOP = STORE_HOLE(TOP & 1); break;
+        case EXO_STOREOF: TOP = STORE_HOLE(TOP & PL_MASK); break;
         case EXO_HOLENUM: TOP = TOP >= 1 && TOP <= nh ? TOP - 1 : NO_HOLE; break;
         case EXO_HOLEAT:
             BINARY(a >= 1 && a <= cx->rules->rows && b >= 1 && b <= cx->rules->width ? g->at[a - 1][b - 1]
@@ -398,8 +398,8 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         }
         case EXO_VCOUNT: PUSH(hole_count(cx, var_value(cx, *pc++))); break;
         case EXO_VOWNER: PUSH(hole_owner(cx, var_value(cx, *pc++))); break;
-        case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & 1]); break;
-        case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & 1]); break;
+        case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & PL_MASK]); break;
+        case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & PL_MASK]); break;
         case EXO_VROWSEEDS: PUSH(row_seeds(cx, var_value(cx, *pc++))); break;
         case EXO_KROWSEEDS: PUSH(row_seeds(cx, *pc++)); break;
         case EXO_VSEEDS: PUSH(set_seeds(cx, (Mask)var_value(cx, *pc++))); break;

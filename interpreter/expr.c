@@ -47,6 +47,7 @@ const FnDef ex_fns[] = {
     { "row",      EXO_ROW,      T_PLAYER, T_VOID, T_HOLES,  0 },
     { "owned",    EXO_OWNED,    T_PLAYER, T_VOID, T_HOLES,  CX_STATE },
     { "other",    EXO_OTHER,    T_PLAYER, T_VOID, T_PLAYER, 0 },
+    { "player",   EXO_PLAYERK,  T_INT,    T_VOID, T_PLAYER, 0 },
     { "opposite", EXO_OPPOSITE, T_HOLE,   T_VOID, T_HOLE,   0 },
     { "inner",    EXO_INNER,    T_HOLE,   T_VOID, T_HOLE,   0 },
     { "outer",    EXO_OUTER,    T_HOLE,   T_VOID, T_HOLE,   0 },

@@ -76,6 +76,7 @@ typedef struct ExScope {
     int nbad_options;              /* use fails, unreported (the declaration is) */
     const char *where;             /* for messages: "in `captures.when`" */
     int plain;                     /* no fused instructions (reference mode) */
+    int players;                   /* `players` (0: two) */
     uint32_t *options_used;        /* if not NULL: bit i set for each option read */
     unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read
                                       (and EXU_SOWED) */

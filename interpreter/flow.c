@@ -30,7 +30,7 @@ static int no_move(Vm *vm, Position *p, History *h, const MustRule *me)
     int who = p->to_move;
     if (me) {
         /* `seeds: mover` here means the player who could not move */
-        rnd_end(vm, p, cap_resolve(me->seeds, who), END_MUST, WIN_NONE, h);
+        rnd_end(vm, p, cap_resolve(r, p, me->seeds, who), END_MUST, WIN_NONE, h);
         return 0;
     }
     if (r->no_moves_loses) {
@@ -40,20 +40,25 @@ static int no_move(Vm *vm, Position *p, History *h, const MustRule *me)
     ExCtx cx;
     ctx_init(&cx, r, p, who);
     if (!ex_true(&r->no_moves_pass, &cx)) {
-        rnd_end(vm, p, cap_resolve(r->no_moves_seeds, who), END_NO_MOVES, WIN_NONE, h);
+        rnd_end(vm, p, cap_resolve(r, p, r->no_moves_seeds, who), END_NO_MOVES, WIN_NONE, h);
         return 0;
     }
+    /* he passes to the next player who can move (of two: the other) */
     Position q = *p;
-    q.to_move = (uint8_t)!who;
     Move tmp[MAX_MOVES];
     const MustRule *me2;
-    if (gen_sow(vm, &q, tmp, &me2, 1) > 0) {
-        if (ev_on(vm))
-            ev_basic(vm, MC_EV_PASS, who, NO_HOLE, 0, 0);
-        p->to_move = q.to_move;
-        return 1;
+    for (int next = next_player(r, p, who); next != who; next = next_player(r, p, next)) {
+        q.to_move = (uint8_t)next;
+        if (gen_sow(vm, &q, tmp, &me2, 1) > 0) {
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_PASS, who, NO_HOLE, 0, 0);
+            p->to_move = q.to_move;
+            return 1;
+        }
+        if (vm->status != MC_OK)
+            return 0;
     }
-    rnd_end(vm, p, cap_resolve(r->no_moves_seeds, who), END_BLOCKED, WIN_NONE, h);
+    rnd_end(vm, p, cap_resolve(r, p, r->no_moves_seeds, who), END_BLOCKED, WIN_NONE, h);
     return 0;
 }
 
@@ -85,7 +90,7 @@ static inline int repeated(Vm *vm, Position *p, History *h)
         return vm_fail(vm, seen);
     if (seen < r->repetition)
         return 0;
-    rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION,
+    rnd_end(vm, p, cap_resolve(r, p, r->repetition_seeds, p->to_move), END_REPETITION,
             r->repetition_draw ? WIN_DRAW : WIN_NONE, h);
     return 1;
 }
@@ -95,7 +100,7 @@ int flow_endless(Vm *vm, Position *p)
     const Rules *r = vm->r;
     if (!r->repetition)
         return rnd_end(vm, p, RCV_OWNER, END_MAX_PLIES, WIN_NONE, NULL);
-    return rnd_end(vm, p, cap_resolve(r->repetition_seeds, p->to_move), END_REPETITION,
+    return rnd_end(vm, p, cap_resolve(r, p, r->repetition_seeds, p->to_move), END_REPETITION,
                    r->repetition_draw ? WIN_DRAW : WIN_NONE, NULL);
 }
 
@@ -173,7 +178,7 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
                 p->hand = 0;
                 p->hand_from[0] = p->hand_from[1] = 0;
                 p->phase = PH_PLAY;
-                p->to_move = (uint8_t)!who;
+                p->to_move = (uint8_t)next_player(r, p, who);
                 continue;
             }
             known = n;
@@ -191,7 +196,7 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
             if (n == 0 && passed) {
                 /* the other passed, and this turn's start left him no
                  * move either: neither can move */
-                rnd_end(vm, p, cap_resolve(r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
+                rnd_end(vm, p, cap_resolve(r, p, r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
                 continue;
             }
             if (n == 0 && !no_move(vm, p, h, me))
@@ -220,12 +225,12 @@ int flow_start(Vm *vm, Position *p, History *h)
     const Rules *r = vm->r;
     memset(p, 0, sizeof *p);
     memcpy(p->count, r->initial, sizeof p->count);
-    p->north_owned = rules_north_holes(r);
+    rules_owners(r, p->owner);
     p->store[0] = p->store[1] = r->store_seeds;
     p->round = 1;
     p->starter = SOUTH;
     p->to_move = SOUTH;
-    p->last_mover = NORTH;
+    p->last_mover = (uint8_t)(r->players - 1);
     p->winner = WIN_NONE;
     p->phase = PH_PLAY;
     if (r->first_begins >= 0) {   /* first-player.begins */
@@ -293,7 +298,7 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
         sow_move(vm, p, m, mover, -1, 1, &si);
     }
     if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
-        p->sowed = (uint8_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
+        p->sowed = (uint16_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
     if (!mid_move(p, &si, mover))
         after_move(vm, p, &si, h);
 }
@@ -306,22 +311,22 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
     const int mover = si->mover;
     p->last_mover = (uint8_t)mover;
     if (r->plan.no_after) {
-        p->to_move = (uint8_t)!mover;   /* no extra turn or end rule can hold */
+        p->to_move = (uint8_t)next_player(r, p, mover);   /* no extra turn or end rule can hold */
         return;
     }
     ExCtx cx;
     ctx_after(&cx, r, p, si);
     int extra = r->extra_turn.code && ex_true(&r->extra_turn, &cx);
-    p->to_move = (uint8_t)(extra ? mover : !mover);
+    p->to_move = (uint8_t)(extra ? mover : next_player(r, p, mover));
     for (int i = 0; i < r->nends; i++) {
         if (ex_true(&r->ends[i].when, &cx)) {
             int w = WIN_NONE;
             if (r->ends[i].winner.code) {   /* no player (the owner of no hole): a draw */
                 int64_t v = ex_eval(&r->ends[i].winner, &cx);
-                w = v == 0 ? WIN_SOUTH : v == 1 ? WIN_NORTH : WIN_DRAW;
+                w = v >= 0 && v < r->players ? (int)v : WIN_DRAW;
             }
             vm->end_rule = i + 1;
-            rnd_end(vm, p, cap_resolve(r->ends[i].seeds, mover), END_RULE, w, h);
+            rnd_end(vm, p, cap_resolve(r, p, r->ends[i].seeds, mover), END_RULE, w, h);
             vm->end_rule = 0;
             return;
         }

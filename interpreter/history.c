@@ -26,6 +26,15 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
 }
 
+/* The last word of a record's head: the seeds out of the game (bits
+ * 0-15), `sowed` (16-31), `last_move` (32-41), the player to move
+ * (42-43), the round (44-59) and the phase (60-63). */
+static inline uint64_t head_word(const Position *p)
+{
+    return (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)(p->last_move & 0x3FFu) << 32 |
+           (uint64_t)(p->to_move & 3u) << 42 | (uint64_t)p->round << 44 | (uint64_t)p->phase << 60;
+}
+
 /* What hash_of() covers besides the rest of the state. */
 enum { WITH_STORES = 1, WITH_COUNTS = 2 };
 
@@ -68,24 +77,26 @@ static inline uint64_t hash_of(const Rules *r, const Position *p, int with)
         h = mix64(h, w);
     }
     const int wide = nh > 64;
-    h = mix_mask(h, p->north_owned, wide);
+    h = mix_mask(h, p->owner[0], wide);
+    if (r->players > 2)
+        h = mix_mask(mix64(h, (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32), p->owner[1], wide);
     for (int f = 0; f < r->nflags; f++)
         h = mix_mask(h, p->flags[f], wide);
     h = mix_mask(h, p->out_of_play, wide);
     if (with & WITH_STORES)
         h = mix64(h, (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32);
-    h = mix64(h, (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->last_move << 24 | (uint64_t)p->round << 32 |
-                 (uint64_t)(with & WITH_COUNTS ? p->to_move : 0) << 48 | (uint64_t)p->phase << 56);
+    h = mix64(h, with & WITH_COUNTS ? head_word(p) : head_word(p) & ~((uint64_t)3 << 42));
     if (r->mid_move)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
     if (r->has_reserves)
         h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
     if (r->has_debts || r->has_lots)
         h = mix64(h, (uint64_t)p->debt[0] | (uint64_t)p->debt[1] << 16 | (uint64_t)p->lot << 32);
-    if (r->ncounters) {
-        uint64_t c[2];
-        memcpy(c, p->counter, sizeof c);
-        h = mix64(mix64(h, c[0]), c[1]);
+    for (int pl = 0; r->ncounters && pl < r->players; pl++) {
+        uint64_t c;
+        _Static_assert(sizeof p->counter[0] == 8, "a player's counters fill a word");
+        memcpy(&c, p->counter[pl], sizeof c);
+        h = mix64(h, c);
     }
     return h;
 }
@@ -108,7 +119,9 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
         return 0;
     if (r->ncounters && memcmp(a->counter, b->counter, sizeof a->counter))
         return 0;
-    return a->north_owned == b->north_owned && a->out_of_play == b->out_of_play &&
+    if (r->players > 2 && (a->owner[1] != b->owner[1] || memcmp(a->store + 2, b->store + 2, 2 * sizeof *a->store)))
+        return 0;
+    return a->owner[0] == b->owner[0] && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
            a->removed == b->removed && a->sowed == b->sowed && a->last_move == b->last_move && a->round == b->round && a->to_move == b->to_move &&
            a->phase == b->phase;
@@ -179,13 +192,6 @@ static inline int head_words(const Rules *r)
     return 2 * mask_words(r) + 2;
 }
 
-/* The last word of a record's head. */
-static inline uint64_t head_word(const Position *p)
-{
-    return (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)p->last_move << 24 | (uint64_t)p->round << 32 |
-           (uint64_t)p->to_move << 48 | (uint64_t)p->phase << 56;
-}
-
 /* Words of counts in a record of `r`. */
 static inline int count_words(const Rules *r)
 {
@@ -197,11 +203,12 @@ static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
     return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves ? 1 : 0) +
-            (r->ncounters ? 2 : 0) + head_words(r)) * 8;
+            (r->ncounters ? r->players : 0) + (r->players > 2 ? 1 + mw : 0) + head_words(r)) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the
- * reserves), at `out`; returns the end. */
+ * reserves, the counters, the third and fourth players' stores and the
+ * second bit of the owners), at `out`; returns the end. */
 static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsigned char *out)
 {
     if (r->mid_move) {
@@ -215,10 +222,14 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         memcpy(out, &w, 8);
         out += 8;
     }
-    if (r->ncounters) {   /* both players' counters: two words */
-        _Static_assert(sizeof p->counter == 16, "the counters fill two words");
-        memcpy(out, p->counter, 16);
-        out += 16;
+    if (r->ncounters) {   /* each player's counters: a word */
+        memcpy(out, p->counter, (size_t)r->players * sizeof p->counter[0]);
+        out += (size_t)r->players * sizeof p->counter[0];
+    }
+    if (r->players > 2) {
+        uint64_t w = (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32;
+        memcpy(out, &w, 8);
+        out = put_mask(out + 8, p->owner[1], mask_words(r));
     }
     return out;
 }
@@ -248,7 +259,7 @@ static void rec_make(const Rules *r, const Position *p, unsigned char *out)
     /* each store read alone: a capture has just written one of them */
     uint64_t stores = (uint64_t)(uint32_t)p->store[0] | (uint64_t)(uint32_t)p->store[1] << 32;
     uint64_t last = head_word(p);
-    out = put_mask(out, p->north_owned, mw);
+    out = put_mask(out, p->owner[0], mw);
     out = put_mask(out, p->out_of_play, mw);
     memcpy(out, &stores, 8);
     memcpy(out + 8, &last, 8);
@@ -337,7 +348,7 @@ static inline void rec_gone(const unsigned char *rec, int stride, int64_t *g, in
     memcpy(stores, rec + stride - 16, sizeof stores);
     memcpy(&last, rec + stride - 8, sizeof last);
     *g = (int64_t)stores[0] + stores[1] + (int64_t)(uint16_t)last;
-    *phase = (int)(last >> 56);
+    *phase = (int)(last >> 60);
 }
 
 int hist_push(const Rules *r, History *h, const Position *p)

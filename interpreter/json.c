@@ -8,12 +8,6 @@
 
 #include "engine.h"
 
-/* A player as positions name it in JSON. */
-static const char *player_name(int p)
-{
-    return p ? "north" : "south";
-}
-
 /* The holes set in `m`, as a JSON list of hole numbers. */
 static json_t *hole_list(const Rules *r, Mask m)
 {
@@ -32,8 +26,8 @@ static void counter_fields(const Rules *r, const Position *p, json_t *o)
     json_t *cs = json_object();
     for (int k = 0; k < r->ncounters; k++) {
         json_t *pair = json_array();
-        json_array_append_new(pair, json_integer(p->counter[0][k]));
-        json_array_append_new(pair, json_integer(p->counter[1][k]));
+        for (int pl = 0; pl < r->players; pl++)
+            json_array_append_new(pair, json_integer(p->counter[pl][k]));
         json_object_set_new(cs, r->counters[k], pair);
     }
     json_object_set_new(o, "counters", cs);
@@ -76,13 +70,13 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_array_append_new(b, json_integer(p->count[h]));
     json_object_set_new(o, "board", b);
     json_t *s = json_array();
-    json_array_append_new(s, json_integer(p->store[0]));
-    json_array_append_new(s, json_integer(p->store[1]));
+    for (int pl = 0; pl < r->players; pl++)
+        json_array_append_new(s, json_integer(p->store[pl]));
     json_object_set_new(o, "stores", s);
-    json_object_set_new(o, "to_move", json_string(player_name(p->to_move)));
+    json_object_set_new(o, "to_move", json_string(player_word(r->players, p->to_move)));
     json_object_set_new(o, "over", json_boolean(p->over));
     json_object_set_new(o, "winner", !p->over ? json_null()
-                        : json_string(p->winner == WIN_DRAW ? "draw" : player_name(p->winner)));
+                        : json_string(p->winner == WIN_DRAW ? "draw" : player_word(r->players, p->winner)));
     json_object_set_new(o, "phase", json_string(phase_name(p->phase)));
     json_object_set_new(o, "round", json_integer(p->round));
     if (r->has_reserves) {
@@ -96,9 +90,9 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_object_set_new(o, "plies", json_integer(p->plies));
     if (r->uses_sowed) {
         json_t *sw = json_object();
-        for (int pl = 0; pl < 2; pl++) {
+        for (int pl = 0; pl < r->players; pl++) {
             unsigned bits = (unsigned)p->sowed >> (2 * pl);
-            json_object_set_new(sw, player_name(pl), !(bits & 1) ? json_null() : json_string(bits & 2 ? "cw" : "ccw"));
+            json_object_set_new(sw, player_word(r->players, pl), !(bits & 1) ? json_null() : json_string(bits & 2 ? "cw" : "ccw"));
         }
         json_object_set_new(o, "sowed", sw);
     }
@@ -108,8 +102,8 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_t *lm = json_object();
         if (r->uses_took) {
             json_t *tk = json_object();
-            for (int pl = 0; pl < 2; pl++)
-                json_object_set_new(tk, player_name(pl), json_boolean((p->last_move >> pl) & 1));
+            for (int pl = 0; pl < r->players; pl++)
+                json_object_set_new(tk, player_word(r->players, pl), json_boolean((p->last_move >> pl) & 1));
             json_object_set_new(lm, "took", tk);
         }
         if (r->has_place)
@@ -122,8 +116,8 @@ char *pos_to_json(Vm *vm, const Position *p)
             json_object_set_new(lm, "choice", json_boolean((p->last_move & LM_CHOSEN) != 0));
         json_object_set_new(o, "last_move", lm);
     }
-    json_object_set_new(o, "starter", json_string(player_name(p->starter)));
-    json_object_set_new(o, "last_mover", json_string(player_name(p->last_mover)));
+    json_object_set_new(o, "starter", json_string(player_word(r->players, p->starter)));
+    json_object_set_new(o, "last_mover", json_string(player_word(r->players, p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
     for (int f = 0; f < r->nflags; f++)
         json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
@@ -136,10 +130,12 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_object_set_new(o, "holdings", hd);
     } else if (p->out_of_play)
         json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
-    if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->north_owned != rules_north_holes(r)) {
+    Mask start[2];
+    rules_owners(r, start);
+    if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->owner[0] != start[0] || p->owner[1] != start[1]) {
         json_t *ow = json_array();
         for (int h = 0; h < r->nholes; h++)
-            json_array_append_new(ow, json_string(player_name(pos_owner(p, h))));
+            json_array_append_new(ow, json_string(player_word(r->players, pos_owner(p, h))));
         json_object_set_new(o, "owners", ow);
     }
     if (r->match) {
@@ -160,8 +156,8 @@ char *pos_to_json(Vm *vm, const Position *p)
             l = json_object();
             json_object_set_new(l, "decides", json_string((p->lot & 3) == MC_LOT_FIRST ? "first" : "hole"));
             if ((p->lot & 3) == MC_LOT_HOLE) {
-                int w = p->lot >> 2 & 3;
-                json_object_set_new(l, "round_winner", json_string(w == WIN_DRAW ? "draw" : player_name(w)));
+                int w = p->lot >> 2 & 7;
+                json_object_set_new(l, "round_winner", json_string(w == WIN_DRAW ? "draw" : player_word(r->players, w)));
             }
         }
         json_object_set_new(o, "lot", l);
@@ -192,24 +188,28 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     return 0;
 }
 
-/* "south" or "north" into *out; 0 for anything else. */
-static int name_player(const char *s, int *out)
+/* A player's word (player_word) into *out; 0 for anything else. */
+static int name_player(const Rules *r, const char *s, int *out)
 {
-    if (!s)
+    int p = player_of_word(r->players, s);
+    if (p < 0)
         return 0;
-    if (!strcmp(s, "south"))
-        *out = SOUTH;
-    else if (!strcmp(s, "north"))
-        *out = NORTH;
-    else
-        return 0;
+    *out = p;
     return 1;
 }
 
-/* A JSON string naming a player. */
-static int get_player(json_t *v, int *out)
+/* The words naming the players, for messages. */
+static const char *players_words(const Rules *r)
 {
-    return name_player(json_string_value(v), out);
+    static const char *const words[MAX_PLAYERS + 1] = { "", "", "\"south\" or \"north\"", "\"p1\", \"p2\" or \"p3\"",
+                                                        "\"p1\", \"p2\", \"p3\" or \"p4\"" };
+    return words[r->players];
+}
+
+/* A JSON string naming a player. */
+static int get_player(const Rules *r, json_t *v, int *out)
+{
+    return name_player(r, json_string_value(v), out);
 }
 
 /* A list of hole numbers 1..nholes into the mask *out; 0 for anything
@@ -234,17 +234,23 @@ static int get_holes(const Rules *r, json_t *v, Mask *out)
 }
 
 /* A list of two integers in 0..`max` into out; 0 for anything else. */
-static int get_pair(json_t *v, int32_t out[2], long max)
+static int get_counts(json_t *v, int32_t *out, int n, long max)
 {
-    if (!json_is_array(v) || json_array_size(v) != 2)
+    if (!json_is_array(v) || json_array_size(v) != (size_t)n)
         return 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < n; i++) {
         json_t *e = json_array_get(v, (size_t)i);
         if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > max)
             return 0;
         out[i] = (int32_t)json_integer_value(e);
     }
     return 1;
+}
+
+/* A list of two numbers of 0..max (each player's, of two players). */
+static int get_pair(json_t *v, int32_t out[2], long max)
+{
+    return get_counts(v, out, 2, max);
 }
 
 /* `variant` (if given, this one), `board` and `stores`: the seed counts. */
@@ -264,30 +270,31 @@ static int read_counts(const Rules *r, json_t *o, Position *p, char *err, size_t
         p->count[h] = (uint16_t)json_integer_value(e);
     }
     v = json_object_get(o, "stores");
-    if (!v || !get_pair(v, p->store, MAX_SEEDS))
-        return fail(err, errlen, "field `stores`: expected two counts of 0..%d seeds", MAX_SEEDS);
+    if (!v || !get_counts(v, p->store, r->players, MAX_SEEDS))
+        return fail(err, errlen, "field `stores`: expected %s counts of 0..%d seeds",
+                    r->players == 2 ? "two" : r->players == 3 ? "three" : "four", MAX_SEEDS);
     return 1;
 }
 
 /* `to_move`; `last_mover` (by default the other player) and `starter`
  * (by default South). */
-static int read_players(json_t *o, Position *p, char *err, size_t errlen)
+static int read_players(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     int pl;
     json_t *v = json_object_get(o, "to_move");
-    if (!v || !get_player(v, &pl))
-        return fail(err, errlen, "field `to_move`: expected \"south\" or \"north\"");
+    if (!v || !get_player(r, v, &pl))
+        return fail(err, errlen, "field `to_move`: expected %s", players_words(r));
     p->to_move = (uint8_t)pl;
-    p->last_mover = (uint8_t)!pl;
+    p->last_mover = (uint8_t)((pl + r->players - 1) % r->players);
     if ((v = json_object_get(o, "last_mover"))) {
-        if (!get_player(v, &pl))
-            return fail(err, errlen, "field `last_mover`: expected \"south\" or \"north\"");
+        if (!get_player(r, v, &pl))
+            return fail(err, errlen, "field `last_mover`: expected %s", players_words(r));
         p->last_mover = (uint8_t)pl;
     }
     p->starter = SOUTH;
     if ((v = json_object_get(o, "starter"))) {
-        if (!get_player(v, &pl))
-            return fail(err, errlen, "field `starter`: expected \"south\" or \"north\"");
+        if (!get_player(r, v, &pl))
+            return fail(err, errlen, "field `starter`: expected %s", players_words(r));
         p->starter = (uint8_t)pl;
     }
     return 1;
@@ -371,12 +378,11 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
     if ((v = json_object_get(o, "owners"))) {
         if (!json_is_array(v) || (int)json_array_size(v) != r->nholes)
             return fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
-        p->north_owned = 0;
+        p->owner[0] = p->owner[1] = 0;
         for (int h = 0; h < r->nholes; h++) {
-            if (!get_player(json_array_get(v, (size_t)h), &pl))
-                return fail(err, errlen, "field `owners`: entry %d must be \"south\" or \"north\"", h + 1);
-            if (pl)
-                p->north_owned |= (Mask)1 << h;
+            if (!get_player(r, json_array_get(v, (size_t)h), &pl))
+                return fail(err, errlen, "field `owners`: entry %d must be %s", h + 1, players_words(r));
+            pos_set_owner(p, h, pl);
         }
     }
     return 1;
@@ -517,7 +523,7 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
         return fail(err, errlen, "field `sowed`: expected {\"south\": ..., \"north\": ...}");
     json_object_foreach(v, key, d) {
         int pl;
-        int ok = name_player(key, &pl);
+        int ok = name_player(r, key, &pl);
         const char *s = json_string_value(d);
         if (!ok || !(json_is_null(d) || (s && (!strcmp(s, "cw") || !strcmp(s, "ccw")))))
             return fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
@@ -544,10 +550,11 @@ static int read_counters(const Rules *r, json_t *o, Position *p, char *err, size
             k++;
         if (k == r->ncounters)
             return fail(err, errlen, "field `counters`: no counter `%.60s` in this variant", key);
-        for (int pl = 0; pl < 2; pl++) {
-            json_t *x = json_is_array(d) && json_array_size(d) == 2 ? json_array_get(d, (size_t)pl) : NULL;
+        for (int pl = 0; pl < r->players; pl++) {
+            json_t *x = json_is_array(d) && json_array_size(d) == (size_t)r->players ? json_array_get(d, (size_t)pl) : NULL;
             if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > MC_MAX_COUNT)
-                return fail(err, errlen, "field `counters`: `%.60s` must be [S, N], each 0..%d", key, MC_MAX_COUNT);
+                return fail(err, errlen, "field `counters`: `%.60s` must be %s, each 0..%d", key,
+                            r->players == 2 ? "[S, N]" : "a list of each player's value", MC_MAX_COUNT);
             p->counter[pl][k] = (uint16_t)json_integer_value(x);
         }
     }
@@ -564,7 +571,7 @@ static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_
     if (!json_is_boolean(v))
         return fail(err, errlen, "field `swapped`: expected true or false");
     if (json_is_true(v))
-        p->sowed = (uint8_t)(p->sowed | SW_SWAPPED);
+        p->sowed = (uint16_t)(p->sowed | SW_SWAPPED);
     return 1;
 }
 
@@ -578,7 +585,7 @@ static int read_lm_bit(json_t *lm, const char *name, unsigned bit, Position *p, 
     if (!json_is_boolean(v))
         return fail(err, errlen, "field `last_move.%s`: expected true or false", name);
     if (json_is_true(v))
-        p->last_move = (uint8_t)(p->last_move | bit);
+        p->last_move = (uint16_t)(p->last_move | bit);
     return 1;
 }
 
@@ -603,11 +610,11 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
             return fail(err, errlen, "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
         json_object_foreach(v, key, d) {
             int pl;
-            if (!name_player(key, &pl) || !json_is_boolean(d))
+            if (!name_player(r, key, &pl) || !json_is_boolean(d))
                 return fail(err, errlen,
                             "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
             if (json_is_true(d))
-                p->last_move = (uint8_t)(p->last_move | 1u << pl);
+                p->last_move = (uint16_t)(p->last_move | 1u << pl);
         }
     }
     if (r->has_place && !read_lm_bit(lm, "placed", LM_PLACED, p, err, errlen))
@@ -617,7 +624,7 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > r->nstore_moves)
             return fail(err, errlen, "field `last_move.stored`: expected 0 (none) or an entry of `moves.store`, 1..%d",
                         r->nstore_moves);
-        p->last_move = (uint8_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
+        p->last_move = (uint16_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
     if (r->has_select && !read_lm_bit(lm, "selected", LM_SELECTED, p, err, errlen))
         return 0;
@@ -669,7 +676,7 @@ static int read_debts_lot(const Rules *r, json_t *o, Position *p, char *err, siz
         int pl = -1;
         if (w && !strcmp(w, "draw"))
             pl = WIN_DRAW;
-        else if (!w || !name_player(w, &pl))
+        else if (!w || !name_player(r, w, &pl))
             return fail(err, errlen, "field `lot.round_winner`: expected \"south\", \"north\" or \"draw\"");
         p->lot = (uint8_t)(p->lot | pl << 2);
         /* the round is over: why it ended is part of the position */
@@ -722,12 +729,12 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
     memset(&p, 0, sizeof p);
     p.round = 1;
     p.winner = WIN_NONE;
-    p.north_owned = rules_north_holes(r);
+    rules_owners(r, p.owner);
     int ok = 0;
     if (!json_is_object(o))
         fail(err, errlen, "a position must be a JSON object");
     else   /* the first field that is wrong is the one reported */
-        ok = read_counts(r, o, &p, err, errlen) && read_players(o, &p, err, errlen) &&
+        ok = read_counts(r, o, &p, err, errlen) && read_players(r, o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&

@@ -78,7 +78,7 @@ size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 
 /* ---- the root mapping ------------------------------------------------- */
 
-enum { R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
+enum { R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_PLAYERS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
        R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
 
 /* game: a short name (of a file, a record, a command line). */
@@ -127,6 +127,14 @@ static void ld_options_known(Ld *ld, const LdSec *s, const LdPart *p)
     ld->scope.nbad_options = ld->nbad_opt;
 }
 
+/* Once `players` is read: expressions know how many play. */
+static void ld_players_known(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    (void)s;
+    (void)p;
+    ld->scope.players = ld->r->players;
+}
+
 /* Once the board is read: its flags, as hole.NAME in expressions. */
 static void ld_board_known(Ld *ld, const LdSec *s, const LdPart *p)
 {
@@ -156,6 +164,8 @@ static const LdKey root_keys[R_N + 1] = {
                         .then = ld_title },
     [R_ABOUT] = { .name = "about", .kind = LK_SECTION, .section = ls_about },
     [R_OPTIONS] = { .name = "options", .kind = LK_SECTION, .section = lo_options, .then = ld_options_known },
+    [R_PLAYERS] = { .name = "players", .kind = LK_STATIC, .type = T_INT, .lo = 2, .hi = MAX_PLAYERS,
+                    .off = offsetof(Rules, players), .then = ld_players_known },
     [R_BOARD] = { .name = "board", .required = 1, .kind = LK_SECTION, .section = ls_board, .then = ld_board_known },
     [R_SETUP] = { .name = "setup", .kind = LK_SECTION, .section = ls_setup },
     [R_OPENING] = { .name = "opening", .kind = LK_SECTION, .section = ls_opening },
@@ -187,7 +197,7 @@ static const LdKey root_keys[R_N + 1] = {
  * may use them), the board next (its size and flags), then the moves and
  * the sowing before the opening that reuses the sowing's keys. */
 static const unsigned char root_order[R_N] = {
-    R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
+    R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_PLAYERS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
     R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
 };
 
@@ -233,11 +243,37 @@ static void ld_stone_checks(Ld *ld, const LdPart *p)
                      "they do not go with `%s`", move_no[i].key);
 }
 
+/* More than two players: what is written for two only (a pair of
+ * players: matches, setups, openings, choosing who begins, swapping
+ * sides; stores between two rows; the player left without a move losing
+ * to "the other") is refused. */
+static void ld_player_checks(Ld *ld, const LdPart *p)
+{
+    const Rules *r = ld->r;
+    if (r->players <= 2)
+        return;
+    const struct { int on; int key; const char *what; } no[] = {
+        { r->match, R_MATCH, "`match`" },
+        { p->val[R_SETUP] != NULL, R_SETUP, "`setup`" },
+        { r->has_opening, R_OPENING, "`opening`" },
+        { p->val[R_FIRST] != NULL, R_FIRST, "`first-player`" },
+        { r->swap_when.code != NULL, R_MOVES, "`moves.swap`" },
+        { r->has_place, R_MOVES, "`moves.place`" },
+        { r->stores == STORES_ON_TRACK, R_BOARD, "stores on the track (`board.stores: on-track`)" },
+        { r->no_moves_loses, R_NO_MOVES, "`no-moves.loses`" },
+    };
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        if (no[i].on)
+            dg_error(ld->dg, ld_nloc(p->val[no[i].key] ? p->val[no[i].key] : p->val[R_PLAYERS]),
+                     "%s is written for two players; this game has %d (`players`)", no[i].what, r->players);
+}
+
 /* The checks between sections, once all are read. */
 static void ld_root_checks(Ld *ld, const LdPart *p)
 {
     Rules *r = ld->r;
     ld_stone_checks(ld, p);
+    ld_player_checks(ld, p);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY) && r->fill_expr.code && r->stores == 0)
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "refilling holes from holdings needs stores (`board.stores`)");
     int side = popcount_mask(r->geo.side_mask[SOUTH]), north = popcount_mask(r->geo.side_mask[NORTH]);
@@ -547,6 +583,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     }
     ar_init(&r->arena, 16u << 20);
     r->file = file;
+    r->players = 2;
     r->source_crc = io_crc32(0, text, len);
     Ld ld = { 0 };
     ld.r = r;
@@ -594,6 +631,6 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->keeps_last_move = r->uses_took || r->has_place || r->nstore_moves || r->has_select || r->has_choice;
     r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
     r->has_reserves = r->has_setup || r->has_place;
-    r->rec_extra = r->mid_move || r->has_reserves || r->ncounters;
+    r->rec_extra = r->mid_move || r->has_reserves || r->ncounters || r->players > 2;
     return r;
 }

@@ -59,7 +59,12 @@ static int ls_owner(Ld *ld, const LdSec *s, const LdKey *k, void *base, const ya
     uint8_t side[MAX_HOLES];
     for (int h = 0; h < r->nholes; h++) {
         cx.hole = h;
-        side[h] = (uint8_t)(ex_eval(&r->owner, &cx) & 1);
+        int64_t who = ex_eval(&r->owner, &cx);
+        if (who < 0 || who >= r->players) {   /* player(k) of a k past `players` */
+            dg_error(ld->dg, ld_nloc(v), "`%s` gives hole %d to no player of the %d", buf, h + 1, r->players);
+            return 0;
+        }
+        side[h] = (uint8_t)who;
     }
     memcpy(r->geo.side, side, sizeof side);
     return 1;
@@ -258,9 +263,16 @@ static int ls_track_spec(Ld *ld, const yaml_node_t *v, const char *key, TrackSpe
     if (v->type == YAML_SEQUENCE_NODE) {
         if (!ls_track_list(ld, v, key, t->list[SOUTH], &t->nlist[SOUTH]))
             return 0;
-        memcpy(t->list[NORTH], t->list[SOUTH], sizeof t->list[NORTH]);
-        t->nlist[NORTH] = t->nlist[SOUTH];
+        for (int p = 1; p < MAX_PLAYERS; p++) {   /* everybody's */
+            memcpy(t->list[p], t->list[SOUTH], sizeof t->list[p]);
+            t->nlist[p] = t->nlist[SOUTH];
+        }
         return 1;
+    }
+    if (ld->r->players > 2) {
+        dg_error(ld->dg, ld_nloc(v), "`%s`: a track for each player (`south:`, `north:`) is for two players; "
+                 "this game has %d: give one list, everybody's", key, ld->r->players);
+        return 0;
     }
     static const char *const players[] = { "south", "north", NULL };
     int seen[2] = { 0, 0 };
@@ -452,9 +464,11 @@ static const LdKey board_keys[BK_N + 1] = {
 static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
 {
     Rules *r = ld->r;
-    if (!p->val[BK_OWNER] && r->nholes % 2)
-        dg_error(ld->dg, ld_nloc(n), "a board of %d holes cannot be shared in halves: give `board.owner`",
-                 r->nholes);
+    if (!p->val[BK_OWNER] && r->nholes % r->players)
+        dg_error(ld->dg, ld_nloc(n), r->players == 2 ? "a board of %d holes cannot be shared in halves: give `board.owner`"
+                                                     : "a board of %d holes cannot be shared by %d players in runs of equal "
+                                                       "length: give `board.owner`",
+                 r->nholes, r->players);
     char why[120];
     if (!geo_tracks(r, why, sizeof why)) {
         if (!p->bad[BK_TRACK])   /* a track with a bad entry is reported already */

@@ -165,13 +165,14 @@ int lk_scalars(Ld *ld, const yaml_node_t *v, const char *key, const char *what, 
 static const char *const receiver_words[] = {
     [RCV_MOVER] = "mover", [RCV_OPPONENT] = "opponent", [RCV_OWNER] = "owner",
     [RCV_REMOVED] = "removed", [RCV_STAY] = "stay", [RCV_LAST_MOVER] = "last-mover",
-    [RCV_STARTER] = "starter", [RCV_SOUTH] = "south", [RCV_NORTH] = "north", [RCV_COUNT] = NULL
+    [RCV_STARTER] = "starter", [RCV_SOUTH] = "south", [RCV_NORTH] = "north", [RCV_THIRD] = NULL
 };
 
 /* A receiver's word, for messages and `show`. */
 const char *receiver_name(Receiver r)
 {
-    return (unsigned)r < RCV_COUNT ? receiver_words[r] : "?";
+    static const char *const more[2] = { "the third player", "the fourth player" };
+    return r == RCV_THIRD || r == RCV_FOURTH ? more[r - RCV_THIRD] : (unsigned)r < RCV_COUNT ? receiver_words[r] : "?";
 }
 
 /* A receiver: its word, or `owners` for owner. */

@@ -56,7 +56,7 @@ static NOINLINE int gen_by_mask_wide(const Rules *r, const Position *p, int move
     const int least = pl->from_min > 1 ? pl->from_min : 1;
     const Geometry *g = &r->geo;
     int n = 0;
-    const Mask own = (mover ? p->north_owned : ~p->north_owned) & ~p->out_of_play & g->track_mask[mover];
+    const Mask own = owned_mask(r, p, mover) & ~p->out_of_play & g->track_mask[mover];
     Mask m = own == g->side_run[mover]
                  ? at_least(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
                  : at_least(p->count, r->nholes, least) & own;
@@ -78,8 +78,9 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
     /* the holes owned, in play and on the mover's track (a subset of the
      * board); where that is the mover's own side, a run of numbers, as
      * holes are owned at the start: only its counts */
-    const uint64_t north = (uint64_t)p->north_owned;
-    const uint64_t own = (mover ? north : ~north) & ~(uint64_t)p->out_of_play & (uint64_t)g->track_mask[mover];
+    const uint64_t lo = (uint64_t)p->owner[0], hi = (uint64_t)p->owner[1];   /* hi: 0 of two players */
+    const uint64_t own = (mover & 1 ? lo : ~lo) & (mover & 2 ? hi : ~hi) & ~(uint64_t)p->out_of_play &
+                         (uint64_t)g->track_mask[mover];
     uint64_t m = own == (uint64_t)g->side_run[mover]
                      ? at_least64(p->count + g->side_first[mover], g->side_len[mover], least) << g->side_first[mover]
                      : at_least64(p->count, r->nholes, least) & own;

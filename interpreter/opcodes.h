@@ -52,7 +52,8 @@
     X(PCW,       0, 1, 1, "p -> p's last sowing move went clockwise")                \
     X(PTOOK,     0, 1, 1, "p -> p's last move took seeds (his move: so far)")       \
     X(PDEBT,     0, 1, 1, "p -> seeds p owes the opponent (match.settle)")           \
-    X(OTHER,     0, 1, 1, "p -> the other player")                                   \
+    X(OTHER,     0, 1, 1, "p -> the player whose turn follows p's (of two: the other)") \
+    X(PLAYERK,   0, 1, 1, "k -> player k (1..players; -1 if none)")                 \
     X(ROW,       0, 1, 1, "p -> the holes of p's row")                               \
     X(OWNED,     0, 1, 1, "p -> the holes p owns")                                   \
     X(OPPOSITE,  0, 1, 1, "h -> the hole facing h")                                  \

@@ -14,6 +14,8 @@
 #define MAX_ROW_HOLES   MC_MAX_ROW_HOLES
 #define MAX_HOLES       MC_MAX_HOLES
 #define MAX_FLAGS       MC_MAX_FLAGS
+#define MAX_PLAYERS     MC_MAX_PLAYERS
+#define PL_MASK         (MAX_PLAYERS - 1)   /* a player number, from any int */
 #define MAX_SEEDS       MC_MAX_SEEDS
 #define MAX_MOVES       MC_MAX_MOVES
 #define MAX_PLIES       MC_MAX_PLIES
@@ -98,10 +100,10 @@ static inline int ctz_mask(Mask m)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
-/* Is h one of the two stores (STORE_HOLE)? */
+/* Is h a store (STORE_HOLE)? */
 static inline int is_store(int h)
 {
-    return h == STORE_HOLE(0) || h == STORE_HOLE(1);
+    return h >= STORE_HOLE(0) && h < STORE_HOLE(MAX_PLAYERS);
 }
 
 /* The number of holes in a mask. */
@@ -131,12 +133,13 @@ typedef McMoveKind MoveKind;
 #define MV_SELECT   MC_MOVE_SELECT
 
 /* What Position.last_move says of the move that begins (engine.h's move_begins). */
-enum { LM_PLACED = 4u,            /* it places a seed of the reserve */
-       LM_STORED_SHIFT = 3,       /* bits 3-5: 1 + its entry of moves.store */
-       LM_SELECTED = 64u,         /* it selects a hole (moves.select) */
-       LM_CHOSEN = 128u };        /* a sowing made with the mover's choice (moves.choice) */
+enum { LM_TOOK = 15u,             /* bits 0-3: player p's last move took seeds */
+       LM_PLACED = 16u,           /* it places a seed of the reserve */
+       LM_STORED_SHIFT = 5,       /* bits 5-7: 1 + its entry of moves.store */
+       LM_SELECTED = 256u,        /* it selects a hole (moves.select) */
+       LM_CHOSEN = 512u };        /* a sowing made with the mover's choice (moves.choice) */
 #define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
-enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this round (moves.swap) */
+enum { SW_SWAPPED = 1u << 8 };    /* Position.sowed: sides were swapped this round (moves.swap) */
 
 /* The fields of the JSON position (docs/positions.md): json.c writes and
  * reads them; a variant's flag may not take one of these names. */
@@ -147,9 +150,17 @@ enum { SW_SWAPPED = 1u << 4 };    /* Position.sowed: sides were swapped this rou
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
     X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters")
 
+/* The owner of hole h (0..MAX_PLAYERS-1). */
 static inline int pos_owner(const Position *p, int h)
 {
-    return has_hole(p->north_owned, h);
+    return has_hole(p->owner[0], h) | has_hole(p->owner[1], h) << 1;
+}
+
+/* Hole h's owner set to `player`. */
+static inline void pos_set_owner(Position *p, int h, int player)
+{
+    for (int k = 0; k < 2; k++)
+        p->owner[k] = (player >> k & 1) ? p->owner[k] | bit(h) : p->owner[k] & ~bit(h);
 }
 
 /* The game is not over and the mover is in the middle of his move,

@@ -32,11 +32,12 @@ static void share(Vm *vm, Position *p)
 
 /* `to` takes the seeds left on the board (but the kept holes'); took[] gets what each player
  * took, *other what went elsewhere (removed). */
-static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
+static void sweep(Vm *vm, Position *p, Receiver to, int32_t took[MAX_PLAYERS], int32_t *other)
 {
     const Rules *r = vm->r;
     const Mask kept = r->match ? r->keep : 0;
-    int32_t s0 = p->store[0], s1 = p->store[1], rm = p->removed;
+    int32_t before[MAX_PLAYERS], rm = p->removed;
+    memcpy(before, p->store, sizeof before);
     share(vm, p);
     if (to != RCV_STAY)
         for (int h = 0; h < r->nholes; h++) {
@@ -46,9 +47,25 @@ static void sweep(Vm *vm, Position *p, Receiver to, int took[2], int *other)
             p->count[h] = 0;
             cap_receive(vm, p, to, h, n, p->last_mover, 0);
         }
-    took[0] = p->store[0] - s0;
-    took[1] = p->store[1] - s1;
+    for (int pl = 0; pl < MAX_PLAYERS; pl++)
+        took[pl] = p->store[pl] - before[pl];
     *other = p->removed - rm;
+}
+
+/* The player with the most seeds in his store, or a draw (WIN_DRAW)
+ * where two or more have the most. */
+static int most_seeds(const Rules *r, const Position *p)
+{
+    int best = 0, tie = 0;
+    for (int pl = 1; pl < r->players; pl++) {
+        if (p->store[pl] > p->store[best]) {
+            best = pl;
+            tie = 0;
+        } else if (p->store[pl] == p->store[best]) {
+            tie = 1;
+        }
+    }
+    return tie ? WIN_DRAW : best;
 }
 
 /* A player's value of `e` (`match.score`, `match.points`). */
@@ -75,7 +92,7 @@ static void add_totals(const Rules *r, Position *p)
 }
 
 /* Reports the end of a game, round or match. */
-static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], int other, int over)
+static void ev_end(Vm *vm, const Position *p, EndReason why, const int32_t took[MAX_PLAYERS], int32_t other, int over)
 {
     McEvent ev = { 0 };
     ev.kind = MC_EV_END;
@@ -83,8 +100,7 @@ static void ev_end(Vm *vm, const Position *p, EndReason why, const int took[2], 
     ev.reason = (uint8_t)why;
     ev.winner = p->winner;
     ev.match_over = (uint8_t)over;
-    ev.took[0] = took[0];
-    ev.took[1] = took[1];
+    memcpy(ev.took, took, sizeof ev.took);
     ev.seeds = other;
     ev.n = why == END_RULE ? vm->end_rule : 0;
     ev.round = p->round;
@@ -357,7 +373,7 @@ void rnd_swap_play(Vm *vm, Position *p)
      * player's own (match totals, debts, whether he has sown or took
      * seeds, who began) stays with him */
     turn_counts(r, p);
-    p->north_owned = turn_mask(r, p->north_owned) ^ mask_n(r->nholes);
+    p->owner[0] = turn_mask(r, p->owner[0]) ^ mask_n(r->nholes);
     for (int f = 0; f < r->nflags; f++)
         p->flags[f] = turn_mask(r, p->flags[f]);
     p->out_of_play = turn_mask(r, p->out_of_play);
@@ -367,7 +383,7 @@ void rnd_swap_play(Vm *vm, Position *p)
     const uint16_t v = p->reserve[0];
     p->reserve[0] = p->reserve[1];
     p->reserve[1] = v;
-    p->sowed = (uint8_t)(p->sowed | SW_SWAPPED);
+    p->sowed = (uint16_t)(p->sowed | SW_SWAPPED);
     if (ev_on(vm))
         ev_basic(vm, MC_EV_SWAP, who, NO_HOLE, 1, 0);
     p->to_move = (uint8_t)!who;
@@ -504,9 +520,10 @@ static void fill_keep_remainder(const Rules *r, Position *p)
 static void redistribute(Vm *vm, Position *p, int tie)
 {
     Mask north = owners_after(vm->r, p, tie);
-    if (north != p->north_owned && ev_on(vm))
-        ev_owners(vm, SOUTH, north, NO_HOLE);
-    p->north_owned = north;
+    const int changed = north != p->owner[0];
+    p->owner[0] = north;
+    if (changed && ev_on(vm))
+        ev_owners(vm, SOUTH, p, NO_HOLE);
 }
 
 /* Sets up the next round of a match (`won`: the last round's result). */
@@ -527,10 +544,10 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
     memset(p->flags, 0, sizeof p->flags);
     memset(p->counter, 0, sizeof p->counter);   /* board.counters start afresh */
     p->out_of_play = 0;
-    if (r->next != NEXT_REDISTRIBUTE && p->north_owned != rules_north_holes(r)) {
-        p->north_owned = rules_north_holes(r);   /* holes a rule gave away are their row's again */
+    if (r->next != NEXT_REDISTRIBUTE && p->owner[0] != rules_north_holes(r)) {
+        p->owner[0] = rules_north_holes(r);   /* holes a rule gave away are their row's again */
         if (ev_on(vm))
-            ev_owners(vm, SOUTH, p->north_owned, NO_HOLE);
+            ev_owners(vm, SOUTH, p, NO_HOLE);
     }
     p->to_move = p->starter;
     p->phase = PH_PLAY;
@@ -640,13 +657,13 @@ static void settle(Vm *vm, Position *p)
 int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History *hist)
 {
     const Rules *r = vm->r;
-    int took[2], other;
+    int32_t took[MAX_PLAYERS], other;
     sweep(vm, p, to, took, &other);
     p->end = (uint8_t)why;
-    /* a finished game shows the last mover's opponent to move */
-    p->to_move = (uint8_t)!p->last_mover;
+    /* a finished game shows the next player after the last mover to move */
+    p->to_move = (uint8_t)next_player(r, p, p->last_mover);
     if (winner == WIN_NONE)
-        p->winner = p->store[0] > p->store[1] ? WIN_SOUTH : p->store[1] > p->store[0] ? WIN_NORTH : WIN_DRAW;
+        p->winner = (uint8_t)most_seeds(r, p);
     else
         p->winner = (uint8_t)winner;
     if (!r->match || vm->round_only) {
@@ -691,7 +708,7 @@ int rnd_lot(Vm *vm, Position *p, int to, History *hist)
         }
         return 0;
     }
-    p->winner = (uint8_t)(p->lot >> 2 & 3);
+    p->winner = (uint8_t)(p->lot >> 2 & 7);
     p->lot = 0;
     p->phase = PH_PLAY;
     redistribute(vm, p, to);

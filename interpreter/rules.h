@@ -40,10 +40,13 @@ typedef enum Receiver {
     RCV_STAY,           /* nobody: the seeds stay where they are */
     RCV_LAST_MOVER,     /* the player who made the last move */
     RCV_STARTER,        /* the player who began the game */
-    RCV_SOUTH,
+    RCV_SOUTH,          /* the first player (RCV_SOUTH + p: player p) */
     RCV_NORTH,
+    RCV_THIRD,          /* the third and fourth players: no word names them */
+    RCV_FOURTH,
     RCV_COUNT
 } Receiver;
+_Static_assert(RCV_FOURTH == RCV_SOUTH + MAX_PLAYERS - 1, "a receiver for each player");
 
 /* The words of the keys that take one of a few words, in the order the
  * file's words are listed (docs/variant-format.md): the loader's word
@@ -246,8 +249,8 @@ typedef enum TrackKind { TRACK_BOARD = 0, TRACK_OWN, TRACK_MIRROR, TRACK_LIST } 
 
 typedef struct TrackSpec {
     TrackKind kind;
-    int8_t list[2][MAX_HOLES];      /* TRACK_LIST: each player's track, in sowing order */
-    int nlist[2];
+    int8_t list[MAX_PLAYERS][MAX_HOLES];   /* TRACK_LIST: each player's track, in sowing order */
+    int nlist[MAX_PLAYERS];
 } TrackSpec;
 
 typedef struct Geometry {
@@ -264,14 +267,15 @@ typedef struct Geometry {
     int8_t inner[MAX_HOLES], outer[MAX_HOLES];   /* a row nearer the middle,
                                        farther from it, same column and half */
     int8_t at[MAX_ROWS][MAX_ROW_HOLES];   /* [rank][column] -> hole */
-    Mask side_mask[2];          /* the holes of each side */
-    int side_first[2], side_len[2]; /* a side that is a run of numbers; len 0 if not */
-    Mask side_run[2];           /* that run as a mask; 0 if not a run */
-    int8_t next[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
-    int8_t back[2][2][MAX_HOLES];   /* [player][DIR_*][h] -> the hole before */
-    Mask track_mask[2];         /* the holes on each player's track */
-    int ring_base[2], ring_len[2];
-    int board_track;                /* both tracks are the whole board in number order */
+    Mask side_mask[MAX_PLAYERS];    /* the holes of each side */
+    int side_first[MAX_PLAYERS], side_len[MAX_PLAYERS];   /* a side that is a run of
+                                       numbers; len 0 if not */
+    Mask side_run[MAX_PLAYERS];     /* that run as a mask; 0 if not a run */
+    int8_t next[MAX_PLAYERS][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
+    int8_t back[MAX_PLAYERS][2][MAX_HOLES];   /* [player][DIR_*][h] -> the hole before */
+    Mask track_mask[MAX_PLAYERS];   /* the holes on each player's track */
+    int ring_base[MAX_PLAYERS], ring_len[MAX_PLAYERS];
+    int board_track;                /* every track is the whole board in number order */
 } Geometry;
 
 /* The rule graph. `struct McRules` is the opaque McRules of mancala.h. */
@@ -296,6 +300,7 @@ typedef struct McRules {
 
     /* board */
     int rows, width, nholes;     /* width: holes per row */
+    int players;                 /* `players`: 2..MAX_PLAYERS */
     int seeds;                   /* per hole at the start (the average, if they differ) */
     uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
     int uniform;                 /* every hole starts with `seeds` */
@@ -511,6 +516,15 @@ int option_format(const OptionDef *o, int64_t v, char *buf, size_t n);
 
 /* North's row as a hole set: who owns what when a game starts. */
 Mask rules_north_holes(const Rules *r);
+/* The owners of the holes at the start (Position.owner). */
+void rules_owners(const Rules *r, Mask owner[2]);
+/* A player's name in text: South and North of two players, Player 1..4
+ * of more. */
+const char *player_title(int players, int p);
+/* ... in JSON and move tokens: south, north; p1..p4. */
+const char *player_word(int players, int p);
+/* The player a word of player_word() names, or -1. */
+int player_of_word(int players, const char *s);
 
 /* The hole at row `rank` (0 = South's edge) and column `col` (0 = South's
  * left) of a board of `rows` x `width`, in the numbering of
@@ -523,6 +537,27 @@ void geo_layout(Rules *r);
 /* The side masks and the tracks, from geo.side and geo.track; 0 and a
  * message in `why` if a track has fewer than two holes or a hole twice. */
 int geo_tracks(Rules *r, char *why, size_t n);
+
+/* The holes `player` owns. */
+static inline Mask owned_mask(const Rules *r, const Position *p, int player)
+{
+    return (player & 1 ? p->owner[0] : ~p->owner[0]) & (player & 2 ? p->owner[1] : ~p->owner[1]) &
+           mask_n(r->nholes);
+}
+
+/* The player whose turn comes after `player`'s: the other of two; of
+ * more, the next in the order of play still in the game. */
+static inline int next_player(const Rules *r, const Position *p, int player)
+{
+    if (r->players == 2)
+        return !player;
+    for (int i = 1; i < r->players; i++) {
+        int q = (player + i) % r->players;
+        if (!(p->eliminated >> q & 1))
+            return q;
+    }
+    return player;
+}
 
 /* Is the decision due at `p` nobody's, drawn at random (a lot, or a seed
  * placed by chance: setup.chance)? */

@@ -299,21 +299,28 @@ static void board_layout(FILE *f, const Rules *r)
     fprintf(f, "Holes are numbered as drawn (North's side at the top, South's at the bottom):\n");
     for (int y = r->rows - 1; y >= 0; y--) {
         fprintf(f, "   ");
-        for (int x = 0; x < r->width; x++)
-            fprintf(f, " %3d%c", g->at[y][x] + 1, g->side[g->at[y][x]] == NORTH ? 'n' : 's');
+        for (int x = 0; x < r->width; x++) {
+            const int side = g->side[g->at[y][x]];
+            fprintf(f, " %3d%c", g->at[y][x] + 1, r->players > 2 ? '1' + side : side == NORTH ? 'n' : 's');
+        }
         fprintf(f, "\n");
     }
-    fprintf(f, "(s: South's, n: North's.) South owns ");
-    mask_runs(f, r, g->side_mask[SOUTH]);
-    fprintf(f, "; North owns ");
-    mask_runs(f, r, g->side_mask[NORTH]);
+    if (r->players == 2)
+        fprintf(f, "(s: South's, n: North's.) ");
+    else
+        fprintf(f, "(1: Player 1's, 2: Player 2's, ...) ");
+    for (int p = 0; p < r->players; p++) {
+        fprintf(f, "%s%s owns ", p ? "; " : "", player_title(r->players, p));
+        mask_runs(f, r, g->side_mask[p]);
+    }
     fprintf(f, ".\n");
     if (g->board_track) {
-        fprintf(f, "Both players sow round the whole board in number order (1..%d, then 1 again).\n", r->nholes);
+        fprintf(f, "%s sow round the whole board in number order (1..%d, then 1 again).\n",
+                r->players == 2 ? "Both players" : "All players", r->nholes);
         return;
     }
-    for (int p = 0; p < 2; p++) {
-        fprintf(f, "%s sows along ", p ? "North" : "South");
+    for (int p = 0; p < r->players; p++) {
+        fprintf(f, "%s sows along ", player_title(r->players, p));
         track_runs(f, r, p, DIR_CCW);
         if (g->split) {
             fprintf(f, " counterclockwise, and along ");
@@ -376,6 +383,9 @@ static void board_words(FILE *f, const Rules *r)
     int on_board = 0;
     for (int h = 0; h < r->nholes; h++)
         on_board += r->initial[h];
+    if (r->players > 2)
+        fprintf(f, "\nPlayers: %d, who move in turn, Player 1 first (a player who cannot move passes to the next "
+                   "who can).\n", r->players);
     fprintf(f, "\nBoard: %d row%s of %d hole%s, ", r->rows, r->rows == 1 ? "" : "s", r->width, r->width == 1 ? "" : "s");
     if (r->uniform && on_board)
         fprintf(f, "%d seed%s in each (%d in all)", r->seeds, r->seeds == 1 ? "" : "s", on_board);
@@ -711,8 +721,9 @@ static void end_words(FILE *f, const Rules *r)
     int named = 0;   /* some end rule names its winner */
     for (int i = 0; i < r->nends; i++)
         named |= r->ends[i].winner.code != NULL;
-    fprintf(f, "Winner: %sthe player with more seeds in his store; equal is a draw.\n",
-            named || r->no_moves_loses ? "where no rule above names him, " : "");
+    fprintf(f, "Winner: %sthe player with %s; %s.\n", named || r->no_moves_loses ? "where no rule above names him, " : "",
+            r->players == 2 ? "more seeds in his store" : "the most seeds in his store",
+            r->players == 2 ? "equal is a draw" : "a tie for the most is a draw");
     if (!r->repetition)
         fprintf(f, "A game that never ends stops after %d decisions (each player takes the seeds on his side).\n",
                 MAX_PLIES);

@@ -184,10 +184,8 @@ static int pack(Solver *s, const Position *p, unsigned char *key)
         ZERO(plies);
 #undef ZERO
     /* the padding bytes, which a copy need not keep */
-    memset(t + offsetof(Position, last_move) + 1 - TAIL_OFF, 0,
-           offsetof(Position, reserve) - offsetof(Position, last_move) - 1);
-    memset(t + offsetof(Position, lot) + 1 - TAIL_OFF, 0,
-           offsetof(Position, hand_from) - offsetof(Position, lot) - 1);
+    const size_t pad = offsetof(Position, eliminated) + sizeof p->eliminated;
+    memset(t + pad - TAIL_OFF, 0, offsetof(Position, hand_from) - pad);
     int64_t id = tail_id(s, t);
     if (id < 0)
         return (int)id;

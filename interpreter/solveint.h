@@ -7,7 +7,7 @@
 
 #define TERM        0x80000000u     /* an edge to a value, not a position */
 #define NONE        0xFFFFFFFFu     /* an empty slot */
-#define TAIL_OFF    offsetof(Position, north_owned)
+#define TAIL_OFF    offsetof(Position, owner)
 #define TAIL_LEN    (sizeof(Position) - TAIL_OFF)
 #define MAX_NODES   0x7FFFFFFFu     /* positions: edge numbers keep the top bit */
 #define MAX_TAILS   0xFFFFFFu       /* tails: three bytes of a key */

@@ -18,6 +18,7 @@
 #include "solveint.h"
 
 #define SAVE_MAGIC "MCSOLV1"
+#define SAVE_VERSION 2   /* 2: libmancala 4.0.0 (the position layout changed) */
 
 typedef struct SaveHeader {
     char magic[8];
@@ -41,7 +42,7 @@ static void header_of(const Solver *s, SaveHeader *h)
 {
     memset(h, 0, sizeof *h);
     memcpy(h->magic, SAVE_MAGIC, sizeof SAVE_MAGIC);
-    h->version = 1;
+    h->version = SAVE_VERSION;
     h->keylen = (uint32_t)s->keylen;
     h->w = (uint32_t)s->w;
     h->with_plies = (uint32_t)s->with_plies;
@@ -151,7 +152,7 @@ int sv_load(Solver *s, int *found)
     header_of(s, &want);
     s->first = NULL;
     const char *why = NULL;
-    if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, SAVE_MAGIC, sizeof SAVE_MAGIC) || h.version != 1)
+    if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, SAVE_MAGIC, sizeof SAVE_MAGIC) || h.version != SAVE_VERSION)
         why = "not a checkpoint of this version";
     else if (strncmp(h.variant, want.variant, sizeof h.variant))
         why = "made for another variant or other options";

@@ -1011,7 +1011,7 @@ static void test_board_next_follows_track(void **state)
     assert_non_null(q);
     Position p;
     memset(&p, 0, sizeof p);
-    p.north_owned = q->geo.side_mask[NORTH];
+    p.owner[0] = q->geo.side_mask[NORTH];
     const Expr *e = &q->captures[0].take[0];
     ExCtx cx;
     ex_ctx_init(&cx, q, &p, SOUTH);
@@ -1123,7 +1123,7 @@ static void test_board_roles(void **state)
         /* South 4: 5 and 6 (North's) each reach 3: both become South's nedf */
         play(&g.vm, &g.p, &g.h, "4");
         assert_int_equal(g.p.flags[0], (1u << 4) | (1u << 5));
-        assert_int_equal(g.p.north_owned, (1u << 6) | (1u << 7));
+        assert_int_equal(g.p.owner[0], (1u << 6) | (1u << 7));
         assert_int_equal(ev.flags, 2);
         assert_int_equal(ev.owners, 2);
         /* North may sow 7 and 8 only */
@@ -1132,7 +1132,7 @@ static void test_board_roles(void **state)
         /* North 7: 8 (3, his own), 1 (3, South's): 1 becomes North's nedf */
         play(&g.vm, &g.p, &g.h, "7");
         assert_int_equal(g.p.flags[0], (1u << 0) | (1u << 4) | (1u << 5));
-        assert_int_equal(g.p.north_owned, (1u << 0) | (1u << 6) | (1u << 7));
+        assert_int_equal(g.p.owner[0], (1u << 0) | (1u << 6) | (1u << 7));
         /* South's holes now: 2, 3 (4 is empty; 5 and 6 are nedf) */
         int n = gen_moves(&g.vm, &g.p, moves);
         assert_int_equal(n, 2);

@@ -35,6 +35,7 @@ static int setup(void **state)
     static Fx fx;
     memset(&fx, 0, sizeof fx);
     fx.r.rows = 2;
+    fx.r.players = 2;
     fx.r.width = 6;
     fx.r.nholes = 12;
     char why[120];
@@ -43,7 +44,7 @@ static int setup(void **state)
     /* holes 1..12: 0 1 2 3 4 5 | 6 7 8 9 10 11 */
     for (int h = 0; h < 12; h++)
         fx.p.count[h] = (uint16_t)h;
-    fx.p.north_owned = 0xFC0;   /* holes 7..12 */
+    fx.p.owner[0] = 0xFC0;   /* holes 7..12 */
     fx.p.store[0] = 10;
     fx.p.store[1] = 20;
     fx.p.flags[0] = 1u << 3;    /* hole 4 opened */
@@ -679,12 +680,13 @@ static void test_expr_filter_katro(void **state)
     memset(&r, 0, sizeof r);
     memset(&p, 0, sizeof p);
     r.rows = 6;
+    r.players = 2;
     r.width = 6;
     r.nholes = 36;
     char why[120];
     geo_layout(&r);
     assert_int_equal(geo_tracks(&r, why, sizeof why), 1);
-    p.north_owned = ~(uint64_t)0 << 18 & (((uint64_t)1 << 36) - 1);
+    p.owner[0] = ~(uint64_t)0 << 18 & (((uint64_t)1 << 36) - 1);
     p.count[7] = 2;    /* hole 8: South's middle row */
     p.count[20] = 5;   /* hole 21: North's outer row */
     const char *outer = "seeds(row(mover) where hole.depth == 3) > 0";
@@ -748,12 +750,13 @@ static void test_expr_sets_past_64_holes(void **state)
     memset(&r, 0, sizeof r);
     memset(&p, 0, sizeof p);
     r.rows = 2;
+    r.players = 2;
     r.width = 40;
     r.nholes = 80;
     char why[120];
     geo_layout(&r);
     assert_int_equal(geo_tracks(&r, why, sizeof why), 1);
-    p.north_owned = mask_n(80) & ~mask_n(40);
+    p.owner[0] = mask_n(80) & ~mask_n(40);
     p.count[0] = 2;    /* hole 1 */
     p.count[40] = 3;   /* hole 41 */
     p.count[63] = 7;   /* hole 64 */

@@ -56,7 +56,7 @@ static void test_place_plain(void **state)
         assert_int_equal(g.p.reserve[SOUTH], 1);
         assert_int_equal(g.p.reserve[NORTH], 2);
         assert_int_equal(g.p.to_move, SOUTH);
-        assert_int_equal((g.p.last_move >> 2) & 1, 1);
+        assert_int_equal((g.p.last_move & LM_PLACED) != 0, 1);
         /* the JSON position carries the reserves and that the last move
          * placed a seed */
         char *js = pos_to_json(&g.vm, &g.p);

@@ -278,7 +278,7 @@ static void leftover_case(const char *mode_word, const char *pos, const char *mo
         Mask want = 0;
         for (int i = 0; north[i]; i++)
             want |= bit(north[i] - 1);
-        assert_true(g.p.north_owned == want);
+        assert_true(g.p.owner[0] == want);
         counts_are(&g.p, counts, 6);
         assert_int_equal(g.p.store[SOUTH], s0);
         assert_int_equal(g.p.store[NORTH], s1);

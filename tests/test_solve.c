@@ -400,7 +400,7 @@ static Position plain(const Position *p)
     Position q;
     memset(&q, 0, sizeof q);
     memcpy(q.count, p->count, sizeof q.count);
-    q.north_owned = p->north_owned;
+    q.owner[0] = p->owner[0];
     memcpy(q.flags, p->flags, sizeof q.flags);
     q.out_of_play = p->out_of_play;
     memcpy(q.store, p->store, sizeof q.store);

@@ -123,7 +123,7 @@ static void test_swap_owners_flags(void **state)
         counts_are(&g.p, turned, 6);
         static const int north[] = { 0, 0, 1, 1, 1, 0 };
         for (int h = 0; h < 6; h++)
-            assert_int_equal(has_hole(g.p.north_owned, h), north[h]);
+            assert_int_equal(has_hole(g.p.owner[0], h), north[h]);
         static const int flag[] = { 0, 1, 0, 1, 0, 0 };
         for (int h = 0; h < 6; h++)
             assert_int_equal(has_hole(g.p.flags[0], h), flag[h]);

@@ -141,7 +141,7 @@ static void test_tracks_next_prev(void **state)
     assert_non_null(r);
     Position p;
     memset(&p, 0, sizeof p);
-    p.north_owned = r->geo.side_mask[NORTH];
+    p.owner[0] = r->geo.side_mask[NORTH];
     const Expr *nx = &r->captures[0].take[0], *pv = &r->captures[1].take[0];
     ExCtx cx;
     ex_ctx_init(&cx, r, &p, SOUTH);

@@ -42,7 +42,7 @@ static void random_games(const char *name, const char *const *opts, int nopts, i
     hist_init(&h);
     h.compact = 1;
     long plies = 0;
-    int wins[4] = { 0, 0, 0, 0 };
+    int wins[WIN_DRAW + 1] = { 0 };
     for (int i = 0; i < games; i++) {
         Position p;
         h.n = h.base = 0;
@@ -72,7 +72,7 @@ static void random_games(const char *name, const char *const *opts, int nopts, i
         plies += ply;
     }
     print_message("%-12s %d games, %.1f decisions a game, south %d north %d draw %d\n", name, games,
-                  (double)plies / games, wins[0], wins[1], wins[2]);
+                  (double)plies / games, wins[0], wins[1], wins[WIN_DRAW]);
     /* random play must produce both winners somewhere */
     assert_true(wins[0] > 0 && wins[1] > 0);
     hist_free(&h);

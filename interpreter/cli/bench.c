@@ -158,7 +158,7 @@ static int bench_perft(Vm *vm, double seconds, int depth, Report *o)
 /* What a run of random games measured. */
 typedef struct PlayoutRun {
     double seconds;
-    unsigned long games, plies, wins[3];
+    unsigned long games, plies, wins[WIN_DRAW + 1];   /* each player's, then the draws */
 } PlayoutRun;
 
 /* Random games from the start, in batches of 16, for `seconds` (or
@@ -171,7 +171,7 @@ static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, Pl
     hist_init(&h);
     h.compact = 1;
     double t0 = cli_now(), t;
-    PlayoutRun run = { 0, 0, 0, { 0, 0, 0 } };
+    PlayoutRun run = { 0 };
     int n = 0;
     do {
         for (int batch = 0; batch < 16 && n >= 0 && (!want || run.games < (unsigned long)want); batch++) {
@@ -186,7 +186,7 @@ static int run_playouts(Vm *vm, double seconds, int want, unsigned long seed, Pl
                 run.plies++;
             }
             run.games++;
-            run.wins[p.winner < 3 ? p.winner : 2]++;
+            run.wins[p.winner < WIN_DRAW ? p.winner : WIN_DRAW]++;
         }
         t = cli_now() - t0;
     } while ((want ? run.games < (unsigned long)want : t < seconds) && n >= 0);
@@ -209,9 +209,12 @@ static int bench_playouts(Vm *vm, double seconds, int want, unsigned long seed, 
     rep_num(o, "games/s", "%.1f", games / run.seconds);
     rep_num(o, "plies/s", "%.0f", (double)run.plies / run.seconds);
     rep_num(o, "plies/game", "%.2f", (double)run.plies / games);
-    rep_num(o, "south-wins", "%.4f", (double)run.wins[0] / games);
-    rep_num(o, "north-wins", "%.4f", (double)run.wins[1] / games);
-    rep_num(o, "draws", "%.4f", (double)run.wins[2] / games);
+    for (int pl = 0; pl < vm->r->players; pl++) {
+        char key[32];
+        snprintf(key, sizeof key, "%s-wins", player_word(vm->r->players, pl));
+        rep_num(o, key, "%.4f", (double)run.wins[pl] / games);
+    }
+    rep_num(o, "draws", "%.4f", (double)run.wins[WIN_DRAW] / games);
     rep_end(o);
     return 0;
 }

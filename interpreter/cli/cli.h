@@ -60,6 +60,9 @@ int cli_args(int argc, char **argv, Args *a, const struct Command *cmd);
 
 /* Loads a built-in name or a file; prints diagnostics; NULL on error. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts);
+/* 1 if `r` is a game of two players; else says that `cmd` plays only
+ * those so far and returns 0. */
+int cli_two_players(const Rules *r, const char *cmd);
 
 /* Ctrl-C: after cli_catch_sigint, SIGINT sets cli_stop (system calls are
  * not restarted, so a read returns). A Vm made by cli_vm polls it during

@@ -63,6 +63,15 @@ static void usage(FILE *f)
 #define MANCALA_DATADIR "/usr/local/share/mancala"
 #endif
 
+int cli_two_players(const Rules *r, const char *cmd)
+{
+    if (r->players == 2)
+        return 1;
+    fprintf(stderr, "mancala: %s: %s is a game of %d players (`players`): so far only perft, replay, show, validate "
+                    "and bench take more than two\n", cmd, r->name, r->players);
+    return 0;
+}
+
 /* Loads VARIANT (name or path) with options; prints diagnostics. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts)
 {

@@ -74,6 +74,8 @@ typedef struct MatchJob {
 int cli_players_open(const Rules *r, const AiSpec spec[2])
 {
     char err[4400];
+    if (!cli_two_players(r, "computer players"))
+        return 0;
     for (int i = 0; i < 2; i++) {
         Ai *ai = ai_new_err(r, &spec[i], 1, err, sizeof err);
         if (!ai) {

@@ -173,7 +173,7 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
             return 0;
         }
     t->rules = cli_load(variant, t->opts, t->nopts);
-    if (!t->rules)
+    if (!t->rules || !cli_two_players(t->rules, "play"))
         return 0;
     for (int i = 0; i < 2; i++)
         if (spec[i].kind != AI_HUMAN &&

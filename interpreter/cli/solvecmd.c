@@ -160,8 +160,10 @@ static void print_json(const Rules *r, const Position *p, const SolveResult *res
 int cli_solve(const char *variant, const Args *a)
 {
     Rules *r = cli_load(variant, a->opts, a->nopts);
-    if (!r)
+    if (!r || !cli_two_players(r, "solve")) {
+        rules_free(r);
         return 1;
+    }
     Vm vm;
     cli_vm(&vm, r);
     Position p;

@@ -77,7 +77,7 @@ def read(path, n, holes, bound=None):
     want = math.comb(n + holes - 1, holes - 1)
     size = 2 * want * (3 if bound else 1)
     problems = []
-    if magic != b"MCEGDB1\0" or version != 1:
+    if magic != b"MCEGDB1\0" or version != 2:
         problems.append("magic or version")
     if h != holes or seeds != n or per != want:
         problems.append(f"holes {h}, seeds {seeds}, positions a side {per} (want {holes}, {n}, {want})")
