@@ -110,4 +110,35 @@ printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 >"$T/a" 2>&1
 printf '3\n1\nquit\n' | "$M" play kalah --north random --seed 1 --animate >"$T/b" 2>&1
 cmp -s "$T/a" "$T/b" && ok || bad "--animate off a terminal"
 
+
+# Three players (`players: 3`) on 2 x 3, a seed in each hole, every one at
+# the keyboard: Player 1 owns 1-2, Player 2 3-4, Player 3 5-6; a last seed
+# making 2 is taken by the mover. 2 -> 3 (2): Player 1 takes 2. Player 2's
+# hole 3 is now empty, hole 1 is Player 1's; 4 -> 5 (2): Player 2 takes 2.
+# 6 -> 1 (2): Player 3 takes 2, the board is empty: a draw, 2-2-2.
+cat >"$T/t3.yaml" <<'EOF'
+game: three
+players: 3
+board: {rows: 2, holes: 3, seeds: 1, stores: off-track}
+moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}
+captures:
+  - {when: last.count == 2, take: last, to: mover}
+no-moves: {pass: true}
+end:
+  - {when: seeds(board) == 0, seeds: owner}
+EOF
+printf '2\n3\n1\n4\n6\n' | "$M" play "$T/t3.yaml" --p2 human --p3 human >"$T/out" 2>&1
+has "You play every player." && ok || bad "three players: the greeting"
+has "Player 1 played 2: sowed 1 seed from hole 2, the last into hole 3. Player 1 took 2 seeds from hole 3." && ok || bad "three players: Player 1's capture"
+has "Player 2 to move> '3' is not a legal move here: hole 3 is empty." && ok || bad "three players: Player 2 to move"
+has "'1' is not a legal move here: hole 1 is Player 1's." && ok || bad "three players: a hole of Player 1"
+has "Player 3 played 6: sowed 1 seed from hole 6, the last into hole 1. Player 3 took 2 seeds from hole 1." && ok || bad "three players: Player 3's move"
+has 'Game over: a draw (2-2-2): the end rule `seeds(board) == 0` holds.' && ok || bad "three players: the draw"
+grep -q '^ Player 3: holes 5 6; store 2$' "$T/out" && ok || bad "three players: each player's holes and store"
+# a player the game does not have; a command that plays games of two
+"$M" play kalah --p3 random </dev/null >"$T/out" 2>&1
+[ $? -eq 1 ] && has "mancala: --p3: kalah is a game of 2 players" && ok || bad "play --p3 of a game of two"
+"$M" match "$T/t3.yaml" --south random --north random --games 2 >"$T/out" 2>&1
+[ $? -eq 1 ] && has 'is a game of 3 players (`players`)' && ok || bad "match of a game of three"
+
 finish

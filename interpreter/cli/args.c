@@ -39,6 +39,9 @@ static const struct Flag {
     { "--jobs", F_JOBS, 1 }, { "--plot", F_PLOT, 1 }, { "--no-warnings", F_NO_WARNINGS, 0 },
     { "--memory", F_MEMORY, 1 }, { "--stores-apart", F_APART, 0 }, { "--endgame", F_ENDGAME, 1 },
     { "--db", F_DB, 1 }, { "--checkpoint", F_CHECKPOINT, 1 }, { "--bound", F_BOUND, 1 },
+    /* the players by number: --p1 is --south, --p2 --north; --p3 and
+     * --p4 go with --south (commands that take one take the others) */
+    { "--p1", F_SOUTH, 1 }, { "--p2", F_NORTH, 1 }, { "--p3", F_SOUTH, 1 }, { "--p4", F_SOUTH, 1 },
 };
 
 /* A command: its flags, how many other arguments it takes, and its help. */
@@ -81,7 +84,8 @@ static const struct Command {
       "       mancala play --load FILE [--south WHO] [--north WHO] [--verbose] [--animate] [--color WHEN]\n"
       "Plays a game (Bohnenspiel without VARIANT) in the terminal. WHO is human, random, greedy,\n"
       "alphabeta[:time=S|:depth=D] or mcts[:time=S|:playouts=N][:c=X]; South is human and North\n"
-      "alphabeta:time=1 unless told. --from starts from a JSON position (- reads standard input);\n"
+      "alphabeta:time=1 unless told. Of more than two players, --p1 (South's), --p2 (North's), --p3\n"
+      "and --p4 name them: Player 1 is human and the others alphabeta:time=1 unless told. --from starts from a JSON position (- reads standard input);\n"
       "--load continues a saved game. --verbose tells each lap of a sowing, hole by hole, and what\n"
       "the computer searched; --animate shows each sowing seed by seed (on a terminal; a key skips).\n"
       "--color auto (the default: on a terminal, unless NO_COLOR is set or TERM is dumb), always\n"
@@ -175,7 +179,9 @@ static int flag_value(Args *a, unsigned bit, const char *name, const char *val)
         a->opts[a->nopts++] = val;
         return 1;
     case F_FROM: a->from = val; return 1;
-    case F_SOUTH: a->south = val; return 1;
+    case F_SOUTH:
+        *(!strcmp(name, "--p3") ? &a->more[0] : !strcmp(name, "--p4") ? &a->more[1] : &a->south) = val;
+        return 1;
     case F_NORTH: a->north = val; return 1;
     case F_RECORD: a->record = val; return 1;
     case F_REGION: a->region = val; return 1;

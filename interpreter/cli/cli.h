@@ -20,6 +20,7 @@ typedef struct Args {
     int npos;
     const char *from;
     const char *south, *north;
+    const char *more[MAX_PLAYERS - 2];   /* --p3, --p4 */
     const char *record;
     const char *load;
     double seconds;

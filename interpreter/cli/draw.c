@@ -41,25 +41,25 @@ static void numbers(FILE *out, const Rules *r, int rank, int x0, int x1, int gut
 static void draw_band(FILE *out, const Rules *r, const Position *p, const Position *prev, const Style *st, int x0, int x1,
                       int w)
 {
-    const int rows = r->rows, last = x1 == r->width;
+    const int rows = r->rows, last = x1 == r->width, two = r->players == 2;
     char north[24] = "";
-    if (x0 == 0 && rows > 1)
+    if (x0 == 0 && rows > 1 && two)
         snprintf(north, sizeof north, "store %d  ", p->store[1]);
     const int gutter = (int)strlen(north);
     for (int y = rows - 1; y >= 0; y--) {
         int upper = y >= rows / 2 && rows > 1;   /* a row of North's half */
         if (upper)
             numbers(out, r, y, x0, x1, gutter, w, st);
-        fprintf(out, " %s  ", y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
+        fprintf(out, " %s  ", !two ? "     " : y == rows - 1 && rows > 1 ? "North" : y == 0 ? "South" : "     ");
         if (y == rows - 1 && rows > 1)
             fprintf(out, "%s%s%s", C(st, GREEN), north, C(st, RESET));
         else
             fprintf(out, "%*s", gutter, "");
         for (int x = x0; x < x1; x++)
             cell(out, r, p, prev, r->geo.at[y][x], w, st);
-        if (last && y == 0)
+        if (last && y == 0 && two)
             fprintf(out, "  %sstore %d%s", C(st, GREEN), p->store[0], C(st, RESET));
-        if (last && rows == 1)
+        if (last && rows == 1 && two)
             fprintf(out, "  %sstore %d%s", C(st, GREEN), p->store[1], C(st, RESET));
         fprintf(out, "\n");
         if (!upper)
@@ -95,13 +95,23 @@ void draw_board(FILE *out, const Rules *r, const Position *p, const Position *pr
             fprintf(out, "\n");
         draw_band(out, r, p, prev, st, x0, x0 + band < r->width ? x0 + band : r->width, w);
     }
+    if (r->players > 2) {   /* no sides to draw them at: each player's holes and store */
+        for (int pl = 0; pl < r->players; pl++) {
+            fprintf(out, " %s: holes", player_title(r->players, pl));
+            for (int h = 0; h < r->nholes; h++)
+                if (pos_owner(p, h) == pl)
+                    fprintf(out, " %d", h + 1);
+            fprintf(out, "; %sstore %d%s\n", C(st, GREEN), p->store[pl], C(st, RESET));
+        }
+    }
     if (p->removed)
         fprintf(out, " out of the game: %d\n", p->removed);
     int foreign = 0;
     for (int h = 0; h < r->nholes; h++)
         foreign |= pos_owner(p, h) != r->geo.side[h];
     if (foreign)
-        fprintf(out, " * owned by the player across the board\n");
+        fprintf(out, r->players == 2 ? " * owned by the player across the board\n"
+                                     : " * owned by another player than at the start\n");
     if (p->reserve[0] || p->reserve[1])
         fprintf(out, " %sin reserve: South %d, North %d%s\n", C(st, GREEN), p->reserve[0], p->reserve[1], C(st, RESET));
     for (int f = 0; f < r->nflags; f++) {

@@ -90,7 +90,7 @@ static int own_only(const Position *p, const Move *moves, int n)
 static void refusal(const Rules *r, const Position *p, const Move *moves, int nm, const char *tok, int h,
                     char *why, size_t n)
 {
-    const char *side = p->to_move ? "North" : "South";
+    const char *side = player_title(r->players, p->to_move);
     if (h >= r->nholes) {
         snprintf(why, n, "there is no hole %d: the holes are 1-%d", h + 1, r->nholes);
         return;
@@ -117,7 +117,7 @@ static void refusal(const Rules *r, const Position *p, const Move *moves, int nm
         return;
     }
     if (pos_owner(p, h) != p->to_move && own_only(p, moves, nm))
-        snprintf(why, n, "hole %d is %s's", h + 1, p->to_move ? "South" : "North");
+        snprintf(why, n, "hole %d is %s's", h + 1, player_title(r->players, pos_owner(p, h)));
     else if (!p->count[h])
         snprintf(why, n, "hole %d is empty", h + 1);
     else if (r->from.src && strlen(r->from.src) < 100)

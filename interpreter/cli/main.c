@@ -592,6 +592,11 @@ static int run(const char *cmd, Args *a0)
         }
         return cli_play(variant, &a, a.have_seed ? a.seed : (unsigned long)time(NULL));
     }
+    if ((!strcmp(cmd, "match") || !strcmp(cmd, "stats")) && (a.more[0] || a.more[1])) {
+        fprintf(stderr, "mancala: %s: %s names a player of three or four; %s plays games of two so far\n", cmd,
+                a.more[0] ? "--p3" : "--p4", cmd);
+        return 1;
+    }
     if (!strcmp(cmd, "match")) {
         if (a.npos != 1) {
             fprintf(stderr, "mancala: usage: mancala match VARIANT --south WHO --north WHO --games N [--seed S] [--json] [--option K=V]...\n");

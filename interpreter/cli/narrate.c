@@ -12,7 +12,6 @@
 #include "play.h"
 #include "position.h"
 
-static const char *const NAME[2] = { "South", "North" };
 
 /* ---- the events of a decision ----------------------------------------- */
 
@@ -68,7 +67,14 @@ typedef struct Para {
     char s[8192];
     size_t n;
     int cut;             /* full: what came after was left out */
+    int players;         /* how many play: how they are named */
 } Para;
+
+/* Player `pl` as the paragraph names him. */
+static const char *who_name(const Para *p, int pl)
+{
+    return player_title(p->players, pl);
+}
 
 static void say(Para *p, const char *fmt, ...)
 {
@@ -124,10 +130,10 @@ static void para_print(Para *p, int col, int indent)
 }
 
 /* A place of an event: "hole 4", "South's store". */
-static const char *place(int h, char *buf, size_t n)
+static const char *place(const Para *p, int h, char *buf, size_t n)
 {
-    if (h >= MC_MAX_HOLES && h < MC_MAX_HOLES + 2)
-        snprintf(buf, n, "%s's store", NAME[h - MC_MAX_HOLES]);
+    if (h >= MC_MAX_HOLES && h < MC_MAX_HOLES + p->players)
+        snprintf(buf, n, "%s's store", who_name(p, h - MC_MAX_HOLES));
     else if (h >= 0)
         snprintf(buf, n, "hole %d", h + 1);
     else
@@ -175,7 +181,7 @@ static const char *plural(int n)
  * to move then, or -1 if unknown. */
 static void end_words(const Rules *r, int reason, int rule, int mover, char *buf, size_t n)
 {
-    const char *who = mover < 0 ? "the player to move" : NAME[mover];
+    const char *who = mover < 0 ? "the player to move" : player_title(r->players, mover);
     if (!rule && r->nends == 1)
         rule = 1;
     switch (reason) {
@@ -197,7 +203,7 @@ static void end_words(const Rules *r, int reason, int rule, int mover, char *buf
         break;
     }
     case END_NO_MOVES: snprintf(buf, n, "%s has no move", who); break;
-    case END_BLOCKED: snprintf(buf, n, "neither player can move"); break;
+    case END_BLOCKED: snprintf(buf, n, r->players == 2 ? "neither player can move" : "no player can move"); break;
     case END_MUST: snprintf(buf, n, "%s has no move that keeps the game's `must` rule", who); break;
     case END_REPETITION:
         snprintf(buf, n, "a position came back for the %d%s time", r->repetition,
@@ -212,9 +218,13 @@ static void end_words(const Rules *r, int reason, int rule, int mover, char *buf
 
 void show_result(const Rules *r, const Position *p, int rule, const Style *st)
 {
-    const char *who = p->winner == WIN_DRAW ? "a draw" : p->winner == WIN_SOUTH ? "South wins" : "North wins";
+    char who[64];
+    if (p->winner < r->players)
+        snprintf(who, sizeof who, "%s wins", player_title(r->players, p->winner));
+    else
+        snprintf(who, sizeof who, "a draw");
     char why[200];
-    Para para = { .n = 0 };
+    Para para = { .n = 0, .players = r->players };
     end_words(r, p->end, rule, p->to_move, why, sizeof why);
     printf("\n %s%s over: %s%s", C(st, BOLD), r->match ? "Match" : "Game", who, C(st, RESET));
     if (holdings_carry(r))   /* (the totals add up holdings counted again each round) */
@@ -223,8 +233,12 @@ void show_result(const Rules *r, const Position *p, int rule, const Style *st)
     else if (r->match)
         say(&para, "after %d round%s (totals %d-%d, last round %d-%d): %s.", p->round, plural(p->round),
             p->total[0], p->total[1], p->store[0], p->store[1], why);
-    else
+    else if (r->players == 2)
         say(&para, "(%d-%d): %s.", p->store[0], p->store[1], why);
+    else if (r->players == 3)
+        say(&para, "(%d-%d-%d): %s.", p->store[0], p->store[1], p->store[2], why);
+    else
+        say(&para, "(%d-%d-%d-%d): %s.", p->store[0], p->store[1], p->store[2], p->store[3], why);
     para_print(&para, (int)strlen(who) + 12 + (r->match ? 1 : 0), 1);
 }
 
@@ -236,7 +250,9 @@ void show_result(const Rules *r, const Position *p, int rule, const Style *st)
 static int sweep_start(const Told *t, int end)
 {
     const McEvent *e = &t->ev[end];
-    long want = (long)e->took[0] + e->took[1] + e->seeds, got = 0;
+    long want = e->seeds, got = 0;
+    for (int pl = 0; pl < MC_MAX_PLAYERS; pl++)
+        want += e->took[pl];
     int i = end;
     while (i > 0 && got < want && t->ev[i - 1].kind == MC_EV_CAPTURE && !t->ev[i - 1].n)
         got += t->ev[--i].seeds;
@@ -263,20 +279,20 @@ static int sowing_words(Para *p, const Told *t, int i, int verbose)
         laps++;
         if (verbose) {   /* "Lap 2: 5 seeds from hole 9 into 10, 11, 12, 1, 2." */
             say(p, " Lap %d: %d seed%s from %s%s", e->n, e->seeds, plural(e->seeds),
-                e->receiver == MC_TO_HAND ? "the hand, first into " : "", place(e->hole, b1, sizeof b1));
+                e->receiver == MC_TO_HAND ? "the hand, first into " : "", place(p, e->hole, b1, sizeof b1));
             int any = 0, shown = 0;   /* a long lap: its first 24 places and a count */
             for (int j = seed0; j < i; j++)
                 if (t->ev[j].kind == MC_EV_SEED && any++ < 24) {
                     const int h = t->ev[j].hole;
                     say(p, "%s", shown++ ? ", " : " into ");
                     if (h >= MC_MAX_HOLES)
-                        say(p, "%s", place(h, b2, sizeof b2));
+                        say(p, "%s", place(p, h, b2, sizeof b2));
                     else
                         say(p, "%d", h + 1);
                 }
             if (any > 24)
                 say(p, " and %d more, the last into %s", any - 24,
-                    e->last == MC_NO_HOLE ? "none (off the board)" : place(e->last, b2, sizeof b2));
+                    e->last == MC_NO_HOLE ? "none (off the board)" : place(p, e->last, b2, sizeof b2));
             say(p, "%s.", e->last == MC_NO_HOLE ? "; the last seed left the board" : "");
             seed0 = i + 1;
         }
@@ -286,16 +302,16 @@ static int sowing_words(Para *p, const Told *t, int i, int verbose)
     const McEvent *f = &t->ev[first], *l = &t->ev[last];
     if (f->receiver == MC_TO_HAND)
         say(p, " sowed the %d seed%s in hand, the first into %s", f->seeds, plural(f->seeds),
-            place(f->hole, b1, sizeof b1));
+            place(p, f->hole, b1, sizeof b1));
     else
-        say(p, " sowed %d seed%s from %s", f->seeds, plural(f->seeds), place(f->hole, b1, sizeof b1));
+        say(p, " sowed %d seed%s from %s", f->seeds, plural(f->seeds), place(p, f->hole, b1, sizeof b1));
     if (laps > 1)
         say(p, " and went on for %d more lap%s (the last from %s)", laps - 1, plural(laps - 1),
-            place(l->hole, b2, sizeof b2));
+            place(p, l->hole, b2, sizeof b2));
     if (l->last == MC_NO_HOLE)
         say(p, ", the last seed off the board.");
     else
-        say(p, ", the last into %s.", place(l->last, b1, sizeof b1));
+        say(p, ", the last into %s.", place(p, l->last, b1, sizeof b1));
     return i;
 }
 
@@ -313,15 +329,17 @@ static int capture_words(Para *p, const Told *t, int i, int stop, int mover)
     if (e0->n)
         say(p, " As the seeds fell,");
     switch (e0->receiver) {
-    case MC_TO_SOUTH: case MC_TO_NORTH: say(p, " %s took", NAME[e0->receiver]); break;
-    case MC_TO_HAND: say(p, " %s took into his hand", NAME[mover]); break;
-    default: break;
+    case MC_TO_HAND: say(p, " %s took into his hand", who_name(p, mover)); break;
+    default:
+        if (e0->receiver < p->players)
+            say(p, " %s took", who_name(p, e0->receiver));
+        break;
     }
     say(p, " %d seed%s", total, plural(total));
     if (e0->receiver == MC_TO_REMOVED)
         say(p, " left the game");
     else if (e0->receiver == MC_TO_HOLE)
-        say(p, " went into %s", place(e0->last, b, sizeof b));
+        say(p, " went into %s", place(p, e0->last, b, sizeof b));
     if (j == i + 1) {
         say(p, " from hole %d.", e0->hole + 1);
         return j;
@@ -371,7 +389,7 @@ static void event_words(Para *p, const Rules *r, const Position *b, const McEven
         break;
     case MC_EV_OWNERS:
         if (e->hole != MC_NO_HOLE)
-            say(p, " Hole %d now belongs to %s.", e->hole + 1, NAME[has_hole(e->mask, e->hole)]);
+            say(p, " Hole %d now belongs to %s.", e->hole + 1, who_name(p, has_hole(e->mask, e->hole) | has_hole(e->mask2, e->hole) << 1));
         else {
             say(p, " The holes change owner: North's are now ");
             holes_words(p, r, e->mask);
@@ -379,40 +397,40 @@ static void event_words(Para *p, const Rules *r, const Position *b, const McEven
         }
         break;
     case MC_EV_COUNTER:
-        say(p, " %s's %s is now %d.", NAME[e->player],
+        say(p, " %s's %s is now %d.", who_name(p, e->player),
             e->n >= 0 && e->n < r->ncounters ? r->counters[e->n] : "counter", e->seeds);
         break;
-    case MC_EV_EXTRA_TURN: say(p, " %s moves again.", NAME[e->player]); break;
+    case MC_EV_EXTRA_TURN: say(p, " %s moves again.", who_name(p, e->player)); break;
     case MC_EV_PASS:
-        say(p, " %s cannot move (%s) and passes.", NAME[e->player], pass_why(r, b, e->player));
+        say(p, " %s cannot move (%s) and passes.", who_name(p, e->player), pass_why(r, b, e->player));
         break;
     case MC_EV_HAND:
-        say(p, " %s holds %d seed%s in hand and chooses where to sow them.", NAME[e->player], e->seeds,
+        say(p, " %s holds %d seed%s in hand and chooses where to sow them.", who_name(p, e->player), e->seeds,
             plural(e->seeds));
         break;
     case MC_EV_PLACE:
         if (e->hole == MC_NO_HOLE)
-            say(p, " %s had nowhere to place: his %d seed%s went to his store.", NAME[e->player], e->seeds,
+            say(p, " %s had nowhere to place: his %d seed%s went to his store.", who_name(p, e->player), e->seeds,
                 plural(e->seeds));
         else
             say(p, " A seed into hole %d; %d left to place.", e->hole + 1, e->n);
         break;
     case MC_EV_STEP: say(p, " A seed carried from hole %d to hole %d.", e->hole + 1, e->last + 1); break;
-    case MC_EV_SWAP: say(p, e->n ? " %s turned the board round." : " %s kept the board.", NAME[e->player]); break;
+    case MC_EV_SWAP: say(p, e->n ? " %s turned the board round." : " %s kept the board.", who_name(p, e->player)); break;
     case MC_EV_UNSTORE:
-        say(p, " %s took %d seed%s from his store (%d stay there).", NAME[e->player], e->seeds,
+        say(p, " %s took %d seed%s from his store (%d stay there).", who_name(p, e->player), e->seeds,
             plural(e->seeds), e->n);
         break;
     case MC_EV_SETTLE: {
         static const char *const how[4] = { "gives %s %d seed%s.", "lends %s %d seed%s.",
                                             "lends %s %d seed%s (borrowed).", "pays back %s %d seed%s." };
-        say(p, " %s ", NAME[e->player]);
-        say(p, how[e->n & 3], NAME[!e->player], e->seeds, plural(e->seeds));
+        say(p, " %s ", who_name(p, e->player));
+        say(p, how[e->n & 3], who_name(p, !e->player), e->seeds, plural(e->seeds));
         break;
     }
-    case MC_EV_ROUND: say(p, " Round %d begins, %s to move first.", e->round, NAME[e->player]); break;
+    case MC_EV_ROUND: say(p, " Round %d begins, %s to move first.", e->round, who_name(p, e->player)); break;
     case MC_EV_FILL:
-        say(p, " %s fills hole%s ", NAME[e->player], plural(popcount_mask(e->mask)));
+        say(p, " %s fills hole%s ", who_name(p, e->player), plural(popcount_mask(e->mask)));
         holes_words(p, r, e->mask);
         if (e->n)
             say(p, " (%d seed%s%s)", e->n, plural(e->n), popcount_mask(e->mask) > 1 ? " each" : "");
@@ -449,10 +467,10 @@ void narrate_setup(const Rules *r, const Position *b, const Told *t)
 static void told_words(const Rules *r, const Position *b, const char *tok, int who, const Told *t, int verbose,
                        int setup)
 {
-    Para p = { .n = 0 };
+    Para p = { .n = 0, .players = r->players };
     char why[200];
     if (!setup)
-        say(&p, "%s played %s:", NAME[who], tok);
+        say(&p, "%s played %s:", who_name(&p, who), tok);
     const size_t lead = p.n;
     int ended = 0, sweep = t->n, held = -1;   /* held: a flag set before the sowing, told after it */
     for (int i = 0; i < t->n; i++)
@@ -502,8 +520,12 @@ static void told_words(const Rules *r, const Position *b, const char *tok, int w
             ended = 1;
             end_words(r, e->reason, e->n, r->match ? -1 : b->to_move, why, sizeof why);
             say(&p, " The %s is over: %s.", r->match ? "round" : "game", why);
-            if (e->took[0] || e->took[1])
+            if (r->players == 2 && (e->took[0] || e->took[1]))
                 say(&p, " Of the seeds left on the board South takes %d, North %d.", e->took[0], e->took[1]);
+            for (int pl = 0; r->players > 2 && pl < r->players; pl++)
+                if (e->took[pl])
+                    say(&p, " %s takes %d seed%s left on the board.", who_name(&p, pl), e->took[pl],
+                        plural(e->took[pl]));
             if (e->seeds)
                 say(&p, " %d seed%s left on the board leave the game.", e->seeds, plural(e->seeds));
             break;

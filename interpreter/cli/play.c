@@ -126,7 +126,7 @@ static void list_moves(const Rules *r, const Move *moves, int n)
 typedef struct Table {
     Game g;
     Rules *rules;              /* the table's own: g.r */
-    Ai *ai[2];                 /* the computer on each side; NULL: a human */
+    Ai *ai[MAX_PLAYERS];       /* the computer of each player; NULL: a human */
     Ai *helper;                /* the player behind `hint` */
     Style st;
     int tty;                   /* standard input is a terminal */
@@ -135,7 +135,7 @@ typedef struct Table {
     unsigned long seed;
     char record_name[4096];
     int shown_round;           /* the round on the screen ... */
-    int32_t round_base[2];     /* ... and the totals as it began */
+    int32_t round_base[MAX_PLAYERS];   /* ... and the totals as it began */
     Position before;           /* the position before the last move played */
     const Position *prev;      /* &before while that move is the last shown */
     char last_tok[256];        /* the last move played ("" after an undo) */
@@ -159,26 +159,47 @@ static int interrupted(void)
     return 130;
 }
 
+/* The flag that names player i (--south, --north, --p3, --p4). */
+static const char *seat_flag(int i)
+{
+    static const char *const flag[MAX_PLAYERS] = { "--south", "--north", "--p3", "--p4" };
+    return flag[i & PL_MASK];
+}
+
+/* A player's name in the game at the table. */
+static const char *name(const Table *t, int p)
+{
+    return player_title(t->g.r->players, p);
+}
+
 /* The players (`who`, parsed into `spec`), the rules and the start of
  * the game (the JSON position in the file `from`, or the text `start`
  * of the record `load`, or the variant's start): 1, or 0 after a
- * message. */
-static int table_open(Table *t, const char *variant, const char *const who[2], AiSpec spec[2], const char *from,
-                      const char *start, const char *load)
+ * message. who[i] NULL: player i was not named (a human for the first,
+ * the computer for the others); a name given for a player the game does
+ * not have is refused. */
+static int table_open(Table *t, const char *variant, const char *const who[MAX_PLAYERS], AiSpec spec[MAX_PLAYERS],
+                      const char *from, const char *start, const char *load)
 {
     char err[512];
-    for (int i = 0; i < 2; i++)
-        if (!ai_parse(who[i], &spec[i], err, sizeof err)) {
-            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
+    t->rules = cli_load(variant, t->opts, t->nopts);
+    if (!t->rules)
+        return 0;
+    const int np = t->rules->players;
+    for (int i = 0; i < MAX_PLAYERS; i++) {
+        if (i >= np && who[i]) {
+            fprintf(stderr, "mancala: %s: %s is a game of %d players\n", seat_flag(i), t->rules->name, np);
             return 0;
         }
-    t->rules = cli_load(variant, t->opts, t->nopts);
-    if (!t->rules || !cli_two_players(t->rules, "play"))
-        return 0;
-    for (int i = 0; i < 2; i++)
+        if (i < np && !ai_parse(who[i] ? who[i] : i ? "alphabeta:time=1" : "human", &spec[i], err, sizeof err)) {
+            fprintf(stderr, "mancala: %s: %s\n", seat_flag(i), err);
+            return 0;
+        }
+    }
+    for (int i = 0; i < np; i++)
         if (spec[i].kind != AI_HUMAN &&
             !(t->ai[i] = ai_new_err(t->rules, &spec[i], t->seed + (unsigned long)i, err, sizeof err))) {
-            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
+            fprintf(stderr, "mancala: %s: %s\n", seat_flag(i), err);
             return 0;
         }
     AiSpec hs;
@@ -188,7 +209,7 @@ static int table_open(Table *t, const char *variant, const char *const who[2], A
     cli_vm(&t->g.vm, t->rules);
     hist_init(&t->g.h);
     t->g.h.compact = 1;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < np; i++)
         if (t->ai[i])
             ai_set_history(t->ai[i], &t->g.h);
     cli_catch_sigint();
@@ -225,14 +246,23 @@ static int replay_record(Table *t, const Record *rec, const char *load)
 
 /* The first lines: the variant, who plays which side, and the commands
  * when someone types. */
-static void greet(const Table *t, const AiSpec spec[2])
+static void greet(const Table *t, const AiSpec spec[MAX_PLAYERS])
 {
     const Rules *r = t->g.r;
-    int humans = (spec[0].kind == AI_HUMAN) + (spec[1].kind == AI_HUMAN);
+    int humans = 0;
+    for (int i = 0; i < r->players; i++)
+        humans += spec[i].kind == AI_HUMAN;
+    char who[64] = "";
+    if (r->players > 2) {   /* "Player 1", "Player 1 and Player 3" */
+        for (int i = 0, k = 0; i < r->players; i++)
+            if (spec[i].kind == AI_HUMAN)
+                snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", k++ ? " and " : "", name(t, i));
+    }
     printf(humans ? "%s. You play %s.\nType a move (a hole number; `?` lists them), or: undo, hint, save FILE, rules, help, quit.\n"
                   : "%s. You watch (%s).\n",
            r->title ? r->title : r->name,
-           spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
+           r->players > 2 ? (humans == r->players ? "every player" : humans ? who : "computers against each other")
+           : spec[0].kind == AI_HUMAN && spec[1].kind == AI_HUMAN ? "both sides"
            : spec[0].kind == AI_HUMAN ? (r->rows > 3 ? "South (the bottom rows)" : "South (bottom row)")
            : spec[1].kind == AI_HUMAN ? (r->rows > 3 ? "North (the top rows)" : "North (top row)")
            : "computer against computer");
@@ -273,7 +303,7 @@ static void show_turn(Table *t)
     }
     if (!t->need_draw)
         return;
-    const char *side = cur->to_move ? "North" : "South";
+    const char *side = name(t, cur->to_move);
     draw_board(stdout, t->g.r, cur, t->prev, &t->st);
     if (t->prev && t->last_tok[0])
         narrate(t->g.r, cur, t->last_tok, t->last_who, &t->g.told, t->verbose);
@@ -392,7 +422,7 @@ static void history(const Table *t)
         tok_write(t->g.r, &t->g.moves[i], tok, sizeof tok);
         if (col + (int)strlen(tok) + 6 > 79)
             col = printf("\n  ") - 1;
-        col += printf(" %d.%c %s", i + 1, at->to_move ? 'N' : 'S', tok);
+        col += printf(" %d.%c %s", i + 1, t->g.r->players > 2 ? '1' + at->to_move : at->to_move ? 'N' : 'S', tok);
     }
     printf("\n");
 }
@@ -439,7 +469,7 @@ static Turn command(Table *t, const char *s, const Move *moves, int n, int *k)
 static Turn human_turn(Table *t, const Move *moves, int n, int *k)
 {
     char prompt[64];
-    snprintf(prompt, sizeof prompt, "%s to move> ", t->g.cur.to_move ? "North" : "South");
+    snprintf(prompt, sizeof prompt, "%s to move> ", name(t, t->g.cur.to_move));
     char *line = read_line(prompt, t->tty);
     if (cli_stop) {
         free(line);
@@ -460,7 +490,7 @@ static Turn computer_turn(Table *t, int n, int *k)
     AiStats as;
     const int mover = t->g.cur.to_move, show = isatty(1) && t->ai[mover] != NULL;
     if (show) {   /* the thinking indicator, erased once the move is chosen */
-        printf(" %s is thinking...", mover ? "North" : "South");
+        printf(" %s is thinking...", name(t, mover));
         fflush(stdout);
     }
     *k = ai_choose(t->ai[mover], &t->g.cur, &as, &cli_stop);
@@ -471,7 +501,7 @@ static Turn computer_turn(Table *t, int n, int *k)
     if (!cli_ok(*k))
         return TURN_FAIL;
     if (t->verbose && as.nodes > 0) {   /* what the search did */
-        printf(" (%s searched %ld position%s", mover ? "North" : "South", as.nodes, as.nodes == 1 ? "" : "s");
+        printf(" (%s searched %ld position%s", name(t, mover), as.nodes, as.nodes == 1 ? "" : "s");
         if (as.depth)
             printf(" to depth %d", as.depth);
         printf(" in %.2f s)\n", as.seconds);
@@ -507,7 +537,7 @@ static Turn play_move(Table *t, const Move *m)
     tok_write(t->g.r, m, t->last_tok, sizeof t->last_tok);
     t->last_who = mover;
     if (t->ai[mover] && !chance)
-        printf(" %s plays %s\n", mover ? "North" : "South", t->last_tok);
+        printf(" %s plays %s\n", name(t, mover), t->last_tok);
     t->before = t->g.cur;
     int pushed = game_push(&t->g, m);
     if (cli_stop)
@@ -603,7 +633,10 @@ static int table_run(Table *t)
         if (!t->g.cur.over)
             return 0;
         show_result(t->g.r, &t->g.cur, told_end_rule(&t->g.told), &t->st);
-        if (t->ai[0] && t->ai[1])
+        int humans = 0;
+        for (int i = 0; i < t->g.r->players; i++)
+            humans += !t->ai[i];
+        if (!humans)
             return 0;   /* nobody at the keyboard */
         int go_on = after_game(t);
         if (go_on < 0)
@@ -620,8 +653,8 @@ static void table_close(Table *t)
     free(t->g.moves);
     told_free(&t->g.told);
     hist_free(&t->g.h);
-    ai_free(t->ai[0]);
-    ai_free(t->ai[1]);
+    for (int i = 0; i < MAX_PLAYERS; i++)
+        ai_free(t->ai[i]);
     ai_free(t->helper);
     rules_free(t->rules);
 }
@@ -645,8 +678,8 @@ int cli_play(const char *variant, const Args *a, unsigned long seed)
         if (rec.have_seed)
             seed = rec.seed;
     }
-    const char *who[2] = { a->south ? a->south : "human", a->north ? a->north : "alphabeta:time=1" };
-    AiSpec spec[2];
+    const char *who[MAX_PLAYERS] = { a->south, a->north, a->more[0], a->more[1] };
+    AiSpec spec[MAX_PLAYERS];
     Table t;
     memset(&t, 0, sizeof t);
     t.opts = opts;
