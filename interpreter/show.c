@@ -296,19 +296,20 @@ static void board_layout(FILE *f, const Rules *r)
                 r->nholes, r->width, r->width + 1, r->nholes);
         return;
     }
-    fprintf(f, "Holes are numbered as drawn (North's side at the top, South's at the bottom):\n");
+    fprintf(f, r->players == 2 ? "Holes are numbered as drawn (North's side at the top, South's at the bottom):\n"
+                               : "Holes are numbered as drawn (the first row at the bottom):\n");
     for (int y = r->rows - 1; y >= 0; y--) {
         fprintf(f, "   ");
         for (int x = 0; x < r->width; x++) {
             const int side = g->side[g->at[y][x]];
-            fprintf(f, " %3d%c", g->at[y][x] + 1, r->players > 2 ? '1' + side : side == NORTH ? 'n' : 's');
+            fprintf(f, " %3d%c", g->at[y][x] + 1, r->players > 2 ? 'a' + side : side == NORTH ? 'n' : 's');
         }
         fprintf(f, "\n");
     }
     if (r->players == 2)
         fprintf(f, "(s: South's, n: North's.) ");
     else
-        fprintf(f, "(1: Player 1's, 2: Player 2's, ...) ");
+        fprintf(f, "(a: Player 1's, b: Player 2's, ...) ");
     for (int p = 0; p < r->players; p++) {
         fprintf(f, "%s%s owns ", p ? "; " : "", player_title(r->players, p));
         mask_runs(f, r, g->side_mask[p]);
@@ -700,8 +701,9 @@ static void end_words(FILE *f, const Rules *r)
     if (r->no_moves_loses)
         fprintf(f, "the player to move loses.\n");
     else if (ex_may_hold(&r->no_moves_pass))
-        fprintf(f, "he passes%s; when neither can move, the game ends and the board goes to %s.\n",
-                r->no_moves_pass.is_const ? "" : " (when the condition holds)", no_moves_to(r->no_moves_seeds));
+        fprintf(f, "he passes%s; when %s can move, the game ends and the board goes to %s.\n",
+                r->no_moves_pass.is_const ? "" : " (when the condition holds)", r->players == 2 ? "neither" : "nobody",
+                no_moves_to(r->no_moves_seeds));
     else
         fprintf(f, "the game ends; the board goes to %s.\n", no_moves_to(r->no_moves_seeds));
     for (int i = 0; i < r->nends; i++) {

@@ -64,4 +64,29 @@ printf '{"board":[0,0,0,0,0,0,0,0,0,0,0,0],"stores":[24,24],"to_move":"south"}' 
 "$M" stats >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats without a variant"
 "$M" stats kalah --games 10 --plot /nonexistent/x.svg >"$T/out" 2>&1; [ $? = 1 ] && ok || bad "stats --plot to a bad path"
 
+# Three players (tests/stats/three.yaml, 2 x 3: Player 1 owns 1-2, Player
+# 2 3-4, Player 3 5-6; a last seed making 2 is taken; a player without a
+# move passes): from 2: 1, 3: 1, 5: 1, Player 1 to move, every decision
+# is forced. 2 -> 3 (2, taken: 2-0-0); Player 2 passes; Player 3: 5 -> 6,
+# 6 -> 1 (Player 1 and 2 pass between); then 1 -> 2, 2 -> 3, 3 -> 4,
+# 4 -> 5 (each player passing while he has no seed): the 7th decision
+# brings back the position after the 1st (a seed in 5, Player 3 to move),
+# the 13th brings it the third time: the game ends, the seed to 5's owner,
+# Player 3: 2-0-1, Player 1 wins. Each game 13 decisions.
+printf '{"board":[0,1,1,0,1,0],"stores":[0,0,0],"to_move":"p1"}' >"$T/f3.json"
+"$M" stats "$D/stats/three.yaml" --from "$T/f3.json" --games 30 --json >"$T/out" 2>&1 || bad "stats of three players"
+python3 - "$T/out" <<'PY' && ok || bad "stats of three players: the report"
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["p1"] == "random" and o["p3"] == "random" and "south" not in o, o
+assert o["p1_wins"]["count"] == 30 and o["p2_wins"]["count"] == 0 and o["p3_wins"]["count"] == 0, o
+assert o["draws"]["count"] == 0 and o["length"]["mean"] == 13, o
+assert o["ends"] == {"repetition": 30}, o["ends"]
+assert o["by_decision"]["stores"][0] == [2, 0, 0], o["by_decision"]["stores"][0]
+PY
+"$M" stats "$D/stats/three.yaml" --from "$T/f3.json" --games 4 --p3 greedy >"$T/out" 2>&1
+grep -q '^three: 4 games, Player 1 random, Player 2 random, Player 3 greedy, seed 1' "$T/out" && \
+    grep -q '^ Player 3 wins  *0  *0\.0%' "$T/out" && ok || bad "stats of three players: the text report"
+"$M" stats kalah --p3 random --games 2 >"$T/out" 2>&1; [ $? = 1 ] && grep -q -- "--p3: kalah is a game of 2 players" "$T/out" \
+    && ok || bad "stats --p3 of a game of two"
 finish

@@ -143,6 +143,8 @@ def render(games, checked):
             cell(g["title"]), g["name"], g["name"],
             "; also " + ", ".join(cell(n) for n in g["names"]) if g["names"] else "")
         board = "%dx%d, %d seeds" % (g["rows"], g["holes"], g["seeds"])
+        if g.get("players", 2) > 2:
+            board += ", %d players" % g["players"]
         src = list(g["sources"])
         if g["ludii"]:
             src.append("Ludii: " + g["ludii"])

@@ -104,7 +104,8 @@ static const struct Command {
       "--jobs threads (all cores by default) and reports who wins with 95% intervals, how long games\n"
       "last, how they end, the branching factor, the captures and the stores over the game; the same\n"
       "--seed gives the same report whatever --jobs. --json: one JSON object; --plot: an SVG picture;\n"
-      "--from: the games begin at the JSON position POS.json.\n" },
+      "--from: the games begin at the JSON position POS.json. Of more than two players, --p1 (South's),\n"
+      "--p2 (North's), --p3 and --p4 name them.\n" },
     { "solve", F_FROM | F_OPTION | F_JSON | F_MEMORY | F_SEARCH | F_APART | F_JOBS | F_ENDGAME | F_DB | F_CHECKPOINT |
                    F_BOUND,
       1, 1,

@@ -129,9 +129,9 @@ int cli_perft(Vm *vm, const Position *p, History *h, int depth, int jobs, uint64
 /* `mancala stats VARIANT` with the players, games, seed, jobs, options,
  * --json and --plot of `a`. */
 int cli_stats(const char *variant, const Args *a);
-/* Whether both players can be made for `r` (their endgame databases
- * open); 0 after a message (match.c). */
-int cli_players_open(const Rules *r, const AiSpec spec[2]);
+/* Whether the computer players spec[0..n) can be made for `r` (their
+ * endgame databases open); 0 after a message (match.c). */
+int cli_players_open(const Rules *r, const AiSpec *spec, int n);
 /* A run of several processes sharing `solve --endgame` (mpi/main.c sets
  * it); NULL in the ordinary command. */
 extern const struct EgDist *cli_dist;

@@ -59,6 +59,7 @@ static int f_hole_limit(const Rules *r) { return r->sow.hole_limit.code != NULL;
 static int f_keep(const Rules *r) { return r->match && r->keep != 0; }
 static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
 static int f_stones(const Rules *r) { return r->stone_flags != 0; }
+static int f_players(const Rules *r) { return r->players > 2; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -86,6 +87,7 @@ static const Feature features[] = {
     { "keep", "holes that keep their seeds from round to round (match.keep)", f_keep },
     { "per-hole", "sowings whose seeds a hole the mover chooses (moves.per-hole)", f_per_hole },
     { "stones", "large stones sown with the seeds (board.stones)", f_stones },
+    { "players", "games of more than two players (players)", f_players },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };
@@ -113,6 +115,7 @@ static json_t *game_object(const Rules *r)
     json_object_set_new(o, "rows", json_integer(r->rows));
     json_object_set_new(o, "holes", json_integer(r->width));
     json_object_set_new(o, "seeds", json_integer(r->total_seeds));
+    json_object_set_new(o, "players", json_integer(r->players));
     json_object_set_new(o, "names", texts(r->names, r->nnames));
     json_object_set_new(o, "region", text_or_null(r->region));
     json_object_set_new(o, "sources", texts(r->sources, r->nsources));

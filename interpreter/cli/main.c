@@ -592,7 +592,7 @@ static int run(const char *cmd, Args *a0)
         }
         return cli_play(variant, &a, a.have_seed ? a.seed : (unsigned long)time(NULL));
     }
-    if ((!strcmp(cmd, "match") || !strcmp(cmd, "stats")) && (a.more[0] || a.more[1])) {
+    if (!strcmp(cmd, "match") && (a.more[0] || a.more[1])) {
         fprintf(stderr, "mancala: %s: %s names a player of three or four; %s plays games of two so far\n", cmd,
                 a.more[0] ? "--p3" : "--p4", cmd);
         return 1;

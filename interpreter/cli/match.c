@@ -71,12 +71,10 @@ typedef struct MatchJob {
 
 /* Whether both players can be made for `r` (their endgame databases
  * open); 0 after a message. */
-int cli_players_open(const Rules *r, const AiSpec spec[2])
+int cli_players_open(const Rules *r, const AiSpec *spec, int n)
 {
     char err[4400];
-    if (!cli_two_players(r, "computer players"))
-        return 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < n; i++) {
         Ai *ai = ai_new_err(r, &spec[i], 1, err, sizeof err);
         if (!ai) {
             fprintf(stderr, "mancala: %s: %s\n", spec[i].text, err);
@@ -160,7 +158,7 @@ int cli_match(const char *variant, const char *const *opts, int nopts, const cha
         return 1;
     }
     Rules *r = cli_load(variant, opts, nopts);
-    if (!r || !cli_players_open(r, spec)) {
+    if (!r || !cli_two_players(r, "match") || !cli_players_open(r, spec, 2)) {
         rules_free(r);
         return 1;
     }

@@ -21,7 +21,7 @@
 
 typedef struct Job {
     const Rules *r;
-    AiSpec spec[2];
+    AiSpec spec[MAX_PLAYERS];
     const Position *from;        /* --from, or NULL: the start */
     unsigned long seed;
     long games;
@@ -45,19 +45,23 @@ static void seen_event(void *arg, const McEvent *e)
         s->took += e->seeds;
     else if (e->kind == MC_EV_CANCEL)
         s->took = 0;
-    else if (e->kind == MC_EV_END)   /* (a match's own end has no sweep) */
-        s->took -= (long)e->took[0] + e->took[1] + e->seeds;
+    else if (e->kind == MC_EV_END) {   /* (a match's own end has no sweep) */
+        s->took -= e->seeds;
+        for (int pl = 0; pl < MC_MAX_PLAYERS; pl++)
+            s->took -= e->took[pl];
+    }
 }
 
 /* Plays game `g` into `st` (and `*len`); 0, or a negative status. */
-static int one_game(Job *job, Vm *vm, Ai *ai[2], History *h, long g, Stats *st, int *len)
+static int one_game(Job *job, Vm *vm, Ai *ai[MAX_PLAYERS], History *h, long g, Stats *st, int *len)
 {
     Seen seen;
-    ai_reset(ai[0], cli_game_seed(job->seed, g, 0));
-    ai_reset(ai[1], cli_game_seed(job->seed, g, 1));
+    const int np = job->r->players;
     h->n = h->base = 0;
-    ai_set_history(ai[0], h);
-    ai_set_history(ai[1], h);
+    for (int i = 0; i < np; i++) {
+        ai_reset(ai[i], cli_game_seed(job->seed, g, i));
+        ai_set_history(ai[i], h);
+    }
     Position p;
     int rc;
     if (job->from) {   /* the position as read, settled as a game from it begins */
@@ -91,20 +95,19 @@ static int one_game(Job *job, Vm *vm, Ai *ai[2], History *h, long g, Stats *st, 
             st->captures[at]++;
             st->captured += seen.took;
         }
-        st->store[0][at] += p.store[0];
-        st->store[1][at] += p.store[1];
+        for (int pl = 0; pl < np; pl++)
+            st->store[pl][at] += p.store[pl];
         k++;
     }
     if (rc < 0 || cli_stop)
         return rc < 0 ? rc : MC_EINTR;
     if (!p.over)
         return MC_EINTR;
-    for (int kk = k; kk < STATS_TRACK; kk++) {   /* a finished game keeps its stores */
-        st->store[0][kk] += p.store[0];
-        st->store[1][kk] += p.store[1];
-    }
+    for (int kk = k; kk < STATS_TRACK; kk++)   /* a finished game keeps its stores */
+        for (int pl = 0; pl < np; pl++)
+            st->store[pl][kk] += p.store[pl];
     st->games++;
-    st->wins[p.winner == WIN_SOUTH ? 0 : p.winner == WIN_NORTH ? 1 : 2]++;
+    st->wins[p.winner < np ? p.winner : MAX_PLAYERS]++;
     st->ends[p.end < END_COUNT ? p.end : 0]++;
     st->decisions += k;
     *len = k;
@@ -115,13 +118,16 @@ static void *worker(void *arg)
 {
     Job *job = arg;
     Stats *st = calloc(1, sizeof *st);
-    Ai *ai[2] = { ai_new(job->r, &job->spec[0], 1), ai_new(job->r, &job->spec[1], 2) };
+    Ai *ai[MAX_PLAYERS] = { NULL };
+    int got = 1;
+    for (int i = 0; i < job->r->players; i++)
+        got &= (ai[i] = ai_new(job->r, &job->spec[i], (uint64_t)i + 1)) != NULL;
     History h;
     hist_init(&h);
     h.compact = 1;
     Vm vm;
     cli_vm(&vm, job->r);
-    int rc = st && ai[0] && ai[1] ? 0 : MC_ENOMEM;
+    int rc = st && got ? 0 : MC_ENOMEM;
     while (!rc && !cli_stop) {
         long g = atomic_fetch_add(&job->next, 1);
         if (g >= job->games)
@@ -141,8 +147,8 @@ static void *worker(void *arg)
         job->status = rc;
     pthread_mutex_unlock(&job->lock);
     hist_free(&h);
-    ai_free(ai[0]);
-    ai_free(ai[1]);
+    for (int i = 0; i < MAX_PLAYERS; i++)
+        ai_free(ai[i]);
     free(st);
     return NULL;
 }
@@ -152,7 +158,7 @@ void stats_add(Stats *to, const Stats *from)
     to->games += from->games;
     to->decisions += from->decisions;
     to->captured += from->captured;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i <= MAX_PLAYERS; i++)
         to->wins[i] += from->wins[i];
     for (int i = 0; i < END_COUNT; i++)
         to->ends[i] += from->ends[i];
@@ -160,8 +166,8 @@ void stats_add(Stats *to, const Stats *from)
         to->legal[k] += from->legal[k];
         to->at[k] += from->at[k];
         to->captures[k] += from->captures[k];
-        to->store[0][k] += from->store[0][k];
-        to->store[1][k] += from->store[1][k];
+        for (int pl = 0; pl < MAX_PLAYERS; pl++)
+            to->store[pl][k] += from->store[pl][k];
     }
 }
 
@@ -169,13 +175,16 @@ void stats_add(Stats *to, const Stats *from)
 
 int cli_stats(const char *variant, const Args *a)
 {
-    const char *who[2] = { a->south ? a->south : "random", a->north ? a->north : "random" };
+    static const char *const flag[MAX_PLAYERS] = { "--south", "--north", "--p3", "--p4" };
+    const char *who[MAX_PLAYERS] = { a->south, a->north, a->more[0], a->more[1] };
     Job job;
     memset(&job, 0, sizeof job);
     char err[300];
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < MAX_PLAYERS; i++) {
+        if (!who[i])
+            who[i] = "random";
         if (!ai_parse(who[i], &job.spec[i], err, sizeof err)) {
-            fprintf(stderr, "mancala: --%s: %s\n", i ? "north" : "south", err);
+            fprintf(stderr, "mancala: %s: %s\n", flag[i], err);
             return 1;
         }
         if (job.spec[i].kind == AI_HUMAN) {
@@ -189,7 +198,13 @@ int cli_stats(const char *variant, const Args *a)
         jobs = (int)job.games;
     job.seed = a->have_seed ? a->seed : 1;
     Rules *r = cli_load(variant, a->opts, a->nopts);
-    if (!r || !cli_players_open(r, job.spec)) {
+    for (int i = r ? r->players : MAX_PLAYERS; i < MAX_PLAYERS; i++)
+        if (i >= 2 && a->more[i - 2]) {
+            fprintf(stderr, "mancala: %s: %s is a game of %d players\n", flag[i], r->name, r->players);
+            rules_free(r);
+            return 1;
+        }
+    if (!r || !cli_players_open(r, job.spec, r->players)) {
         rules_free(r);
         return 1;
     }
@@ -230,7 +245,8 @@ int cli_stats(const char *variant, const Args *a)
     }
     if (job.status && !cli_ok(job.status))
         goto out_lock;
-    StatsRun run = { r, who[0], who[1], a->from, job.seed, started, secs, job.sum, job.length, job.games };
+    StatsRun run = { r, { who[0], who[1], who[2], who[3] }, a->from, job.seed, started, secs, job.sum, job.length,
+                     job.games };
     rc = a->json ? stats_json(&run) : stats_text(&run);
     if (!rc && a->plot)
         rc = stats_svg(&run, a->plot);

@@ -14,12 +14,13 @@
  * game. */
 typedef struct Stats {
     long games, decisions, captured;
-    long wins[3];                        /* South, North, draws */
+    long wins[MAX_PLAYERS + 1];          /* each player's (South, North, ...), then
+                                            the draws (wins[MAX_PLAYERS]) */
     long ends[END_COUNT];                /* by McEnd */
     long long legal[STATS_TRACK];        /* legal decisions at decision k, summed */
     long long at[STATS_TRACK];           /* games that made a decision k */
     long long captures[STATS_TRACK];     /* decisions k that captured seeds */
-    long long store[2][STATS_TRACK];     /* the stores after decision k (a game
+    long long store[MAX_PLAYERS][STATS_TRACK];   /* the stores after decision k (a game
                                             over: its last), summed */
 } Stats;
 
@@ -28,7 +29,7 @@ void stats_add(Stats *to, const Stats *from);
 /* A finished run, to report. */
 typedef struct StatsRun {
     const Rules *r;
-    const char *south, *north;
+    const char *who[MAX_PLAYERS];        /* each player's computer player */
     const char *from;                    /* --from's file, or NULL */
     unsigned long seed;
     int jobs;

@@ -92,16 +92,20 @@ int stats_text(const StatsRun *run)
         fprintf(stderr, "mancala: out of memory\n");
         return 1;
     }
-    printf("%s: %ld games, South %s, North %s, seed %lu, %d job%s, %.1f s\n", r->title ? r->title : r->name,
-           s->games, run->south, run->north, run->seed, run->jobs, run->jobs == 1 ? "" : "s", run->seconds);
+    printf("%s: %ld games, ", r->title ? r->title : r->name, s->games);
+    for (int pl = 0; pl < r->players; pl++)
+        printf("%s %s, ", player_title(r->players, pl), run->who[pl]);
+    printf("seed %lu, %d job%s, %.1f s\n", run->seed, run->jobs, run->jobs == 1 ? "" : "s", run->seconds);
     if (run->from)
         printf("from the position of %s\n", run->from);
-    static const char *const who[3] = { "South wins", "North wins", "draws" };
-    for (int i = 0; i < 3; i++) {
-        double p = s->games ? (double)s->wins[i] / (double)s->games : 0, lo, hi;
+    for (int i = 0; i <= r->players; i++) {   /* each player's wins, then the draws */
+        const int k = i < r->players ? i : MAX_PLAYERS;
+        char who[32];
+        snprintf(who, sizeof who, i < r->players ? "%s wins" : "draws", player_title(r->players, i & PL_MASK));
+        double p = s->games ? (double)s->wins[k] / (double)s->games : 0, lo, hi;
         cli_wilson(p, s->games, &lo, &hi);
-        printf(" %-11s %7ld  %5.1f%%  (95%% interval %.1f%%-%.1f%%)\n", who[i], s->wins[i], 100 * p, 100 * lo,
-               100 * hi);
+        printf(" %-*s %7ld  %5.1f%%  (95%% interval %.1f%%-%.1f%%)\n", r->players == 2 ? 11 : 15, who, s->wins[k],
+               100 * p, 100 * lo, 100 * hi);
     }
     printf(" game length: mean %.1f decisions, median %d, shortest %d, longest %d\n", L.mean, L.median, L.min,
            L.max);
@@ -144,9 +148,12 @@ int stats_text(const StatsRun *run)
             c += s->captures[k];
         }
         int kend = k0 + span < kmax ? k0 + span : kmax;
-        printf("   %4d-%-4d   %7.2f   %7.1f%%   South %.1f, North %.1f\n", k0 + 1, kend,
-               a ? (double)lg / (double)a : 0, a ? 100.0 * (double)c / (double)a : 0,
-               (double)s->store[0][kend - 1] / (double)s->games, (double)s->store[1][kend - 1] / (double)s->games);
+        printf("   %4d-%-4d   %7.2f   %7.1f%%  ", k0 + 1, kend, a ? (double)lg / (double)a : 0,
+               a ? 100.0 * (double)c / (double)a : 0);
+        for (int pl = 0; pl < r->players; pl++)
+            printf("%s %s %.1f", pl ? "," : "", r->players == 2 ? player_title(2, pl) : player_word(r->players, pl),
+                   (double)s->store[pl][kend - 1] / (double)s->games);
+        printf("\n");
     }
     return 0;
 }
@@ -160,21 +167,24 @@ int stats_json(const StatsRun *run)
         return 1;
     }
     json_t *o = json_object();
+    const int np = run->r->players;
     json_object_set_new(o, "variant", json_string(run->r->name));
-    json_object_set_new(o, "south", json_string(run->south));
-    json_object_set_new(o, "north", json_string(run->north));
+    for (int pl = 0; pl < np; pl++)   /* "south", "north"; of more: "p1", "p2", ... */
+        json_object_set_new(o, player_word(np, pl), json_string(run->who[pl]));
     json_object_set_new(o, "seed", json_integer((json_int_t)run->seed));
     json_object_set_new(o, "from", run->from ? json_string(run->from) : json_null());
     json_object_set_new(o, "games", json_integer(s->games));
-    static const char *const key[3] = { "south_wins", "north_wins", "draws" };
-    for (int i = 0; i < 3; i++) {
-        double p = s->games ? (double)s->wins[i] / (double)s->games : 0, lo, hi;
+    for (int i = 0; i <= np; i++) {   /* "south_wins", ... ("p1_wins", ...), "draws" */
+        const int k = i < np ? i : MAX_PLAYERS;
+        char key[32];
+        snprintf(key, sizeof key, i < np ? "%s_wins" : "draws", player_word(np, i & PL_MASK));
+        double p = s->games ? (double)s->wins[k] / (double)s->games : 0, lo, hi;
         cli_wilson(p, s->games, &lo, &hi);
         json_t *w = json_object();
-        json_object_set_new(w, "count", json_integer(s->wins[i]));
+        json_object_set_new(w, "count", json_integer(s->wins[k]));
         json_object_set_new(w, "share", json_real(p));
         json_object_set_new(w, "ci95", json_pack("[f,f]", lo, hi));
-        json_object_set_new(o, key[i], w);
+        json_object_set_new(o, key, w);
     }
     json_t *len = json_object();
     json_object_set_new(len, "mean", json_real(L.mean));
@@ -205,7 +215,10 @@ int stats_json(const StatsRun *run)
         json_array_append_new(at, json_integer(s->at[k]));
         json_array_append_new(lg, json_real(a ? (double)s->legal[k] / a : 0));
         json_array_append_new(cp, json_real(a ? (double)s->captures[k] / a : 0));
-        json_array_append_new(st, json_pack("[f,f]", (double)s->store[0][k] / g, (double)s->store[1][k] / g));
+        json_t *each = json_array();
+        for (int pl = 0; pl < np; pl++)
+            json_array_append_new(each, json_real((double)s->store[pl][k] / g));
+        json_array_append_new(st, each);
     }
     json_t *by = json_object();
     json_object_set_new(by, "games", at);
@@ -290,7 +303,8 @@ int stats_svg(const StatsRun *run, const char *path)
 {
     const Stats *s = run->sum;
     Lengths L;
-    double *v = calloc(3 * STATS_TRACK, sizeof *v);
+    const int np = run->r->players;
+    double *v = calloc((1 + MAX_PLAYERS) * STATS_TRACK, sizeof *v);
     if (!v || lengths(run, &L) < 0) {
         free(v);
         fprintf(stderr, "mancala: out of memory\n");
@@ -306,9 +320,11 @@ int stats_svg(const StatsRun *run, const char *path)
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"sans-serif\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-               "<text x=\"%d\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">%s: %ld games, South %s, "
-               "North %s, seed %lu</text>\n",
-            W, H, W, H, W / 2, run->r->name, s->games, run->south, run->north, run->seed);
+               "<text x=\"%d\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">%s: %ld games, ",
+            W, H, W, H, W / 2, run->r->name, s->games);
+    for (int pl = 0; pl < np; pl++)
+        fprintf(f, "%s %s, ", player_title(np, pl), run->who[pl]);
+    fprintf(f, "seed %lu</text>\n", run->seed);
     /* 1: how long games last */
     long most = 1;
     for (int b = 0; b < L.bins; b++)
@@ -333,17 +349,18 @@ int stats_svg(const StatsRun *run, const char *path)
     /* 3: the stores by decision */
     top = 0;
     for (int k = 0; k < kmax; k++)
-        for (int pl = 0; pl < 2; pl++) {
+        for (int pl = 0; pl < np; pl++) {
             v[STATS_TRACK * (1 + pl) + k] = (double)s->store[pl][k] / (double)(s->games ? s->games : 1);
             top = v[STATS_TRACK * (1 + pl) + k] > top ? v[STATS_TRACK * (1 + pl) + k] : top;
         }
     Panel t = { 80, 580, 640, 170, kmax > 0 ? kmax : 1, top > 0 ? top : 1 };
     axes(f, &t, "Seeds in the stores (mean) after each decision", "decision", "seeds");
-    line(f, &t, v + STATS_TRACK, kmax, "#4a7ab0");
-    line(f, &t, v + 2 * STATS_TRACK, kmax, "#c0504d");
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#4a7ab0\">South</text>"
-               "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#c0504d\">North</text>\n",
-            t.x + 10, t.y + 16, t.x + 60, t.y + 16);
+    static const char *const colour[MAX_PLAYERS] = { "#4a7ab0", "#c0504d", "#5a9a50", "#8a6ab0" };
+    for (int pl = 0; pl < np; pl++) {
+        line(f, &t, v + STATS_TRACK * (1 + pl), kmax, colour[pl]);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"%s\">%s</text>\n", t.x + 10 + 70 * pl,
+                t.y + 16, colour[pl], player_title(np, pl));
+    }
     fprintf(f, "</svg>\n");
     free(v);
     if (ferror(f) | fclose(f)) {
