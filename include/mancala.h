@@ -144,6 +144,7 @@ typedef enum McEnd {
     MC_END_MATCH,        /* the match is decided */
     MC_END_MAX_ROUNDS,   /* the match reached its round cap */
     MC_END_MAX_PLIES,    /* a game (round) reached MC_MAX_PLIES decisions */
+    MC_END_LAST_PLAYER,  /* the others are out of the game (`eliminate`; 4.0.0) */
     MC_END_COUNT
 } McEnd;
 
@@ -360,6 +361,7 @@ typedef enum McEventKind {
                             hole on (moves.store); n: what his store keeps */
     MC_EV_COUNTER,       /* player's counter number n (board.counters) is now
                             seeds (3.0.0) */
+    MC_EV_OUT,           /* player is out of the game (`eliminate`; 4.0.0) */
     MC_EV_COUNT
 } McEventKind;
 

@@ -91,7 +91,7 @@ static void take_stones(Vm *vm, Position *p, int h, int d, int keep, int mover)
         p->flags[f] &= ~bit(h);
         if (ev_on(vm))
             ev_basic(vm, MC_EV_UNFLAG, mover, h, f, 0);
-        if (d == SOUTH || d == NORTH)
+        if (d >= 0 && d < MC_TO_REMOVED)   /* a player */
             cap_count_stone(vm, p, d, f);
     }
 }

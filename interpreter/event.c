@@ -52,7 +52,7 @@ const char *phase_name(int phase)
 const char *end_name(int end)
 {
     static const char *const names[END_COUNT] = { NULL, "rule", "no-moves", "blocked", "must",
-        "repetition", "match", "max-rounds", "max-plies" };
+        "repetition", "match", "max-rounds", "max-plies", "last-player" };
     return (unsigned)end < END_COUNT ? names[end] : NULL;
 }
 
@@ -195,6 +195,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         place(o, "into", ev->hole);
         out(o, ",\"left\":%d", ev->n);
         break;
+    case MC_EV_OUT: out(o, ",\"player\":\"%s\"", player(o, ev->player)); break;
     case MC_EV_COUNTER:
         out(o, ",\"player\":\"%s\",\"counter\":\"%s\",\"value\":%d", player(o, ev->player),
             ev->n >= 0 && ev->n < r->ncounters ? r->counters[ev->n] : "?", ev->seeds);
@@ -228,7 +229,7 @@ int ev_json(const Rules *r, const McEvent *ev, char *buf, size_t n)
 {
     static const char *const names[MC_EV_COUNT] = { "move", "lap", "seed", "spill", "capture", "cancel",
         "flag", "extra-turn", "pass", "end", "owners", "round", "fill", "unflag", "hand", "place", "swap", "step", "settle", "unstore",
-        "counter" };
+        "counter", "out" };
     Out o = { buf, n, 0, r->players };
     if (n)
         buf[0] = 0;

@@ -303,6 +303,34 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
         after_move(vm, p, &si, h);
 }
 
+/* `eliminate`: after a move, each player still in the game for whom it
+ * holds is out (his turns are passed over); once one is left, the game
+ * ends and he wins. 1 if it ended. */
+static int eliminations(Vm *vm, Position *p, ExCtx *cx, History *h)
+{
+    const Rules *r = vm->r;
+    int left = 0, last = 0;
+    for (int pl = 0; pl < r->players; pl++) {
+        if (p->eliminated >> pl & 1)
+            continue;
+        cx->player = pl;
+        if (ex_true(&r->eliminate, cx)) {
+            p->eliminated = (uint8_t)(p->eliminated | 1u << pl);
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_OUT, pl, NO_HOLE, 0, 0);
+        } else {
+            left++;
+            last = pl;
+        }
+    }
+    cx->player = 0;
+    if (left > 1)
+        return 0;
+    /* one left (or none, all out at once: a draw); the board stays */
+    rnd_end(vm, p, RCV_STAY, END_LAST_PLAYER, left ? last : WIN_DRAW, h);
+    return 1;
+}
+
 /* After a move of `si->mover` (a sowing, its captures made; or a step):
  * the extra turn and the end rules. */
 static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h)
@@ -330,6 +358,12 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
             vm->end_rule = 0;
             return;
         }
+    }
+    if (r->eliminate.code) {   /* players out; the next one still in */
+        if (eliminations(vm, p, &cx, h))
+            return;
+        extra &= !(p->eliminated >> mover & 1);
+        p->to_move = (uint8_t)(extra ? mover : next_player(r, p, mover));
     }
     if (extra && ev_on(vm))
         ev_basic(vm, MC_EV_EXTRA_TURN, mover, NO_HOLE, 0, 0);

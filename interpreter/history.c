@@ -79,7 +79,8 @@ static inline uint64_t hash_of(const Rules *r, const Position *p, int with)
     const int wide = nh > 64;
     h = mix_mask(h, p->owner[0], wide);
     if (r->players > 2)
-        h = mix_mask(mix64(h, (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32), p->owner[1], wide);
+        h = mix_mask(mix64(mix64(h, (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32),
+                           p->eliminated), p->owner[1], wide);
     for (int f = 0; f < r->nflags; f++)
         h = mix_mask(h, p->flags[f], wide);
     h = mix_mask(h, p->out_of_play, wide);
@@ -119,7 +120,8 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
         return 0;
     if (r->ncounters && memcmp(a->counter, b->counter, sizeof a->counter))
         return 0;
-    if (r->players > 2 && (a->owner[1] != b->owner[1] || memcmp(a->store + 2, b->store + 2, 2 * sizeof *a->store)))
+    if (r->players > 2 && (a->owner[1] != b->owner[1] || a->eliminated != b->eliminated ||
+                           memcmp(a->store + 2, b->store + 2, 2 * sizeof *a->store)))
         return 0;
     return a->owner[0] == b->owner[0] && a->out_of_play == b->out_of_play &&
            a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
@@ -203,7 +205,7 @@ static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
     return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves ? 1 : 0) +
-            (r->ncounters ? r->players : 0) + (r->players > 2 ? 1 + mw : 0) + head_words(r)) * 8;
+            (r->ncounters ? r->players : 0) + (r->players > 2 ? 2 + mw : 0) + head_words(r)) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the
@@ -227,9 +229,9 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         out += (size_t)r->players * sizeof p->counter[0];
     }
     if (r->players > 2) {
-        uint64_t w = (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32;
-        memcpy(out, &w, 8);
-        out = put_mask(out + 8, p->owner[1], mask_words(r));
+        uint64_t w[2] = { (uint64_t)(uint32_t)p->store[2] | (uint64_t)(uint32_t)p->store[3] << 32, p->eliminated };
+        memcpy(out, w, 16);
+        out = put_mask(out + 16, p->owner[1], mask_words(r));
     }
     return out;
 }

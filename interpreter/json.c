@@ -33,6 +33,19 @@ static void counter_fields(const Rules *r, const Position *p, json_t *o)
     json_object_set_new(o, "counters", cs);
 }
 
+/* `eliminated`: the players out of the game, where the variant has
+ * `eliminate`. */
+static void eliminated_field(const Rules *r, const Position *p, json_t *o)
+{
+    if (!r->eliminate.code)
+        return;
+    json_t *out = json_array();
+    for (int pl = 0; pl < r->players; pl++)
+        if (p->eliminated >> pl & 1)
+            json_array_append_new(out, json_string(player_word(r->players, pl)));
+    json_object_set_new(o, "eliminated", out);
+}
+
 /* The fields of a decision inside a move: the hand and where it may be
  * sown (phase hand), the holes to pick (phase pick), where the hand may
  * be put (phase put); hand_from holds the holes of whichever phase. */
@@ -122,6 +135,7 @@ char *pos_to_json(Vm *vm, const Position *p)
     for (int f = 0; f < r->nflags; f++)
         json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
     counter_fields(r, p, o);
+    eliminated_field(r, p, o);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY)) {
         json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
         json_t *hd = json_array();
@@ -533,6 +547,28 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
+/* `eliminated`: the players out of the game (`eliminate`), not the one to
+ * move while the game goes on. */
+static int read_eliminated(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, "eliminated");
+    if (!v || !r->eliminate.code)
+        return 1;
+    if (!json_is_array(v))
+        return fail(err, errlen, "field `eliminated`: expected a list of %s", players_words(r));
+    size_t i;
+    json_t *e;
+    json_array_foreach(v, i, e) {
+        int pl;
+        if (!get_player(r, e, &pl))
+            return fail(err, errlen, "field `eliminated`: entry %zu must be %s", i + 1, players_words(r));
+        p->eliminated = (uint8_t)(p->eliminated | 1u << pl);
+    }
+    if (p->eliminated >> p->to_move & 1)
+        return fail(err, errlen, "field `eliminated`: the player to move is out of the game");
+    return 1;
+}
+
 /* `counters`: {"NAME": [S, N]} for counters of board.counters (each
  * 0..MC_MAX_COUNT); those not given are 0. */
 static int read_counters(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
@@ -739,7 +775,7 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
              read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
              read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_swapped(r, o, &p, err, errlen) &&
-             read_counters(r, o, &p, err, errlen) &&
+             read_counters(r, o, &p, err, errlen) && read_eliminated(r, o, &p, err, errlen) &&
              read_last_move(r, o, &p, err, errlen) &&
              read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&

@@ -79,7 +79,7 @@ size_t ld_char_to_byte(const Ld *ld, size_t cidx)
 /* ---- the root mapping ------------------------------------------------- */
 
 enum { R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_PLAYERS, R_BOARD, R_SETUP, R_OPENING, R_FIRST, R_MOVES, R_SOWING,
-       R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_N };
+       R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_ELIMINATE, R_N };
 
 /* game: a short name (of a file, a record, a command line). */
 static int ld_game(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
@@ -191,6 +191,8 @@ static const LdKey root_keys[R_N + 1] = {
     [R_MATCH] = { .name = "match", .kind = LK_SECTION, .section = ls_match },
     [R_EVALUATE] = { .name = "evaluate", .kind = LK_EXPR, .type = T_INT, .ctx = CX_STATE | CX_PLAYER,
                      .off = offsetof(Rules, evaluate) },
+    [R_ELIMINATE] = { .name = "eliminate", .kind = LK_EXPR, .type = T_BOOL, .ctx = CX_STATE | CX_PLAYER,
+                      .off = offsetof(Rules, eliminate) },
 };
 
 /* The order the root's keys are read in: options first (everything else
@@ -198,7 +200,7 @@ static const LdKey root_keys[R_N + 1] = {
  * the sowing before the opening that reuses the sowing's keys. */
 static const unsigned char root_order[R_N] = {
     R_GAME, R_TITLE, R_DESCRIPTION, R_ABOUT, R_OPTIONS, R_PLAYERS, R_BOARD, R_SETUP, R_MOVES, R_SOWING, R_OPENING, R_FIRST,
-    R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE
+    R_CAPTURES, R_TURN_START, R_BEFORE_SOW, R_EXTRA, R_NO_MOVES, R_END, R_REPETITION, R_MATCH, R_EVALUATE, R_ELIMINATE
 };
 
 /* Large stones are sown a piece a place, whole laps: the keys that lift
@@ -250,6 +252,9 @@ static void ld_stone_checks(Ld *ld, const LdPart *p)
 static void ld_player_checks(Ld *ld, const LdPart *p)
 {
     const Rules *r = ld->r;
+    if (r->players <= 2 && p->val[R_ELIMINATE])
+        dg_error(ld->dg, ld_nloc(p->val[R_ELIMINATE]), "`eliminate` puts a player out of a game of more than two "
+                 "(`players`); with two, an `end` rule ends the game");
     if (r->players <= 2)
         return;
     const struct { int on; int key; const char *what; } no[] = {

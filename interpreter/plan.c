@@ -219,7 +219,7 @@ void plan_build(Rules *r, int general)
     pl->keep_trials = r->sow.laps == LAPS_RELAY;
     pl->forget = !seeds_return(r);
     plan_captures(r);
-    pl->no_after = !ex_may_hold(&r->extra_turn);
+    pl->no_after = !ex_may_hold(&r->extra_turn) && !ex_may_hold(&r->eliminate);
     for (int i = 0; i < r->nends; i++)
         pl->no_after &= (uint8_t)!ex_may_hold(&r->ends[i].when);
 }

@@ -55,6 +55,7 @@ typedef McEnd EndReason;
 #define END_MATCH       MC_END_MATCH
 #define END_MAX_ROUNDS  MC_END_MAX_ROUNDS
 #define END_MAX_PLIES   MC_END_MAX_PLIES
+#define END_LAST_PLAYER MC_END_LAST_PLAYER
 #define END_COUNT       MC_END_COUNT
 
 typedef mc_holes Mask;          /* a set of holes: bit i is hole i */
@@ -148,7 +149,7 @@ enum { SW_SWAPPED = 1u << 8 };    /* Position.sowed: sides were swapped this rou
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters")
+    X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters") X("eliminated")
 
 /* The owner of hole h (0..MAX_PLAYERS-1). */
 static inline int pos_owner(const Position *p, int h)

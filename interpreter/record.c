@@ -240,9 +240,12 @@ int rec_write(const char *path, const Rules *r, const char *variant,
     }
     if (nmoves)
         fputc('\n', f);
-    if (p.over)
-        fprintf(f, "result: %s %d-%d\n", p.winner == WIN_DRAW ? "draw" : p.winner == WIN_SOUTH ? "south" : "north",
-                p.store[0], p.store[1]);
+    if (p.over) {   /* "result: south 25-23"; of more players "result: p3 10-5-12" */
+        fprintf(f, "result: %s ", p.winner < r->players ? player_word(r->players, p.winner) : "draw");
+        for (int k = 0; k < r->players; k++)
+            fprintf(f, "%s%d", k ? "-" : "", p.store[k]);
+        fputc('\n', f);
+    }
     hist_free(&h);
     int bad = ferror(f);
     bad |= fclose(f) != 0;

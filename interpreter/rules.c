@@ -115,4 +115,5 @@ void rules_each_expr(Rules *r, ExprFn fn, void *arg)
     visit(fn, arg, &r->match_score, "match.score", -1);
     visit(fn, arg, &r->match_points, "match.points", -1);
     visit(fn, arg, &r->evaluate, "evaluate", -1);
+    visit(fn, arg, &r->eliminate, "eliminate", -1);
 }

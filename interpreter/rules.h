@@ -482,6 +482,8 @@ typedef struct McRules {
     /* computer players: a position's value for `player` (absent: own
      * store minus the opponent's) */
     Expr evaluate;
+    Expr eliminate;              /* `eliminate`: of `player`, after each move: he
+                                    is out of the game (more than two players) */
 
     /* the engine's short cuts (plan.c); all zero: none */
     Plan plan;

@@ -714,6 +714,10 @@ static void end_words(FILE *f, const Rules *r)
             fprintf(f, "; the winner is %s, whatever the stores", r->ends[i].winner.src);
         fprintf(f, ".\n");
     }
+    if (r->eliminate.code)
+        fprintf(f, "Out of the game: after each move, every player for whom %s holds is out: his turns are passed "
+                   "over; when one player is left, he wins (the board as it is).\n",
+                r->eliminate.src ? r->eliminate.src : "`eliminate`");
     if (!r->repetition)
         fprintf(f, "Repetition: no rule; a position may recur any number of times.\n");
     else

@@ -6,7 +6,8 @@
  * players, and the loader's refusals. The board is 2x3 of six holes,
  * counterclockwise 1 -> 6 -> 1; by default Player 1 owns 1-2, Player 2
  * 3-4, Player 3 5-6. Expected boards are worked out by hand in the
- * comments; every case runs in the planned and the reference mode. */
+ * comments; every case runs in the planned and the reference mode; and
+ * `eliminate`, players out of the game. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -230,6 +231,80 @@ static void test_players_refused(void **state)
     }
 }
 
+/* `eliminate`: a player other than the mover left without seeds is out;
+ * his turns are passed over; the last one left wins. */
+static const char *const elim_text =
+    "game: elim\n"
+    "players: 3\n"
+    "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+    "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+    "captures:\n"
+    "  - {when: last.count == 2, take: last, to: mover}\n"
+    "no-moves: {pass: true}\n"
+    "eliminate: seeds(owned(player)) == 0 and player != mover\n";
+
+/* The MC_EV_OUT events of a move (their players), the end (-1). */
+typedef struct Outs {
+    int who[8], n;
+} Outs;
+
+static void count_outs(void *arg, const McEvent *e)
+{
+    Outs *o = arg;
+    if ((e->kind == MC_EV_OUT || (e->kind == MC_EV_END && e->reason == MC_END_LAST_PLAYER)) && o->n < 8)
+        o->who[o->n++] = e->kind == MC_EV_OUT ? e->player : -1;
+}
+
+static void test_players_eliminate(void **state)
+{
+    (void)state;
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        /* 2 -> 3 (2): taken by Player 1; Player 2 (3, 4) has no seed
+         * and did not move: out. Player 3 moves next, then Player 1:
+         * 5 -> 6 (1), nothing taken */
+        game_at(&g, elim_text, mode, "{\"board\":[1,1,1,0,1,0],\"stores\":[0,0,0],\"to_move\":\"p1\"}");
+        play(&g.vm, &g.p, &g.h, "2");
+        assert_int_equal(g.p.eliminated, 2);
+        assert_int_equal(g.p.to_move, 2);
+        play(&g.vm, &g.p, &g.h, "5");
+        assert_int_equal(g.p.to_move, 0);
+        assert_false(g.p.over);
+        game_end(&g);
+        /* from the start: 2 -> 3 (Player 1 takes 2), 4 -> 5 (Player 2
+         * takes 2; he has no seed left, but he moved), 6 -> 1 (Player 3
+         * takes 2): Players 1 and 2 have no seeds and did not move: both
+         * out, Player 3 is left and wins, though the stores are 2-2-2 */
+        game_start(&g, elim_text, mode);
+        play(&g.vm, &g.p, &g.h, "2 4");
+        assert_int_equal(g.p.eliminated, 0);
+        Outs outs = { 0 };
+        vm_set_events(&g.vm, count_outs, &outs, 0);
+        play(&g.vm, &g.p, &g.h, "6");
+        vm_set_events(&g.vm, NULL, NULL, 0);
+        /* the events: Player 1 out, Player 2 out, then the end */
+        assert_int_equal(outs.n, 3);
+        assert_int_equal(outs.who[0], 0);
+        assert_int_equal(outs.who[1], 1);
+        assert_int_equal(outs.who[2], -1);
+        assert_true(g.p.over);
+        assert_int_equal(g.p.eliminated, 3);
+        assert_int_equal(g.p.winner, 2);
+        assert_int_equal(g.p.end, END_LAST_PLAYER);
+        game_end(&g);
+    }
+    /* with two players an end rule says it */
+    static const char two[] = "game: t\n"
+                              "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+                              "moves: {from: hole.count > 0, direction: ccw}\n"
+                              "eliminate: seeds(owned(player)) == 0\n";
+    Diags dg;
+    dg_init(&dg, "t.yaml", two, strlen(two));
+    assert_null(rules_open("t.yaml", two, strlen(two), NULL, 0, MC_LOAD_DEFAULT, &dg));
+    assert_true(dg.count > 0 && strstr(dg.items[0].msg, "with two, an `end` rule ends the game"));
+    dg_free(&dg);
+}
+
 /* The computer players of more than two: Player 1 can take 2 (1 -> 2)
  * or sow 2 -> 3 and take nothing; each takes. The paranoid alphabeta
  * sees the others as one side and still takes; then Player 2 moves. */
@@ -269,6 +344,7 @@ int main(void)
         cmocka_unit_test(test_players_json),
         cmocka_unit_test(test_players_refused),
         cmocka_unit_test(test_players_computer),
+        cmocka_unit_test(test_players_eliminate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

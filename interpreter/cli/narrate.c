@@ -210,6 +210,7 @@ static void end_words(const Rules *r, int reason, int rule, int mover, char *buf
                  r->repetition == 2 ? "nd" : r->repetition == 3 ? "rd" : "th");
         break;
     case END_MAX_PLIES: snprintf(buf, n, "the game reached %d decisions", MAX_PLIES); break;
+    case END_LAST_PLAYER: snprintf(buf, n, "the other players are out of the game"); break;
     case END_MATCH: snprintf(buf, n, "the match's end rule holds: %s", r->match_over.src ? r->match_over.src : "?"); break;
     case END_MAX_ROUNDS: snprintf(buf, n, "the last of its %d rounds is played", r->max_rounds); break;
     default: snprintf(buf, n, "?"); break;
@@ -401,6 +402,7 @@ static void event_words(Para *p, const Rules *r, const Position *b, const McEven
             e->n >= 0 && e->n < r->ncounters ? r->counters[e->n] : "counter", e->seeds);
         break;
     case MC_EV_EXTRA_TURN: say(p, " %s moves again.", who_name(p, e->player)); break;
+    case MC_EV_OUT: say(p, " %s is out of the game.", who_name(p, e->player)); break;
     case MC_EV_PASS:
         say(p, " %s cannot move (%s) and passes.", who_name(p, e->player), pass_why(r, b, e->player));
         break;

@@ -79,7 +79,7 @@ static const char *end_words(int e)
     static const char *const names[END_COUNT] = {
         "not ended", "an end rule", "the player to move has no move", "neither player can move",
         "no move keeps the `must` rule", "repetition", "the match is decided", "the round cap",
-        "the decision cap" };
+        "the decision cap", "the others are out" };
     return e >= 0 && e < END_COUNT ? names[e] : "?";
 }
 
@@ -199,7 +199,7 @@ int stats_json(const StatsRun *run)
     json_object_set_new(len, "bins", bins);
     json_object_set_new(o, "length", len);
     static const char *const ends[END_COUNT] = { "none", "rule", "no-moves", "blocked", "must", "repetition",
-                                                 "match", "max-rounds", "max-plies" };
+                                                 "match", "max-rounds", "max-plies", "last-player" };
     json_t *e = json_object();
     for (int i = 0; i < END_COUNT; i++)
         if (s->ends[i])
