@@ -67,8 +67,8 @@ int cli_two_players(const Rules *r, const char *cmd)
 {
     if (r->players == 2)
         return 1;
-    fprintf(stderr, "mancala: %s: %s is a game of %d players (`players`): so far only perft, replay, show, validate "
-                    "and bench take more than two\n", cmd, r->name, r->players);
+    fprintf(stderr, "mancala: %s: %s is a game of %d players (`players`); %s takes games of two so far (play, "
+                    "stats, perft, replay, show, validate and bench take more)\n", cmd, r->name, r->players, cmd);
     return 0;
 }
 

@@ -184,6 +184,12 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "raja-pasu-mandiri": (r"^board", "Ludii's code sows clockwise (its track goes left along the near row and "
+                                     "right along the far one; the text, and ours, anti-clockwise), relays from "
+                                     "the last hole itself when it then holds more than one seed (the text lifts "
+                                     "the following hole), and takes the fours once the sowing is over (the text "
+                                     "at once): the first move already differs, Ludii's seven seeds from hole 2 "
+                                     "going into 1, 14, 13, ... (checked by hand on games of seeds 1 to 5)"),
     "lontu-holo": (r"^legal", "where none of the opponent's holes holds more than one seed (and not all six hold "
                               "one), Ludii's code puts the four nowhere: they stay in their hole and the turn "
                               "passes (its moves are then the opponent's sowings); ours puts them onto one of "
@@ -574,6 +580,14 @@ SITES = {
     # track (5, 23)
     "tchela": [0, 1, 2, 3, None, 16, 17, 18, 19, 23, 22, 21, 20, 32, 7, 6, 5, 4,
                31, 30, 29, 28, None, 15, 14, 13, 12, 8, 9, 10, 11, 33, 24, 25, 26, 27],
+    # Raja Pasu Mandiri: Ludii's rows of seven, the near one (sites 0-6)
+    # and the far one (7-13, left to right), the three stores between
+    # them (14 the Raja's, 15 the left player's, 16 the right player's)
+    "raja-pasu-mandiri": [0, 1, 2, 3, 4, 5, 6, 13, 12, 11, 10, 9, 8, 7],
+    # Quendo: the edge of Ludii's 4x8 (its track 0-7, 15, 23, 31-24, 16,
+    # 8), ours a ring of twenty holes in that order; the twelve middle
+    # sites, never used, count as stores of nobody
+    "quendo": [0, 1, 2, 3, 4, 5, 6, 7, 15, 23, 31, 30, 29, 28, 27, 26, 25, 24, 16, 8],
 }
 
 # games whose sowing move may be made with the mover's choice (our
@@ -718,6 +732,16 @@ class Ludii:
             self.p.kill()
 
 
+def word(n, players):
+    """Ludii's player n (1..) as our positions name him."""
+    return ("south", "north")[n - 1] if players == 2 else "p%d" % n
+
+
+def ludii_player(w):
+    """Our player word as Ludii's player number (1..)."""
+    return {"south": 1, "north": 2}.get(w) or int(w[1:])
+
+
 class Board:
     """Ludii's sites as our holes and stores."""
 
@@ -765,12 +789,14 @@ class Board:
             on_grid.add(i)
         self.stores = [i for i, _, _ in sites if i not in on_grid]
         self.site_of = {h: i for i, h in self.hole_of.items()}
-        # whose store: a map from the players (1, 2) to store sites
+        # whose store: a map from the players (1, 2, ...) to store sites
+        self.players = layout.get("players", 2)
+        ps = set(range(1, self.players + 1))
         self.store_owner = {}
         for m in layout["maps"]:
             pairs = {k: v for k, v in m["pairs"]}
-            if set(pairs) >= {1, 2} and pairs[1] in self.stores and pairs[2] in self.stores and pairs[1] != pairs[2]:
-                self.store_owner = {pairs[1]: 1, pairs[2]: 2}
+            if set(pairs) >= ps and all(pairs[q] in self.stores for q in ps) and len({pairs[q] for q in ps}) == len(ps):
+                self.store_owner = {pairs[q]: q for q in ps}
                 break
         self.hands = {s: o for s, o in layout["hands"]}
         self.uses_score = layout.get("uses_score", True)
@@ -802,8 +828,8 @@ class Board:
         return [st["counts"][self.site_of[h]] if h in self.site_of else 0 for h in range(1, self.holes + 1)]
 
     def captured(self, st):
-        """Each player's captured seeds [P1, P2] in Ludii, and how counted."""
-        cap = [0, 0]
+        """Each player's captured seeds [P1, P2, ...] in Ludii, and how counted."""
+        cap = [0] * self.players
         how = []
         owned = [s for s in self.stores if s in self.store_owner]
         for s in owned:
@@ -813,12 +839,12 @@ class Board:
         hand_sites = list(self.hands)
         for k, s in enumerate(hand_sites):
             o = self.hands[s]
-            if o in (1, 2):
+            if 1 <= o <= self.players:
                 cap[o - 1] += st["hands"][k]
         if hand_sites:
             how.append("hands")
         if not how and self.uses_score:
-            cap = list(st["scores"][:2])
+            cap = list(st["scores"][:self.players])
             how.append("scores")
         if how and how != ["scores"] and getattr(self, "total", None) is not None and \
                 sum(st["counts"]) + sum(st["hands"]) < self.total:
@@ -976,7 +1002,7 @@ class Ours:
 def show_ludii(board, st):
     cap, how = board.captured(st)
     return "board %s captured %s (%s) mover %s over %s winner %s" % (
-        board.board(st), cap, how, "south" if st["mover"] == 1 else "north", st["over"], st["winner"])
+        board.board(st), cap, how, word(st["mover"], board.players), st["over"], st["winner"])
 
 
 def show_ours(pos):
@@ -1000,7 +1026,8 @@ def differ(board, pos, st):
     if pos["over"] or st["over"]:
         if pos["over"] != st["over"]:
             return "over: ours %s, Ludii %s" % (pos["over"], st["over"])
-        w = {1: "south", 2: "north", 0: "draw"}.get(st["winner"], "?%s" % st["winner"])
+        w = "draw" if st["winner"] == 0 else word(st["winner"], board.players) \
+            if 1 <= st["winner"] <= board.players else "?%s" % st["winner"]
         if pos["winner"] != w:
             return "winner: ours %s, Ludii %s" % (pos["winner"], w)
         return None
@@ -1018,7 +1045,7 @@ def differ(board, pos, st):
         return "board"
     cap, how = board.captured(st)
     off = ours_off_board(pos, how)
-    shared = sum(st["hands"][k] for k, s in enumerate(board.hands) if board.hands[s] not in (1, 2))
+    shared = sum(st["hands"][k] for k, s in enumerate(board.hands) if not 1 <= board.hands[s] <= board.players)
     if shared and cap is not None and "reserve" in pos and sum(pos["reserve"]) == shared:
         # Ludii keeps the seeds still to place in a shared hand (Mangala
         # (Bedouin)'s distribution): our reserve
@@ -1030,7 +1057,7 @@ def differ(board, pos, st):
             return "captured seeds"
     elif cap is not None and cap != off:
         return "captured seeds"
-    if (pos["to_move"] == "south") != (st["mover"] == 1):
+    if ludii_player(pos["to_move"]) != st["mover"]:
         return "player to move"
     return None
 
@@ -1047,14 +1074,14 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             return st
         if all(m["pass"] for m in st["moves"]) and not (
                 not isinstance(pos, str) and pos["phase"] == "swap" and len(st["moves"]) > 1
-                and (pos["to_move"] == "south") == (st["mover"] == 1)):
+                and ludii_player(pos["to_move"]) == st["mover"]):
             # (two passes for the chooser in phase swap are his choice,
             # keep or swap: Mangala (Bedouin)'s OpeningP2)
             lu.ask("apply 0")
             log.append("pass")
             continue
         if (not isinstance(pos, str) and pos["phase"] == "swap" and st["mover"] == prev_mover
-                and (pos["to_move"] == "south") != (st["mover"] == 1) and any(m["pass"] for m in st["moves"])):
+                and ludii_player(pos["to_move"]) != st["mover"] and any(m["pass"] for m in st["moves"])):
             # our set-up is over (the swap decision is the other player's);
             # Ludii's distributor ends his with a pass (Li'b al-'Aqil's
             # Opening1, where he might still move seeds between holes)
@@ -1080,7 +1107,7 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
                 log.append("add:%s" % board.hole_of.get(ms[k[0]]["to"], "?"))
                 continue
         if (getattr(board, "turn_start", False) and not isinstance(pos, str) and not pos["over"]
-                and (pos["to_move"] == "south") == (st["mover"] == 1) and differ(board, pos, st)
+                and ludii_player(pos["to_move"]) == st["mover"] and differ(board, pos, st)
                 and sum(x.startswith("turn-start:") for x in log) < 64):
             # our captures as the turn began, Ludii's moves of that player
             # (TURN_START)
@@ -1091,7 +1118,7 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
         if (choice and st["mover"] == prev_mover and len(ms) == 2 and not isinstance(pos, str)
                 and len({m["from"] for m in ms}) == 1
                 and sum(any(t and t.startswith(choice) for t in m["tracks"]) for m in ms) == 1
-                and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1) or differ(board, pos, st))):
+                and (pos["over"] or ludii_player(pos["to_move"]) != prev_mover or differ(board, pos, st))):
             # a relay lap, on either track (TRACK_CHOICE): the one our move
             # chose
             k = [i for i, m in enumerate(ms)
@@ -1100,7 +1127,7 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             log.append("again%s:%s" % ("+" if board.chose else "", board.token(ms[k], [])))
             continue
         if (st["mover"] == prev_mover and len(ms) == 1 and not isinstance(pos, str)
-                and (pos["over"] or (pos["to_move"] == "south") != (prev_mover == 1)
+                and (pos["over"] or ludii_player(pos["to_move"]) != prev_mover
                      or differ(board, pos, st))):
             lu.ask("apply 0")
             log.append("again:%s" % board.token(ms[0], []))
@@ -1144,7 +1171,7 @@ def play_one(lu, ours, board, rng, cap, stats):
                     break
                 lu.ask("apply %d" % ks[0])
             else:
-                if board.board(st0) == pos["board"] and (st0["mover"] == 1) == (pos["to_move"] == "south"):
+                if board.board(st0) == pos["board"] and st0["mover"] == ludii_player(pos["to_move"]):
                     break
                 lu.ask("apply 0")
     if isinstance(mode, tuple):
@@ -1153,7 +1180,7 @@ def play_one(lu, ours, board, rng, cap, stats):
         ours.start = os.path.join(ours.tmp, "adopted.json")
         with open(ours.start, "w") as f:
             json.dump({"variant": ours.variant, "board": board.board(st0), "stores": [0, 0],
-                       "to_move": "south" if st0["mover"] == 1 else "north"}, f)
+                       "to_move": word(st0["mover"], board.players)}, f)
         pos = ours.replay(toks)
         if isinstance(pos, str):
             return "ours, from Ludii's position after its opening: %s" % pos
@@ -1292,7 +1319,7 @@ def play_one(lu, ours, board, rng, cap, stats):
             # inside a set opening that Ludii plays in more turns
             why = None
         if why in ("board", "captured seeds") and pos["phase"] == "hand" and not pos["over"] \
-                and (st["mover"] == 1) == (pos["to_move"] == "south"):
+                and st["mover"] == ludii_player(pos["to_move"]):
             # ours has taken the seeds into the mover's hand and asks where
             # they are sown; Ludii takes them with that choice, in its next
             # move (Bao's captures): compared after it
@@ -1319,7 +1346,7 @@ def play_one(lu, ours, board, rng, cap, stats):
         if pos["phase"] in ("lot", "first"):
             # Ludii has no choice of the first player, nor a lot for him
             # (chosen-by: lot): ours takes Ludii's mover
-            tok = pos["phase"] + ":" + ("south" if st["mover"] == 1 else "north")
+            tok = pos["phase"] + ":" + word(st["mover"], board.players)
             if tok not in pos["moves"]:
                 return "choice of the first player after %s: ours %s, Ludii's mover %s" % (
                     " ".join(toks), pos["moves"], tok)
