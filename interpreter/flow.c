@@ -193,16 +193,17 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
             if (vm->status != MC_OK)
                 return vm->status;
             known = out ? with_swap(r, p, out, n) : n;
-            if (n == 0 && passed) {
-                /* the other passed, and this turn's start left him no
-                 * move either: neither can move */
+            if (n == 0 && passed && passed >= r->players - 1 - __builtin_popcount(p->eliminated)) {
+                /* every other player passed, and this turn's start left
+                 * him no move either: nobody can move */
                 rnd_end(vm, p, cap_resolve(r, p, r->no_moves_seeds, p->to_move), END_BLOCKED, WIN_NONE, h);
                 continue;
             }
             if (n == 0 && !no_move(vm, p, h, me))
                 continue;
-            if (n == 0 && r->nturn_start) {   /* he passed: the other's turn begins */
-                turn = passed = 1;
+            if (n == 0 && r->nturn_start) {   /* he passed: the next player's turn begins */
+                turn = 1;
+                passed++;
                 continue;
             }
             if (n == 0)

@@ -2,7 +2,7 @@
 """Cross-check built-in games against independent implementations.
 
 katro.py, tsoro.py, misoro.py, engehe.py, leyla.py, laomuzhu.py,
-yucebao.py and lontuholo.py were written from the games' rules alone, by
+yucebao.py, lontuholo.py and raja.py (three players) were written from the games' rules alone, by
 people who had not read the variant files or the program. For each
 configuration this script compares perft to a modest depth (the program's
 `perft` against the reference's) and replays random games of the reference
@@ -46,6 +46,7 @@ CONFIGS = [
     ("yucebao.py", ["--own-row"], "yucebao", ["own-row=true"], 5, 15, True),
     ("yucebao.py", ["--stores"], "yucebao", ["stones-start=stores"], 5, 16, True),
     ("yucebao.py", ["--no-refill"], "yucebao", ["refill=false"], 5, 17, True),
+    ("raja.py", [], "raja-pasu-mandiri", [], 8, 24, True),
 ]
 
 
