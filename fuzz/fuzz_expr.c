@@ -43,6 +43,7 @@ static void setup(void)
 {
     rules.rows = 2;
     rules.players = 2;
+    rules.pl_mask = 1;
     rules.width = 6;
     rules.nholes = 12;
     rules.stores = 1;

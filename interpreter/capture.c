@@ -187,7 +187,10 @@ static void apply_sets(Vm *vm, Position *p, const CaptureRule *c, ExCtx *cx, int
                 ev_basic(vm, MC_EV_UNFLAG, cx->mover, h, e->clear, 0);
         }
         if (e->owner.code) {
-            const int who = (int)(ex_eval(&e->owner, cx) & PL_MASK);
+            /* a value that names no player: of two, as ever, bit 0 says
+             * who (North for -1); of more, the owner stays */
+            const int64_t v = ex_eval(&e->owner, cx);
+            const int who = vm->r->players == 2 ? (int)(v & 1) : v >= 0 && v < vm->r->players ? (int)v : pos_owner(p, h);
             if (who != pos_owner(p, h)) {
                 pos_set_owner(p, h, who);
                 if (ev_on(vm))

@@ -74,10 +74,10 @@ static inline int64_t set_seeds(const ExCtx *cx, Mask m)
 static inline int64_t row_seeds(const ExCtx *cx, int64_t p)
 {
     const Geometry *g = &cx->rules->geo;
-    const int len = g->side_len[p & PL_MASK];
+    const int len = g->side_len[p & cx->rules->pl_mask];
     if (!len)
-        return set_seeds(cx, g->side_mask[p & PL_MASK]);
-    const uint16_t *c = cx->pos->count + g->side_first[p & PL_MASK];
+        return set_seeds(cx, g->side_mask[p & cx->rules->pl_mask]);
+    const uint16_t *c = cx->pos->count + g->side_first[p & cx->rules->pl_mask];
     int64_t acc = 0;
     for (int i = 0; i < len; i++)
         acc += c[i];
@@ -114,8 +114,8 @@ static int64_t set_stat(const ExCtx *cx, int op, Mask m)
 #define S_SETSEEDS(a, cx) set_seeds(cx, (Mask)var_value(cx, (a)->var))
 #define S_ROWSEEDS(a, cx) row_seeds(cx, (cx)->v[(a)->var])
 #define S_ROWSEEDSK(a, cx) row_seeds(cx, (a)->var)
-#define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & PL_MASK])
-#define S_STOREK(a, cx) ((int64_t)(cx)->pos->store[(a)->var & PL_MASK])
+#define S_STORE(a, cx) ((int64_t)(cx)->pos->store[(cx)->v[(a)->var] & cx->rules->pl_mask])
+#define S_STOREK(a, cx) ((int64_t)(cx)->pos->store[(a)->var & cx->rules->pl_mask])
 
 /* A test function for subject S and comparison C, against the constant
  * (`arg`) or, with the suffix V, the context value `rhs`. */
@@ -163,10 +163,10 @@ TESTS(STOREK)
 static inline int row_empty(const ExCtx *cx, int64_t p)
 {
     const Geometry *g = &cx->rules->geo;
-    const int len = g->side_len[p & PL_MASK];
+    const int len = g->side_len[p & cx->rules->pl_mask];
     if (!len)
-        return set_seeds(cx, g->side_mask[p & PL_MASK]) == 0;
-    const uint16_t *c = cx->pos->count + g->side_first[p & PL_MASK];
+        return set_seeds(cx, g->side_mask[p & cx->rules->pl_mask]) == 0;
+    const uint16_t *c = cx->pos->count + g->side_first[p & cx->rules->pl_mask];
     unsigned any = 0;
     for (int i = 0; i < len; i++)
         any |= c[i];
@@ -276,19 +276,19 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP) : 0;
             break;
         }
-        case EXO_PSTORE: TOP = cx->pos->store[TOP & PL_MASK]; break;
-        case EXO_PCOUNTER: TOP = cx->pos->counter[TOP & PL_MASK][*pc++]; break;
-        case EXO_PTOTAL: TOP = cx->pos->total[TOP & PL_MASK]; break;
-        case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & PL_MASK))) & 1; break;
-        case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & PL_MASK]; break;
-        case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & PL_MASK) + 1)) & 1; break;
-        case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & PL_MASK)) & 1; break;
-        case EXO_PDEBT: TOP = cx->pos->debt[TOP & PL_MASK]; break;
-        case EXO_OTHER: TOP = next_player(cx->rules, cx->pos, (int)(TOP & PL_MASK)); break;
+        case EXO_PSTORE: TOP = cx->pos->store[TOP & cx->rules->pl_mask]; break;
+        case EXO_PCOUNTER: TOP = cx->pos->counter[TOP & cx->rules->pl_mask][*pc++]; break;
+        case EXO_PTOTAL: TOP = cx->pos->total[TOP & cx->rules->pl_mask]; break;
+        case EXO_PSOWED: TOP = (cx->pos->sowed >> (2 * (TOP & cx->rules->pl_mask))) & 1; break;
+        case EXO_PRESERVE: TOP = cx->pos->reserve[TOP & cx->rules->pl_mask]; break;
+        case EXO_PCW: TOP = (cx->pos->sowed >> (2 * (TOP & cx->rules->pl_mask) + 1)) & 1; break;
+        case EXO_PTOOK: TOP = (cx->pos->last_move >> (TOP & cx->rules->pl_mask)) & 1; break;
+        case EXO_PDEBT: TOP = cx->pos->debt[TOP & cx->rules->pl_mask]; break;
+        case EXO_OTHER: TOP = next_player(cx->rules, cx->pos, (int)(TOP & cx->rules->pl_mask)); break;
         case EXO_PLAYERK: TOP = TOP >= 1 && TOP <= cx->rules->players ? TOP - 1 : -1; break;
-        case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & PL_MASK]; break;
+        case EXO_ROW: TOP = (ExVal)g->side_mask[TOP & cx->rules->pl_mask]; break;
         case EXO_OWNED: {
-            TOP = (ExVal)owned_mask(cx->rules, cx->pos, (int)(TOP & PL_MASK));
+            TOP = (ExVal)owned_mask(cx->rules, cx->pos, (int)(TOP & cx->rules->pl_mask));
             break;
         }
         case EXO_OPPOSITE: TOP = TOP >= 0 && TOP < nh ? g->opposite[TOP] : TOP; break;
@@ -299,7 +299,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             if (TOP >= 0 && TOP < nh) {
                 /* on along the track, passing over holes out of play (h
                  * itself if it is the only one in play, no hole if none is) */
-                const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & PL_MASK][cx->dir & 1];
+                const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & cx->rules->pl_mask][cx->dir & 1];
                 const Mask out = cx->pos->out_of_play;
                 int t = nx[TOP];
                 for (int i = 0; i < nh && t >= 0 && has_hole(out, t); i++)
@@ -308,7 +308,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
             }
             break;
         }
-        case EXO_STOREOF: TOP = STORE_HOLE(TOP & PL_MASK); break;
+        case EXO_STOREOF: TOP = STORE_HOLE(TOP & cx->rules->pl_mask); break;
         case EXO_HOLENUM: TOP = TOP >= 1 && TOP <= nh ? TOP - 1 : NO_HOLE; break;
         case EXO_HOLEAT:
             BINARY(a >= 1 && a <= cx->rules->rows && b >= 1 && b <= cx->rules->width ? g->at[a - 1][b - 1]
@@ -398,8 +398,8 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         }
         case EXO_VCOUNT: PUSH(hole_count(cx, var_value(cx, *pc++))); break;
         case EXO_VOWNER: PUSH(hole_owner(cx, var_value(cx, *pc++))); break;
-        case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & PL_MASK]); break;
-        case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & PL_MASK]); break;
+        case EXO_VPSTORE: PUSH(cx->pos->store[var_value(cx, *pc++) & cx->rules->pl_mask]); break;
+        case EXO_KPSTORE: PUSH(cx->pos->store[*pc++ & cx->rules->pl_mask]); break;
         case EXO_VROWSEEDS: PUSH(row_seeds(cx, var_value(cx, *pc++))); break;
         case EXO_KROWSEEDS: PUSH(row_seeds(cx, *pc++)); break;
         case EXO_VSEEDS: PUSH(set_seeds(cx, (Mask)var_value(cx, *pc++))); break;

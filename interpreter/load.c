@@ -133,6 +133,7 @@ static void ld_players_known(Ld *ld, const LdSec *s, const LdPart *p)
     (void)s;
     (void)p;
     ld->scope.players = ld->r->players;
+    ld->r->pl_mask = ld->r->players == 2 ? 1 : PL_MASK;
 }
 
 /* Once the board is read: its flags, as hole.NAME in expressions. */
@@ -589,6 +590,7 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ar_init(&r->arena, 16u << 20);
     r->file = file;
     r->players = 2;
+    r->pl_mask = 1;
     r->source_crc = io_crc32(0, text, len);
     Ld ld = { 0 };
     ld.r = r;

@@ -301,6 +301,9 @@ typedef struct McRules {
     /* board */
     int rows, width, nholes;     /* width: holes per row */
     int players;                 /* `players`: 2..MAX_PLAYERS */
+    int pl_mask;                 /* a player from any value of a player
+                                    expression: v & pl_mask (1 of two players:
+                                    North for -1, no player, as ever; else 3) */
     int seeds;                   /* per hole at the start (the average, if they differ) */
     uint16_t initial[MAX_HOLES]; /* seeds in each hole at the start */
     int uniform;                 /* every hole starts with `seeds` */

@@ -36,6 +36,7 @@ static int setup(void **state)
     memset(&fx, 0, sizeof fx);
     fx.r.rows = 2;
     fx.r.players = 2;
+    fx.r.pl_mask = 1;
     fx.r.width = 6;
     fx.r.nholes = 12;
     char why[120];
@@ -681,6 +682,7 @@ static void test_expr_filter_katro(void **state)
     memset(&p, 0, sizeof p);
     r.rows = 6;
     r.players = 2;
+    r.pl_mask = 1;
     r.width = 6;
     r.nholes = 36;
     char why[120];
@@ -751,6 +753,7 @@ static void test_expr_sets_past_64_holes(void **state)
     memset(&p, 0, sizeof p);
     r.rows = 2;
     r.players = 2;
+    r.pl_mask = 1;
     r.width = 40;
     r.nholes = 80;
     char why[120];

@@ -169,6 +169,29 @@ static void test_players_owner(void **state)
     }
 }
 
+/* A rule's `set` of an owner that names no player (player(9)) leaves the
+ * owner of a game of three as it is; `player(3)` gives the hole to
+ * Player 3. */
+static void test_players_set_owner(void **state)
+{
+    (void)state;
+    static const char *const owner[2] = { "player(9)", "player(3)" };
+    for (int i = 0; i < 2; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "game: t\nplayers: 3\nboard: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+                 "moves: {from: hole.owner == mover and hole.count > 0, direction: ccw}\n"
+                 "sowing:\n  each-seed:\n    - {when: true, set: {owner: %s}}\n", owner[i]);
+        for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+            Game g;
+            game_start(&g, text, mode);
+            play(&g.vm, &g.p, &g.h, "2");   /* its seed into 3, Player 2's */
+            assert_int_equal(pos_owner(&g.p, 2), i ? 2 : 1);
+            game_end(&g);
+        }
+    }
+}
+
 /* JSON positions of three players: three stores, players p1..p3. */
 static void test_players_json(void **state)
 {
@@ -342,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_players_opponent),
         cmocka_unit_test(test_players_owner),
         cmocka_unit_test(test_players_json),
+        cmocka_unit_test(test_players_set_owner),
         cmocka_unit_test(test_players_refused),
         cmocka_unit_test(test_players_computer),
         cmocka_unit_test(test_players_eliminate),
