@@ -176,8 +176,7 @@ static void ev_fields(Out *o, const Rules *r, const McEvent *ev)
         } else {   /* each player's holes */
             out(o, ",\"owners\":{");
             for (int pl = 0; pl < r->players; pl++) {
-                Mask m = (pl & 1 ? ev->mask : ~ev->mask) & (pl & 2 ? ev->mask2 : ~ev->mask2);
-                holes(o, player_word(r->players, pl), r, m);
+                holes(o, player_word(r->players, pl), r, owners_of(ev->mask, ev->mask2, pl));
             }
             out(o, "}");
         }

@@ -151,6 +151,13 @@ enum { SW_SWAPPED = 1u << 8 };    /* Position.sowed: sides were swapped this rou
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
     X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters") X("eliminated")
 
+/* The holes whose owner is `player`, of the owners' two bit masks
+ * (Position.owner; McEvent.mask and mask2); holes past the board too. */
+static inline Mask owners_of(Mask bit0, Mask bit1, int player)
+{
+    return (player & 1 ? bit0 : ~bit0) & (player & 2 ? bit1 : ~bit1);
+}
+
 /* The owner of hole h (0..MAX_PLAYERS-1). */
 static inline int pos_owner(const Position *p, int h)
 {

@@ -546,8 +546,7 @@ int geo_tracks(Rules *r, char *why, size_t n);
 /* The holes `player` owns. */
 static inline Mask owned_mask(const Rules *r, const Position *p, int player)
 {
-    return (player & 1 ? p->owner[0] : ~p->owner[0]) & (player & 2 ? p->owner[1] : ~p->owner[1]) &
-           mask_n(r->nholes);
+    return owners_of(p->owner[0], p->owner[1], player) & mask_n(r->nholes);
 }
 
 /* The player whose turn comes after `player`'s: the other of two; of

@@ -64,6 +64,11 @@ Rules *cli_load(const char *variant, const char *const *opts, int nopts);
 /* 1 if `r` is a game of two players; else says that `cmd` plays only
  * those so far and returns 0. */
 int cli_two_players(const Rules *r, const char *cmd);
+/* The flag that names player i: --south, --north, --p3, --p4. */
+const char *cli_seat_flag(int i);
+/* 1 if every player `more` names (--p3, --p4; NULL: not named) is one
+ * the game `r` has; else says which is not and returns 0. */
+int cli_seats_fit(const Rules *r, const char *const more[MAX_PLAYERS - 2]);
 
 /* Ctrl-C: after cli_catch_sigint, SIGINT sets cli_stop (system calls are
  * not restarted, so a read returns). A Vm made by cli_vm polls it during

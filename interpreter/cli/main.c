@@ -72,6 +72,22 @@ int cli_two_players(const Rules *r, const char *cmd)
     return 0;
 }
 
+const char *cli_seat_flag(int i)
+{
+    static const char *const flag[MAX_PLAYERS] = { "--south", "--north", "--p3", "--p4" };
+    return flag[i & PL_MASK];
+}
+
+int cli_seats_fit(const Rules *r, const char *const more[MAX_PLAYERS - 2])
+{
+    for (int i = r->players; i < MAX_PLAYERS; i++)
+        if (more[i - 2]) {
+            fprintf(stderr, "mancala: %s: %s is a game of %d players\n", cli_seat_flag(i), r->name, r->players);
+            return 0;
+        }
+    return 1;
+}
+
 /* Loads VARIANT (name or path) with options; prints diagnostics. */
 Rules *cli_load(const char *variant, const char *const *opts, int nopts)
 {

@@ -159,13 +159,6 @@ static int interrupted(void)
     return 130;
 }
 
-/* The flag that names player i (--south, --north, --p3, --p4). */
-static const char *seat_flag(int i)
-{
-    static const char *const flag[MAX_PLAYERS] = { "--south", "--north", "--p3", "--p4" };
-    return flag[i & PL_MASK];
-}
-
 /* A player's name in the game at the table. */
 static const char *name(const Table *t, int p)
 {
@@ -186,20 +179,17 @@ static int table_open(Table *t, const char *variant, const char *const who[MAX_P
     if (!t->rules)
         return 0;
     const int np = t->rules->players;
-    for (int i = 0; i < MAX_PLAYERS; i++) {
-        if (i >= np && who[i]) {
-            fprintf(stderr, "mancala: %s: %s is a game of %d players\n", seat_flag(i), t->rules->name, np);
+    if (!cli_seats_fit(t->rules, who + 2))
+        return 0;
+    for (int i = 0; i < np; i++)
+        if (!ai_parse(who[i] ? who[i] : i ? "alphabeta:time=1" : "human", &spec[i], err, sizeof err)) {
+            fprintf(stderr, "mancala: %s: %s\n", cli_seat_flag(i), err);
             return 0;
         }
-        if (i < np && !ai_parse(who[i] ? who[i] : i ? "alphabeta:time=1" : "human", &spec[i], err, sizeof err)) {
-            fprintf(stderr, "mancala: %s: %s\n", seat_flag(i), err);
-            return 0;
-        }
-    }
     for (int i = 0; i < np; i++)
         if (spec[i].kind != AI_HUMAN &&
             !(t->ai[i] = ai_new_err(t->rules, &spec[i], t->seed + (unsigned long)i, err, sizeof err))) {
-            fprintf(stderr, "mancala: %s: %s\n", seat_flag(i), err);
+            fprintf(stderr, "mancala: %s: %s\n", cli_seat_flag(i), err);
             return 0;
         }
     AiSpec hs;

@@ -175,7 +175,6 @@ void stats_add(Stats *to, const Stats *from)
 
 int cli_stats(const char *variant, const Args *a)
 {
-    static const char *const flag[MAX_PLAYERS] = { "--south", "--north", "--p3", "--p4" };
     const char *who[MAX_PLAYERS] = { a->south, a->north, a->more[0], a->more[1] };
     Job job;
     memset(&job, 0, sizeof job);
@@ -184,7 +183,7 @@ int cli_stats(const char *variant, const Args *a)
         if (!who[i])
             who[i] = "random";
         if (!ai_parse(who[i], &job.spec[i], err, sizeof err)) {
-            fprintf(stderr, "mancala: %s: %s\n", flag[i], err);
+            fprintf(stderr, "mancala: %s: %s\n", cli_seat_flag(i), err);
             return 1;
         }
         if (job.spec[i].kind == AI_HUMAN) {
@@ -198,13 +197,7 @@ int cli_stats(const char *variant, const Args *a)
         jobs = (int)job.games;
     job.seed = a->have_seed ? a->seed : 1;
     Rules *r = cli_load(variant, a->opts, a->nopts);
-    for (int i = r ? r->players : MAX_PLAYERS; i < MAX_PLAYERS; i++)
-        if (i >= 2 && a->more[i - 2]) {
-            fprintf(stderr, "mancala: %s: %s is a game of %d players\n", flag[i], r->name, r->players);
-            rules_free(r);
-            return 1;
-        }
-    if (!r || !cli_players_open(r, job.spec, r->players)) {
+    if (!r || !cli_seats_fit(r, a->more) || !cli_players_open(r, job.spec, r->players)) {
         rules_free(r);
         return 1;
     }
