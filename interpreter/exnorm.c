@@ -281,8 +281,12 @@ static void walk(Nf *s, const ExNode *n, int neg, int depth)
     }
     int j = junction(n, neg);
     if (j) {
+        if (j != s->f->kind && s->f->kind == EXF_AND) {
+            s->f->rest = 1;   /* an `or` inside `and`: a necessary condition that is not a test */
+            return;
+        }
         if (j != s->f->kind) {
-            s->ok = 0;   /* `and` inside `or`, or the other way round */
+            s->ok = 0;   /* `and` inside `or` */
             return;
         }
         walk(s, n->a, neg, depth + 1);

@@ -94,10 +94,12 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
-    const Mask track = r->geo.track_mask[cx->mover];
+    Mask skip = p->out_of_play | ~r->geo.track_mask[cx->mover];
+    if (r->plan.from_owned)   /* `from` needs the mover's hole */
+        skip |= ~owned_mask(r, p, cx->mover);
     cx->dir = r->from_dir;   /* for next() and prev() in `from` */
     for (int h = 0; h < r->nholes; h++) {
-        if ((!p->count[h] && !hole_stones(r, p, h)) || has_hole((p->out_of_play | ~track), h))
+        if ((!p->count[h] && !hole_stones(r, p, h)) || has_hole(skip, h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->from, cx))

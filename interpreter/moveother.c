@@ -47,8 +47,11 @@ int gen_steps(Vm *vm, const Position *p, ExCtx *cx, Move *out, int room)
 {
     const Rules *r = vm->r;
     int n = 0;
+    Mask skip = p->out_of_play;
+    if (r->plan.step_owned)   /* `from` needs the mover's hole */
+        skip |= ~owned_mask(r, p, cx->mover);
     for (int h = 0; h < r->nholes && n + 2 <= room; h++) {
-        if (!p->count[h] || has_hole(p->out_of_play, h))
+        if (!p->count[h] || has_hole(skip, h))
             continue;
         cx->hole = h;
         if (!ex_true(&r->step_from, cx))

@@ -158,6 +158,21 @@ static void plan_moves(Rules *r)
     pl->moves_direct = r->sow.laps != LAPS_RELAY && !r->nturn_start;
 }
 
+/* Does the condition `e` need `hole.owner == mover` (one of the tests
+ * its normal form must pass)? */
+static int needs_owned(const Expr *e)
+{
+    const ExForm *f = &e->form;
+    if (e->is_const || f->kind != EXF_AND)
+        return 0;
+    for (int i = 0; i < f->n; i++) {
+        const ExAtom *a = &f->atoms[i];
+        if (a->subj == EXS_OWNER && a->var == EXV_HOLE && !a->player && a->op == CMP_EQ && a->rhs == EXV_MOVER)
+            return 1;
+    }
+    return 0;
+}
+
 /* The counts of the last hole at which some capture rule may fire. */
 static void plan_captures(Rules *r)
 {
@@ -214,6 +229,8 @@ void plan_build(Rules *r, int general)
     plan_sow(r, &r->sow, &pl->sow);
     plan_sow(r, &r->opening_sow, &pl->opening);
     plan_moves(r);
+    pl->from_owned = (uint8_t)needs_owned(&r->from);
+    pl->step_owned = (uint8_t)needs_owned(&r->step_from);
     pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
     pl->first_only = 1;
     pl->keep_trials = r->sow.laps == LAPS_RELAY;
@@ -289,7 +306,10 @@ void plan_describe(const Rules *r, FILE *f)
                 pl->from_min > 1 ? pl->from_min : 1, pl->from_min > 1 ? "s" : "",
                 pl->dirs == 3 ? "ccw and cw" : pl->dirs == 1 << DIR_CW ? "cw" : pl->dirs ? "ccw" : "none");
     else
-        fprintf(f, "moves: each hole tested with `moves.from` and the directions\n");
+        fprintf(f, "moves: each %s tested with `moves.from` and the directions\n",
+                pl->from_owned ? "of the mover's holes" : "hole");
+    if (r->has_steps)
+        fprintf(f, "steps: each %s tested with `moves.step.from`\n", pl->step_owned ? "of the mover's holes" : "hole");
     fprintf(f, "spill: %s\n", pl->spill_once ? "decided once for a move list" : "decided for each move");
     describe_captures(f, r);
     fprintf(f, "relay trials: %s\n", pl->keep_trials ? "kept for the move played next" : "sown again");

@@ -64,6 +64,9 @@ typedef struct Plan {
     uint8_t no_after;        /* no extra-turn or end rule can hold after a
                                 sowing (each is absent or always false):
                                 the context after a move is not built */
+    uint8_t from_owned;      /* `moves.from` needs `hole.owner == mover`: only
+                                the mover's holes are tested */
+    uint8_t step_owned;      /* the same of `moves.step.from` */
     int16_t from_min;
     SowPlan sow, opening;
 } Plan;
