@@ -102,18 +102,20 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
     cx->captured = si->captured;
     cx->reached = si->reached;
     cx->step = si->step;
+    cx->dropped = si->dropped;
 }
 
 /* A move of `mover` begins (not the sowing of a hand that resumes one):
  * what Position.last_move remembers of the last, where the rules read
- * it, starts afresh (`how`: LM_PLACED, LM_STORED(k) or 0). */
+ * it, starts afresh (`how`: LM_PLACED, LM_STORED(k) or 0); whether it
+ * is an extra turn (LM_EXTRA) stays until it is over. */
 static inline void move_begins(const Rules *r, Position *p, int mover, unsigned how)
 {
     if (__builtin_expect(!r->keeps_last_move, 1))
         return;
     if (r->uses_took)
         p->last_move &= (uint16_t)~(1u << mover);
-    p->last_move = (uint16_t)((p->last_move & LM_TOOK) | how);
+    p->last_move = (uint16_t)((p->last_move & (LM_TOOK | LM_EXTRA)) | how);
 }
 
 /* The seeds a step carries (moves.step.seeds; Move.holes, 0 for one). */

@@ -58,6 +58,10 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return cx->dir == DIR_CW;
     if (v == EXV_STONE)
         return cx->stone;
+    if (v == EXV_EXTRA)
+        return (cx->pos->last_move & LM_EXTRA) != 0;
+    if (v == EXV_DROPPED)
+        return cx->dropped;
     return (ExVal)(mask_n(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
@@ -269,6 +273,11 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_FIRST: {
             Mask m = (Mask)TOP & mask_n(nh);
             TOP = m ? ctz_mask(m) : NO_HOLE;
+            break;
+        }
+        case EXO_LASTOF: {
+            Mask m = (Mask)TOP & mask_n(nh);
+            TOP = m ? msb_mask(m) : NO_HOLE;
             break;
         }
         case EXO_FLAG: {

@@ -40,6 +40,8 @@ const VarDef ex_vars[] = {
     { "selected", EXV_SELECTED, T_BOOL,   CX_START },
     { "choice",   EXV_CHOICE,   T_BOOL,   CX_START },
     { "stone",    EXV_STONE,    T_INT,    CX_HAND },
+    { "extra",    EXV_EXTRA,    T_BOOL,   CX_STATE },
+    { "dropped",  EXV_DROPPED,  T_INT,    CX_LAST },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 
@@ -58,6 +60,7 @@ const FnDef ex_fns[] = {
     { "hole",     EXO_HOLEAT,   T_INT,    T_INT,  T_HOLE,   0 },
     { "seeds",    EXO_SEEDS,    T_HOLES,  T_VOID, T_INT,    CX_STATE },
     { "first",    EXO_FIRST,    T_HOLES,  T_VOID, T_HOLE,   0 },
+    { "last",     EXO_LASTOF,   T_HOLES,  T_VOID, T_HOLE,   0 },
     { "size",     EXO_SIZE,     T_HOLES,  T_VOID, T_INT,    0 },
     { "nonempty", EXO_NONEMPTY, T_HOLES,  T_VOID, T_INT,    CX_STATE },
     { "max",      EXO_SMAX,     T_HOLES,  T_VOID, T_INT,    CX_STATE },

@@ -44,7 +44,7 @@ enum {
 typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
-    EXV_PLACED, EXV_CLOCKWISE, EXV_STORED, EXV_SELECTED, EXV_CHOICE, EXV_STONE,
+    EXV_PLACED, EXV_CLOCKWISE, EXV_STORED, EXV_SELECTED, EXV_CHOICE, EXV_STONE, EXV_EXTRA, EXV_DROPPED,
     EXV_COUNT
 } ExVar;
 /* Bits of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
@@ -265,6 +265,7 @@ typedef struct ExCtx {
     int dir;                          /* DIR_* of the sowing */
     int stone;                        /* the piece just dropped: 1 + its place in
                                          board.stones, or 0 for a seed */
+    int dropped;                      /* seeds the last place received at once */
     Mask reached;
 } ExCtx;
 
@@ -286,6 +287,7 @@ static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Positio
     cx->plies = p->plies;
     cx->dir = 0;
     cx->stone = 0;
+    cx->dropped = 0;
     cx->reached = 0;
 }
 

@@ -43,7 +43,9 @@ static int no_move(Vm *vm, Position *p, History *h, const MustRule *me)
         rnd_end(vm, p, cap_resolve(r, p, r->no_moves_seeds, who), END_NO_MOVES, WIN_NONE, h);
         return 0;
     }
-    /* he passes to the next player who can move (of two: the other) */
+    /* he passes to the next player who can move (of two: the other); a
+     * pass ends his turn, extra or not */
+    p->last_move &= (uint16_t)~LM_EXTRA;
     Position q = *p;
     Move tmp[MAX_MOVES];
     const MustRule *me2;
@@ -179,6 +181,7 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
                 p->hand_from[0] = p->hand_from[1] = 0;
                 p->phase = PH_PLAY;
                 p->to_move = (uint8_t)next_player(r, p, who);
+                p->last_move &= (uint16_t)~LM_EXTRA;
                 continue;
             }
             known = n;
@@ -202,6 +205,7 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
             if (n == 0 && !no_move(vm, p, h, me))
                 continue;
             if (n == 0 && r->nturn_start) {   /* he passed: the next player's turn begins */
+                p->last_move &= (uint16_t)~LM_EXTRA;
                 turn = 1;
                 passed++;
                 continue;
@@ -341,6 +345,7 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
     p->last_mover = (uint8_t)mover;
     if (r->plan.no_after) {
         p->to_move = (uint8_t)next_player(r, p, mover);   /* no extra turn or end rule can hold */
+        p->last_move &= (uint16_t)~LM_EXTRA;
         return;
     }
     ExCtx cx;
@@ -366,6 +371,8 @@ static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, His
         extra &= !(p->eliminated >> mover & 1);
         p->to_move = (uint8_t)(extra ? mover : next_player(r, p, mover));
     }
+    if (r->uses_extra)   /* `extra`: the next move is an extra turn */
+        p->last_move = (uint16_t)(extra ? p->last_move | LM_EXTRA : p->last_move & ~LM_EXTRA);
     if (extra && ev_on(vm))
         ev_basic(vm, MC_EV_EXTRA_TURN, mover, NO_HOLE, 0, 0);
 }
@@ -400,6 +407,7 @@ static void play_step(Vm *vm, Position *p, const Move *m, History *h)
     si.mover = mover;
     si.start = si.origin = m->hole;
     si.last = m->dir;
+    si.dropped = step_seeds(m);
     after_move(vm, p, &si, h);
 }
 
@@ -426,6 +434,7 @@ static void play_place(Vm *vm, Position *p, const Move *m, History *h)
     si.mover = mover;
     si.start = si.origin = si.last = m->hole;
     si.step = 1;
+    si.dropped = 1;
     if (m->arg == 1) {   /* moves.place.each: into every hole `where` allows, while the reserve lasts */
         Mask into = 0;
         ExCtx cx;
@@ -574,6 +583,7 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         else
             rnd_swap_play(vm, p);
         p->last_mover = (uint8_t)mover;
+        p->last_move &= (uint16_t)~LM_EXTRA;   /* the swap ends his turn */
         break;
     case MV_STEP:
         play_step(vm, p, m, h);

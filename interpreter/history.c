@@ -27,11 +27,14 @@ static inline uint64_t mid_word(const Position *p)
 }
 
 /* The last word of a record's head: the seeds out of the game (bits
- * 0-15), `sowed` (16-31), `last_move` (32-41), the player to move
+ * 0-15), `sowed` (16-31; `sowed` uses bits 0-8, its bit 15 holds
+ * last_move's LM_EXTRA), `last_move` (32-41), the player to move
  * (42-43), the round (44-59) and the phase (60-63). */
 static inline uint64_t head_word(const Position *p)
 {
-    return (uint64_t)(uint16_t)p->removed | (uint64_t)p->sowed << 16 | (uint64_t)(p->last_move & 0x3FFu) << 32 |
+    const unsigned sowed = p->sowed | (p->last_move & LM_EXTRA) << 5;
+    _Static_assert(LM_EXTRA << 5 == 1u << 15, "LM_EXTRA goes to bit 15 of sowed");
+    return (uint64_t)(uint16_t)p->removed | (uint64_t)(uint16_t)sowed << 16 | (uint64_t)(p->last_move & 0x3FFu) << 32 |
            (uint64_t)(p->to_move & 3u) << 42 | (uint64_t)p->round << 44 | (uint64_t)p->phase << 60;
 }
 

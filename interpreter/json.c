@@ -69,6 +69,30 @@ static void mid_move_fields(const Rules *r, const Position *p, json_t *o)
         json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
 }
 
+/* `last_move`: what the rules keep of the last move (read_last_move
+ * reads it back). */
+static json_t *last_move_json(const Rules *r, const Position *p)
+{
+    json_t *lm = json_object();
+    if (r->uses_took) {
+        json_t *tk = json_object();
+        for (int pl = 0; pl < r->players; pl++)
+            json_object_set_new(tk, player_word(r->players, pl), json_boolean((p->last_move >> pl) & 1));
+        json_object_set_new(lm, "took", tk);
+    }
+    if (r->has_place)
+        json_object_set_new(lm, "placed", json_boolean((p->last_move & LM_PLACED) != 0));
+    if (r->nstore_moves)
+        json_object_set_new(lm, "stored", json_integer((p->last_move >> LM_STORED_SHIFT) & 7));
+    if (r->has_select)
+        json_object_set_new(lm, "selected", json_boolean((p->last_move & LM_SELECTED) != 0));
+    if (r->has_choice)
+        json_object_set_new(lm, "choice", json_boolean((p->last_move & LM_CHOSEN) != 0));
+    if (r->uses_extra)
+        json_object_set_new(lm, "extra", json_boolean((p->last_move & LM_EXTRA) != 0));
+    return lm;
+}
+
 char *pos_to_json(Vm *vm, const Position *p)
 {
     const Rules *r = vm->r;
@@ -111,24 +135,8 @@ char *pos_to_json(Vm *vm, const Position *p)
     }
     if (r->swap_when.code)   /* moves.swap: whether the sides were swapped this round */
         json_object_set_new(o, "swapped", json_boolean(p->sowed & SW_SWAPPED));
-    if (r->keeps_last_move) {
-        json_t *lm = json_object();
-        if (r->uses_took) {
-            json_t *tk = json_object();
-            for (int pl = 0; pl < r->players; pl++)
-                json_object_set_new(tk, player_word(r->players, pl), json_boolean((p->last_move >> pl) & 1));
-            json_object_set_new(lm, "took", tk);
-        }
-        if (r->has_place)
-            json_object_set_new(lm, "placed", json_boolean((p->last_move & LM_PLACED) != 0));
-        if (r->nstore_moves)
-            json_object_set_new(lm, "stored", json_integer((p->last_move >> LM_STORED_SHIFT) & 7));
-        if (r->has_select)
-            json_object_set_new(lm, "selected", json_boolean((p->last_move & LM_SELECTED) != 0));
-        if (r->has_choice)
-            json_object_set_new(lm, "choice", json_boolean((p->last_move & LM_CHOSEN) != 0));
-        json_object_set_new(o, "last_move", lm);
-    }
+    if (r->keeps_last_move)
+        json_object_set_new(o, "last_move", last_move_json(r, p));
     json_object_set_new(o, "starter", json_string(player_word(r->players, p->starter)));
     json_object_set_new(o, "last_mover", json_string(player_word(r->players, p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
@@ -628,8 +636,9 @@ static int read_lm_bit(json_t *lm, const char *name, unsigned bit, Position *p, 
 /* `last_move`: `took` (each player's last move took seeds), `placed`
  * (the last move began by placing a seed), `stored` (the entry of
  * moves.store it sowed from, 1..; 0: none), `selected` (it selected a
- * hole: moves.select) and `choice` (a sowing made with the choice:
- * moves.choice), where the rules keep them. */
+ * hole: moves.select), `choice` (a sowing made with the choice:
+ * moves.choice) and `extra` (it gave the player to move an extra turn),
+ * where the rules keep them. */
 static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *lm = json_object_get(o, "last_move");
@@ -663,6 +672,8 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
         p->last_move = (uint16_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
     if (r->has_select && !read_lm_bit(lm, "selected", LM_SELECTED, p, err, errlen))
+        return 0;
+    if (r->uses_extra && !read_lm_bit(lm, "extra", LM_EXTRA, p, err, errlen))
         return 0;
     return !r->has_choice || read_lm_bit(lm, "choice", LM_CHOSEN, p, err, errlen);
 }

@@ -635,7 +635,9 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_sowed = (vars_used >> EXU_SOWED) & 1;
     r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
     r->uses_took = (vars_used >> EXU_TOOK) & 1;
-    r->keeps_last_move = r->uses_took || r->has_place || r->nstore_moves || r->has_select || r->has_choice;
+    r->uses_extra = (vars_used >> EXV_EXTRA) & 1;
+    r->keeps_last_move =
+        r->uses_took || r->uses_extra || r->has_place || r->nstore_moves || r->has_select || r->has_choice;
     r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
     r->has_reserves = r->has_setup || r->has_place;
     r->rec_extra = r->mid_move || r->has_reserves || r->ncounters || r->players > 2;

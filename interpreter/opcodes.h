@@ -66,6 +66,7 @@
     X(HOLEAT,    0, 2, 1, "r c -> the hole at row r, column c (no hole if none)")    \
     X(SEEDS,     0, 1, 1, "S -> seeds in the holes of S")                            \
     X(FIRST,     0, 1, 1, "S -> the lowest-numbered hole of S (no hole if none)")    \
+    X(LASTOF,    0, 1, 1, "S -> the highest-numbered hole of S (no hole if none)")   \
     X(SIZE,      0, 1, 1, "S -> holes in S")                                         \
     X(NONEMPTY,  0, 1, 1, "S -> non-empty holes in S")                               \
     X(SMAX,      0, 1, 1, "S -> most seeds in a hole of S (0 if none)")              \

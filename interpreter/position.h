@@ -101,6 +101,13 @@ static inline int ctz_mask(Mask m)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
+/* The highest set bit of a non-zero mask. */
+static inline int msb_mask(Mask m)
+{
+    const uint64_t hi = (uint64_t)(m >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)m);
+}
+
 /* Is h a store (STORE_HOLE)? */
 static inline int is_store(int h)
 {
@@ -138,7 +145,8 @@ enum { LM_TOOK = 15u,             /* bits 0-3: player p's last move took seeds *
        LM_PLACED = 16u,           /* it places a seed of the reserve */
        LM_STORED_SHIFT = 5,       /* bits 5-7: 1 + its entry of moves.store */
        LM_SELECTED = 256u,        /* it selects a hole (moves.select) */
-       LM_CHOSEN = 512u };        /* a sowing made with the mover's choice (moves.choice) */
+       LM_CHOSEN = 512u,          /* a sowing made with the mover's choice (moves.choice) */
+       LM_EXTRA = 1024u };        /* the move to make (or being made) is an extra turn */
 #define LM_STORED(k) (((unsigned)(k) + 1u) << LM_STORED_SHIFT)
 enum { SW_SWAPPED = 1u << 8 };    /* Position.sowed: sides were swapped this round (moves.swap) */
 

@@ -660,6 +660,7 @@ int rnd_end(Vm *vm, Position *p, Receiver to, EndReason why, int winner, History
     int32_t took[MAX_PLAYERS], other;
     sweep(vm, p, to, took, &other);
     p->end = (uint8_t)why;
+    p->last_move &= (uint16_t)~LM_EXTRA;   /* no extra turn after the end */
     /* a finished game shows the next player after the last mover to move */
     p->to_move = (uint8_t)next_player(r, p, p->last_mover);
     if (winner == WIN_NONE)

@@ -358,8 +358,10 @@ typedef struct McRules {
     int uses_took;               /* an expression reads a player's `took`: the
                                     machine keeps bits 0-1 of Position.last_move
                                     (JSON writes them) */
-    int keeps_last_move;         /* uses_took, has_place, nstore_moves, has_select or has_choice:
-                                    Position.last_move is kept */
+    int uses_extra;              /* an expression reads `extra`: the machine keeps
+                                    LM_EXTRA of Position.last_move (JSON writes it) */
+    int keeps_last_move;         /* uses_took, uses_extra, has_place, nstore_moves, has_select or
+                                    has_choice: Position.last_move is kept */
     /* moves.store: moves that sow seeds of the mover's store back onto
      * the board */
     StoreMove store_moves[MAX_STORE_MOVES];

@@ -23,18 +23,20 @@ static int ctz64_or(Mask m)
 
 /* The end of the words on a step or a placement (moves.step, moves.place):
  * what follows its seed (`sow`: it is sown on, the ways `cw`, `ccw` allow;
- * `both` the token written where both are allowed). */
-static void sow_on_words(FILE *f, int sow, const Expr *cw, const Expr *ccw, const char *both)
+ * `both` the token written where both are allowed; `many`: a step of
+ * step.seeds seeds). */
+static void sow_on_words(FILE *f, int sow, const Expr *cw, const Expr *ccw, const char *both, int many)
 {
+    const char *lap = many ? "its seeds are sown as a lap" : "the seed is sown as a lap of one seed";
     if (!sow)
         fprintf(f, "); no capture follows.\n");
     else if (!cw->code && !ccw->code)
-        fprintf(f, "); the seed is sown as a lap of one seed, counterclockwise: the rules for each seed and the "
-                   "relay apply, then the captures.\n");
+        fprintf(f, "); %s, counterclockwise: the rules for each seed and the relay apply, then the captures.\n",
+                lap);
     else
-        fprintf(f, ", %s where both ways are allowed); the seed is sown as a lap of one seed: the rules for each "
-                   "seed and the relay apply, then the captures; clockwise where %s, counterclockwise where %s.\n",
-                both, cw->src ? cw->src : "never", ccw->src ? ccw->src : "never");
+        fprintf(f, ", %s where both ways are allowed); %s: the rules for each seed and the relay apply, then the "
+                   "captures; clockwise where %s, counterclockwise where %s.\n",
+                both, lap, cw->src ? cw->src : "never", ccw->src ? ccw->src : "never");
 }
 
 /* The direction of sowing in words when it is the same for every hole;
@@ -132,7 +134,10 @@ static void sow_words(FILE *f, const Rules *r, const SowRules *s)
                 s->first_seed == FIRST_ORIGIN ? "the origin hole itself" : "the next hole");
     if (s->lift.code && s->lift.src)
         fprintf(f, "  - A lap lifts %s seeds of its origin (at least one, at most all of them).\n", s->lift.src);
-    if (s->per_hole.code && s->per_hole.src)
+    if (s->per_hole.code && s->per_hole.src && (s->per_hole.uses & CX_HOLE))
+        fprintf(f, "  - A lap drops %s seeds at each place, worked out there (`hole` the place) before they "
+                   "fall (a store takes one; the last place what is left).\n", s->per_hole.src);
+    else if (s->per_hole.code && s->per_hole.src)
         fprintf(f, "  - A lap drops %s seeds at each place (the last place what is left).\n", s->per_hole.src);
     if (ex_may_hold(&s->skip))
         fprintf(f, "  - Holes passed over: where %s.\n", s->skip.src);
@@ -550,18 +555,18 @@ static void move_words(FILE *f, const Rules *r)
                 r->dir_cw.src ? r->dir_cw.src : "never", r->dir_ccw.src ? r->dir_ccw.src : "never");
     }
     if (r->has_steps) {
-        char seeds[160], to[200];
+        fprintf(f, "  When %s, the moves %s steps: ", r->step_when.src, r->step_also ? "also include" : "are");
         if (r->step_seeds.code)
-            snprintf(seeds, sizeof seeds, "%s seeds (at least one, at most all)", r->step_seeds.src ? r->step_seeds.src : "?");
+            fprintf(f, "%s seeds (at least one, at most all)", r->step_seeds.src ? r->step_seeds.src : "?");
         else
-            snprintf(seeds, sizeof seeds, "one seed");
+            fprintf(f, "one seed");
+        fprintf(f, " from a hole where %s to ", r->step_from.src);
         if (r->step_to_any.code)
-            snprintf(to, sizeof to, "any hole of %s (a move for each)", r->step_to_any.src ? r->step_to_any.src : "?");
+            fprintf(f, "any hole of %s (a move for each)", r->step_to_any.src ? r->step_to_any.src : "?");
         else
-            snprintf(to, sizeof to, "%s", r->step_to.src ? r->step_to.src : "?");
-        fprintf(f, "  When %s, the moves %s steps: %s from a hole where %s to %s (written 1>7", r->step_when.src,
-                r->step_also ? "also include" : "are", seeds, r->step_from.src, to);
-        sow_on_words(f, r->step_sow, &r->step_cw, &r->step_ccw, "1>7cw");
+            fprintf(f, "%s", r->step_to.src ? r->step_to.src : "?");
+        fprintf(f, " (written 1>7");
+        sow_on_words(f, r->step_sow, &r->step_cw, &r->step_ccw, "1>7cw", r->step_seeds.code != NULL);
     }
     if (r->has_place && r->place_each)
         fprintf(f, "  When %s, the moves %s a placement: a seed of the mover's reserve into every hole where %s, "
@@ -572,7 +577,7 @@ static void move_words(FILE *f, const Rules *r)
         fprintf(f, "  When %s, the moves %s placements: a seed of the mover's reserve into a hole where %s (written "
                    "place:12", r->place_when.src ? r->place_when.src : "the mover has seeds in reserve",
                 r->place_also ? "also include" : "are", r->place_where.src);
-        sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw");
+        sow_on_words(f, r->place_sow, &r->place_cw, &r->place_ccw, "place:12cw", 0);
     }
     if (r->has_select)
         fprintf(f, "  When %s, the moves %s selections: a hole where %s (written select:9); nothing is sown, and the "

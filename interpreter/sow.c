@@ -285,6 +285,7 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
     const uint64_t ec = sp->each_counts;
     uint16_t *c = p->count;
     int h = origin, seeds = hand;
+    si->dropped = cx->dropped = 1;
     while (hand > 0) {
         if (first)
             first = 0;
@@ -316,6 +317,7 @@ static int lap_consecutive(Vm *vm, const SowRules *s, const SowPlan *sp, Positio
 static int lap_path(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int hand, SowInfo *si)
 {
     int h = SPILLED;
+    si->dropped = cx->dropped = 1;
     for (int k = 0; hand > 0; k = k + 1 == s->npath ? 0 : k + 1) {
         cx->hand = --hand;
         int t = (int)ex_eval(&s->path[k], cx);
@@ -350,9 +352,12 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
     if (sp->consecutive && !spill && !p->out_of_play && !ev_seeds_on(vm) && !si->group)
         return lap_consecutive(vm, s, sp, p, cx, origin, hand, first, si);
     int per = 1;   /* seeds dropped at each place (sowing.per-hole, or the move's) */
+    int per_place = 0;   /* per-hole reads `hole`: worked out at each place */
     if (si->group) {   /* the mover's number, for the first lap only */
         per = si->group > hand ? hand : si->group;
         si->group = 0;
+    } else if (s->per_hole.code && (s->per_hole.uses & CX_HOLE)) {
+        per_place = 1;
     } else if (s->per_hole.code) {
         cx->hand = hand;
         int64_t k = ex_eval(&s->per_hole, cx);
@@ -396,13 +401,26 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         if (stones && (!last_stones || !hand)) {   /* a large stone, in its turn */
             drop_stone(vm, s, sp, p, cx, t, __builtin_ctz(stones), left, si);
             stones &= stones - 1;
+            si->dropped = cx->dropped = 1;
             continue;
         }
+        if (per_place) {   /* a hole's own number, before its seeds fall; a store takes one */
+            per = 1;
+            if (t < MAX_HOLES) {
+                cx->hole = t;
+                cx->hand = hand;
+                int64_t k = ex_eval(&s->per_hole, cx);
+                cx->hole = NO_HOLE;
+                per = k < 1 ? 1 : k > hand ? hand : (int)k;
+            }
+        }
         int fell = 1;   /* the last seed dropped here fell into the hole (not full) */
-        for (int k = 0; k < per && hand > 0; k++) {   /* each seed dropped, its rules tried */
+        int k = 0;
+        for (; k < per && hand > 0; k++) {   /* each seed dropped, its rules tried */
             hand--;
             fell = drop(vm, s, sp, p, cx, t, hand + __builtin_popcount(stones), si);
         }
+        si->dropped = cx->dropped = k;
         if (!hand && !stones && !fell)
             return SPILLED;   /* the last seed left the board: the lap ends nowhere */
     }
@@ -446,6 +464,7 @@ static void sow_ctx(ExCtx *cx, const Vm *vm, const Position *p, const SowInfo *s
     cx->start = si->start;
     cx->dir = si->dir;
     cx->step = si->step;
+    cx->dropped = si->dropped;
 }
 
 /* Seeds taken to the hand (si->pend) that the mover sows from a hole of
@@ -598,6 +617,7 @@ static void info_init(SowInfo *si, int mover, int hole, int dir, int spill)
     si->start = si->origin = hole;
     si->last = NO_HOLE;
     si->dir = dir;
+    si->dropped = 1;   /* a seed a place, unless the general kernel says more */
 }
 
 void sow_move(Vm *vm, Position *p, const Move *m, int mover, int spill, int captures, SowInfo *si)

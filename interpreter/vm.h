@@ -47,6 +47,7 @@ typedef struct SowInfo {
     int group;           /* moves.per-hole: the seeds the first lap drops a
                             place (0: the rules') */
     int stops;           /* relay-stop: the chances met so far */
+    int dropped;         /* seeds the last place received at once (`dropped`) */
     Mask choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 

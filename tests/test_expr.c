@@ -175,6 +175,13 @@ static void test_expr_board_functions(void **state)
     assert_int_equal(run(fx, "first(board.opened).number", -1, -1), 4);
     assert_int_equal(run(fx, "first(owned(north).opened).number", -1, -1), 0);
     assert_int_equal(run(fx, "first(row(north)).number", -1, -1), 7);
+    /* last() is the highest-numbered: North's row is 7..12; South's holes
+     * holding fewer than 3 seeds are 1, 2, 3 (0, 1, 2 seeds); none of
+     * North's is opened */
+    assert_int_equal(run(fx, "last(row(north)).number", -1, -1), 12);
+    assert_int_equal(run(fx, "last(row(south) where hole.count < 3).number", -1, -1), 3);
+    assert_int_equal(run(fx, "last(owned(north).opened).number", -1, -1), 0);
+    assert_int_equal(run(fx, "last(board.opened) == first(board.opened)", -1, -1), 1);
     assert_int_equal(run(fx, "size(row(south).opened) + size(owned(mover).opened)", -1, -1), 2);
     Position keep = fx->p;
     for (int h = 0; h < 6; h++)
