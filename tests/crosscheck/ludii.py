@@ -588,6 +588,11 @@ SITES = {
     # 8), ours a ring of twenty holes in that order; the twelve middle
     # sites, never used, count as stores of nobody
     "quendo": [0, 1, 2, 3, 4, 5, 6, 7, 15, 23, 31, 30, 29, 28, 27, 26, 25, 24, 16, 8],
+    # Mwendo: the edge of Ludii's 4x10 (its default size), ours two rows
+    # of twelve: the near row and the right-hand column (0-9, 19, 29),
+    # then the far row and the left-hand column (39-30, 20, 10); the
+    # middle sites count as stores of nobody
+    "mwendo": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 29, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 20, 10],
 }
 
 # games whose sowing move may be made with the mover's choice (our
