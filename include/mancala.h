@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 4
-#define MANCALA_VERSION_MINOR 0
+#define MANCALA_VERSION_MINOR 1
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "4.0.0"
+#define MANCALA_VERSION "4.1.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -192,8 +192,10 @@ typedef struct McPosition {
                                        entry of moves.store it sowed from the store,
                                        or 0; bit 8: it selected a hole
                                        (moves.select); bit 9: it was a sowing made
-                                       with the mover's choice (moves.choice) (kept
-                                       only where the rules read them) */
+                                       with the mover's choice (moves.choice); bit
+                                       10: the move to make (or being made) is an
+                                       extra turn (`extra`; 4.1.0) (kept only where
+                                       the rules read them) */
     uint16_t reserve[MC_MAX_PLAYERS];   /* seeds each player still has to place
                                        (a setup, MC_PHASE_PLACE) */
     uint16_t debt[MC_MAX_PLAYERS];  /* seeds each player owes the opponent
