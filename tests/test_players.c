@@ -358,9 +358,46 @@ static void test_players_computer(void **state)
     }
 }
 
+/* The turn-start rules take the seeds of Players 2 and 3 as their turns
+ * begin. Player 1 sows 1 (2 seeds) into 2 and 3: [0,1,1, 0,1,0]. Player
+ * 2's turn begins: his 3 is emptied, he has no move and passes to Player
+ * 3, who holds 5; Player 3's turn begins: 5 is emptied (2 seeds removed
+ * in all), he has no move either; but Player 1 still has 2: the game
+ * goes on with his turn (it is blocked only once every other player
+ * still in has passed, not after one pass as of two players). */
+static void test_players_pass_chain(void **state)
+{
+    (void)state;
+    static const char chain[] =
+        "game: chain\n"
+        "players: 3\n"
+        "board: {rows: 2, holes: 3, seeds: 1, stores: off-track}\n"
+        "moves:\n"
+        "  from: hole.owner == mover and hole.count > 0\n"
+        "  direction: ccw\n"
+        "turn-start:\n"
+        "  - when: mover != player(1)\n"
+        "    for: owned(mover)\n"
+        "    take: hole\n"
+        "    to: removed\n"
+        "no-moves: {pass: true}\n";
+    static const int want[] = { 0, 1, 0, 0, 0, 0 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, chain, mode, "{\"board\": [2,0,0, 0,1,0], \"stores\": [0,0,0], \"to_move\": \"p1\"}");
+        play(&g.vm, &g.p, &g.h, "1");
+        counts_are(&g.p, want, 6);
+        assert_int_equal(g.p.removed, 2);
+        assert_false(g.p.over);
+        assert_int_equal(g.p.to_move, 0);
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_players_pass_chain),
         cmocka_unit_test(test_players_turns),
         cmocka_unit_test(test_players_opponent),
         cmocka_unit_test(test_players_owner),
