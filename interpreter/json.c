@@ -574,6 +574,9 @@ static int read_eliminated(const Rules *r, json_t *o, Position *p, char *err, si
     }
     if (p->eliminated >> p->to_move & 1)
         return fail(err, errlen, "field `eliminated`: the player to move is out of the game");
+    if (__builtin_popcount(p->eliminated) > r->players - 2)
+        return fail(err, errlen, "field `eliminated`: at most %d players may be out (with one left in, the game "
+                    "is over)", r->players - 2);
     return 1;
 }
 
