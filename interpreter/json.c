@@ -69,8 +69,7 @@ static void mid_move_fields(const Rules *r, const Position *p, json_t *o)
         json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
 }
 
-/* `last_move`: what the rules keep of the last move (read_last_move
- * reads it back). */
+/* `last_move`: what the rules keep of the last move (read_last_move's). */
 static json_t *last_move_json(const Rules *r, const Position *p)
 {
     json_t *lm = json_object();
