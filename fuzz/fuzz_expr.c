@@ -25,7 +25,7 @@ static const char *const flags[] = { "opened", "marked" };
 static const char *const counters[] = { "caught" };
 static const ExScope scope = {
     .ctx = CX_STATE | CX_HOLE | CX_ORIGIN | CX_START | CX_LAST | CX_HAND | CX_CAPTURED | CX_REACHED |
-        CX_PLAYER | CX_DIR,
+        CX_PLAYER | CX_DIR | CX_TRAIL,
     .options = options, .noptions = 3, .flags = flags, .nflags = 2, .counters = counters, .ncounters = 1,
     .where = "in the fuzz input"
 };
@@ -115,6 +115,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             cx.captured = 7 - i;
             cx.dir = i & 1 ? DIR_CW : DIR_CCW;
             cx.reached = 0x0F0u << i;
+            cx.heading = i % (HEAD_N + 1);   /* none, then each way (ahead()) */
+            cx.trail = 0x111u << i;
             ExVal v = ex_run(&e, &cx);
             if (ex_run(&plain, &cx) != v || (e.is_const && ex_compute(&e, &cx) != v))
                 __builtin_trap();

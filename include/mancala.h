@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 4
-#define MANCALA_VERSION_MINOR 1
+#define MANCALA_VERSION_MINOR 2
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "4.1.0"
+#define MANCALA_VERSION "4.2.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -130,6 +130,15 @@ typedef enum McPhase {
     MC_PHASE_PUT,        /* the mover, at the end of his move, chooses the
                             hole the seeds a capture rule took go into
                             (`put`); they are in McPosition.hand */
+    MC_PHASE_STEER,      /* the mover, in the middle of his move, chooses the
+                            hole his next seed goes into (`sowing.steer`;
+                            4.2.0): McPosition.hand holds the seeds still to
+                            sow, picks the hole of the last seed (the lap's
+                            origin before its first), pick_rule 1 + the
+                            hole before it in the lap (0: none yet), lot 1 +
+                            the hole the move started from, hand_from[0]
+                            the lap's holes so far (its origin too),
+                            hand_from[1] the lap's origin alone */
     MC_PHASE_COUNT
 } McPhase;
 
@@ -229,8 +238,10 @@ typedef enum McMoveKind {
     MC_MOVE_STORE,       /* seeds of the mover's store (`holes` of them) sown
                             from `hole` on, way `dir`; `arg`: the entry of
                             moves.store */
-    MC_MOVE_SELECT       /* a hole selected (moves.select): nothing is sown, the
+    MC_MOVE_SELECT,      /* a hole selected (moves.select): nothing is sown, the
                             capture rules run as after a sowing ending in `hole` */
+    MC_MOVE_STEER        /* the next seed of a steered lap dropped into `hole`
+                            (MC_PHASE_STEER; 4.2.0) */
 } McMoveKind;
 /* What a lot decides (McPosition.lot & 3). */
 enum { MC_LOT_FIRST = 1,   /* who begins (first-player: chosen-by: lot) */

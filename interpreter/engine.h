@@ -103,6 +103,7 @@ static inline void ctx_after(ExCtx *cx, const Rules *r, const Position *p, const
     cx->reached = si->reached;
     cx->step = si->step;
     cx->dropped = si->dropped;
+    cx->heading = si->heading;
 }
 
 /* A move of `mover` begins (not the sowing of a hand that resumes one):
@@ -295,6 +296,21 @@ unsigned gen_musts(const Rules *r, const ExCtx *cx);
 int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out);
 /* Sows move `m` at `p` from the kept trials; 0 if they do not hold it. */
 int gen_kept(Vm *vm, Position *p, const Move *m, SowInfo *si);
+
+/* ---- steered sowing (steer.c) -------------------------------------------------- */
+
+/* A sowing move of a variant with `sowing.steer`: the move's hole lifted,
+ * the position in phase steer (the mover drops each seed). */
+void steer_begin(Vm *vm, Position *p, const Move *m, int mover);
+/* PH_STEER: the holes the next seed may go into, by number. */
+int gen_steer(Vm *vm, const Position *p, Move *out);
+/* PH_STEER: the next seed into hole h. 1 when the sowing is over (si
+ * then says how it ended, for the captures); 0 while seeds are left to
+ * steer (a relay lap lifted too). */
+int steer_drop(Vm *vm, Position *p, int h, SowInfo *si);
+/* PH_STEER with no hole for the next seed: the hand falls into the hole
+ * of the last seed and the sowing is over (no relay, no capture). */
+void steer_stuck(Vm *vm, Position *p, SowInfo *si);
 
 /* ---- the other decisions of the play (moveother.c) ---------------------------- */
 

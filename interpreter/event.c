@@ -45,7 +45,7 @@ long pos_seed_total(const Rules *r, const Position *p)
 
 const char *phase_name(int phase)
 {
-    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand", "place", "swap", "pick", "mark", "lot", "put" };
+    static const char *const names[PH_COUNT] = { "play", "opening", "first", "fill", "hand", "place", "swap", "pick", "mark", "lot", "put", "steer" };
     return (unsigned)phase < PH_COUNT ? names[phase] : "?";
 }
 

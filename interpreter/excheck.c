@@ -74,6 +74,7 @@ static const char *ctx_where(unsigned need)
     case CX_PLAYER:   return "in `match.score` and `evaluate`";
     case CX_REACHED:  return "in `must.keep` and the rules of `captures`";
     case CX_DIR:      return "during a move";
+    case CX_TRAIL:    return "in `sowing.steer`";
     default:          return "here";
     }
 }
@@ -223,6 +224,8 @@ static int ck_call(Ck *c, ExNode *n, Ann *out, int depth)
             return 0;
         if (fd->op == EXO_REACHED && c->sc->vars_used)
             *c->sc->vars_used |= 1u << EXU_REACHED;
+        if (fd->op == EXO_AHEAD && c->sc->ahead_at && !c->sc->ahead_at->line && c->lm)
+            *c->sc->ahead_at = c->lm->map(c->lm->self, n->at.start);
         *out = (Ann){ fd->ret, 0, 0, NULL };
         fold_call(fd, a, out, c->sc->players);
         return put(c, n, out, f);

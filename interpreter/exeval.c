@@ -62,6 +62,8 @@ static inline ExVal var_value(const ExCtx *cx, int v)
         return (cx->pos->last_move & LM_EXTRA) != 0;
     if (v == EXV_DROPPED)
         return cx->dropped;
+    if (v == EXV_TRAIL)
+        return (ExVal)cx->trail;
     return (ExVal)(mask_n(cx->rules->nholes) & ~cx->pos->out_of_play);
 }
 
@@ -322,6 +324,12 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_HOLEAT:
             BINARY(a >= 1 && a <= cx->rules->rows && b >= 1 && b <= cx->rules->width ? g->at[a - 1][b - 1]
                                                                                       : NO_HOLE);
+            break;
+        case EXO_AROUND: TOP = TOP >= 0 && TOP < nh ? (ExVal)geo_around(g, cx->rules->rows, cx->rules->width, (int)TOP) : 0;
+            break;
+        case EXO_AHEAD:
+            BINARY(a >= 0 && a < nh ? geo_ahead(g, cx->rules->rows, cx->rules->width, (int)a, cx->heading, NUM(b))
+                                    : NO_HOLE);
             break;
         case EXO_SEEDS: TOP = set_seeds(cx, (Mask)TOP); break;
         case EXO_SIZE: TOP = popcount_mask((Mask)TOP & mask_n(nh)); break;

@@ -42,6 +42,7 @@ const VarDef ex_vars[] = {
     { "stone",    EXV_STONE,    T_INT,    CX_HAND },
     { "extra",    EXV_EXTRA,    T_BOOL,   CX_STATE },
     { "dropped",  EXV_DROPPED,  T_INT,    CX_LAST },
+    { "trail",    EXV_TRAIL,    T_HOLES,  CX_TRAIL },
 };
 const int ex_nvars = (int)(sizeof ex_vars / sizeof *ex_vars);
 
@@ -68,6 +69,8 @@ const FnDef ex_fns[] = {
     { "max",      EXO_IMAX,     T_INT,    T_INT,  T_INT,    0 },
     { "min",      EXO_IMIN,     T_INT,    T_INT,  T_INT,    0 },
     { "reached",  EXO_REACHED,  T_HOLES,  T_VOID, T_BOOL,   CX_REACHED },
+    { "around",   EXO_AROUND,   T_HOLE,   T_VOID, T_HOLES,  0 },
+    { "ahead",    EXO_AHEAD,    T_HOLE,   T_INT,  T_HOLE,   CX_DIR },
 };
 const int ex_nfns = (int)(sizeof ex_fns / sizeof *ex_fns);
 

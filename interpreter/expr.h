@@ -37,7 +37,8 @@ enum {
     CX_CAPTURED = 1 << 6,  /* captured: seeds captured by this move */
     CX_REACHED  = 1 << 7,  /* reached(S): did this move sow into S */
     CX_PLAYER   = 1 << 8,  /* player: the player being scored */
-    CX_DIR      = 1 << 9   /* next()/prev(): a sowing direction is known */
+    CX_DIR      = 1 << 9,  /* next()/prev(): a sowing direction is known */
+    CX_TRAIL    = 1 << 10  /* trail: the holes a steered lap has gone through */
 };
 
 /* The context values, by number (what each name stands for: ExCtx). */
@@ -45,6 +46,7 @@ typedef enum ExVar {
     EXV_MOVER, EXV_OPPONENT, EXV_STARTER, EXV_ROUND, EXV_HOLE, EXV_ORIGIN,
     EXV_START, EXV_LAST, EXV_HAND, EXV_CAPTURED, EXV_PLAYER, EXV_PLIES, EXV_STEP, EXV_BOARD, EXV_SOWN,
     EXV_PLACED, EXV_CLOCKWISE, EXV_STORED, EXV_SELECTED, EXV_CHOICE, EXV_STONE, EXV_EXTRA, EXV_DROPPED,
+    EXV_TRAIL,
     EXV_COUNT
 } ExVar;
 /* Bits of ExScope.vars_used past the ExVars: a player's `sowed` or `cw`
@@ -80,6 +82,8 @@ typedef struct ExScope {
     uint32_t *options_used;        /* if not NULL: bit i set for each option read */
     unsigned *vars_used;           /* if not NULL: bit v set for each ExVar read
                                       (and EXU_SOWED) */
+    SrcLoc *ahead_at;              /* if not NULL: where ahead() is first called
+                                      (left alone while line is 0) */
 } ExScope;
 
 /* A value of the evaluator: a number (64 bits), a boolean, a hole, a
@@ -266,6 +270,9 @@ typedef struct ExCtx {
     int stone;                        /* the piece just dropped: 1 + its place in
                                          board.stones, or 0 for a seed */
     int dropped;                      /* seeds the last place received at once */
+    int heading;                      /* a steered lap's last step (sowing.steer):
+                                         0 none, else 1 + HEAD_* */
+    Mask trail;                       /* the holes a steered lap has gone through */
     Mask reached;
 } ExCtx;
 
@@ -288,6 +295,8 @@ static inline void ex_ctx_init(ExCtx *cx, const struct McRules *r, const Positio
     cx->dir = 0;
     cx->stone = 0;
     cx->dropped = 0;
+    cx->heading = 0;
+    cx->trail = 0;
     cx->reached = 0;
 }
 

@@ -106,6 +106,19 @@ int flow_endless(Vm *vm, Position *p)
                    r->repetition_draw ? WIN_DRAW : WIN_NONE, NULL);
 }
 
+static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h);
+static void play_steer(Vm *vm, Position *p, const Move *m, History *h, int stuck);
+
+/* PH_STEER: the holes the next seed may go into, in out[] (how many);
+ * with none, the move ends there (0). */
+static int steer_choices(Vm *vm, Position *p, History *h, Move *out)
+{
+    int n = gen_steer(vm, p, out);
+    if (n == 0 && vm->status == MC_OK)
+        play_steer(vm, p, NULL, h, 1);
+    return n;
+}
+
 /* Runs what needs no decision, up to the next decision or the end. With
  * `out`, also lists the legal decisions there and returns how many (the
  * move generation this needs anyway, not repeated by the caller). `turn`:
@@ -185,6 +198,12 @@ static int advance(Vm *vm, Position *p, History *h, Move *out, int turn)
                 continue;
             }
             known = n;
+        }
+        if (p->phase == PH_STEER) {
+            if ((known = steer_choices(vm, p, h, out ? out : tmp)) <= 0 && vm->status != MC_OK)
+                return vm->status;
+            if (known == 0)
+                continue;   /* nowhere to steer the next seed: the move ended */
         }
         if (p->phase == PH_PLAY) {
             if (turn && r->nturn_start) {   /* his turn begins: its captures first */
@@ -270,7 +289,6 @@ int flow_settle(Vm *vm, Position *p, History *h)
     return rc < 0 ? rc : 0;
 }
 
-static ALWAYS_INLINE void after_move(Vm *vm, Position *p, const SowInfo *si, History *h);
 
 /* Whether the sowing `si` of `mover` stopped for a decision inside his
  * move (where his hand is sown, the holes he picks): then the position
@@ -296,6 +314,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     if (from_hand) {
         sow_hand(vm, p, m, mover, 1, &si);
         p->phase = PH_PLAY;
+    } else if (r->sow.steer.code) {   /* the mover steers its seeds: phase steer */
+        steer_begin(vm, p, m, mover);
     } else if (r->plan.keep_trials && !ev_on(vm) && gen_kept(vm, p, m, &si)) {
         if (!si.paused)
             cap_after(vm, p, &si);
@@ -304,6 +324,8 @@ static void play_sowing(Vm *vm, Position *p, const Move *m, History *h)
     }
     if (r->uses_sowed && !from_hand)   /* who has sown, and which way he went */
         p->sowed = (uint16_t)((p->sowed & ~(3u << 2 * mover)) | (1u | (unsigned)m->dir << 1) << 2 * mover);
+    if (p->phase == PH_STEER)
+        return;
     if (!mid_move(p, &si, mover))
         after_move(vm, p, &si, h);
 }
@@ -507,6 +529,27 @@ static void after_decisions(Vm *vm, Position *p, int mover, History *h)
     after_move(vm, p, &si, h);
 }
 
+/* The next seed of a steered lap dropped (PH_STEER); once the sowing is
+ * over, its captures; the extra turn and the end rules. With no hole
+ * for the next seed (`stuck`, no move), the hand falls where the last
+ * seed did and the move is over without a capture. */
+static void play_steer(Vm *vm, Position *p, const Move *m, History *h, int stuck)
+{
+    int mover = p->to_move;
+    SowInfo si;
+    p->last_mover = (uint8_t)mover;
+    if (stuck) {
+        steer_stuck(vm, p, &si);
+        after_move(vm, p, &si, h);
+        return;
+    }
+    if (!steer_drop(vm, p, m->hole, &si))
+        return;
+    cap_after(vm, p, &si);
+    if (!mid_move(p, &si, mover))
+        after_move(vm, p, &si, h);
+}
+
 /* The seeds in hand put into a hole (PH_PUT): the move is over. */
 static void play_put(Vm *vm, Position *p, const Move *m, History *h)
 {
@@ -599,6 +642,9 @@ int flow_play(Vm *vm, Position *p, const Move *mp, History *h, Move *next)
         break;
     case MV_PUT:
         play_put(vm, p, m, h);
+        break;
+    case MV_STEER:
+        play_steer(vm, p, m, h, 0);
         break;
     case MV_MARK:
         rnd_mark(vm, p, m->hole);

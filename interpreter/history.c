@@ -20,10 +20,12 @@ static inline uint64_t mix_mask(uint64_t h, Mask m, int wide)
 }
 
 /* The state of a move stopped for a decision, in one word: the seeds in
- * hand (PH_HAND), the picks left and the picking rule (PH_PICK). */
+ * hand (PH_HAND), the picks left and the picking rule (PH_PICK); of a
+ * steered lap (PH_STEER) the hand, where its last seed fell and the hole
+ * before, where the move started. */
 static inline uint64_t mid_word(const Position *p)
 {
-    return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24;
+    return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24 | (uint64_t)p->lot << 32;
 }
 
 /* The last word of a record's head: the seeds out of the game (bits

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "engine.h"
+#include "jsonint.h"
 
 /* The holes set in `m`, as a JSON list of hole numbers. */
-static json_t *hole_list(const Rules *r, Mask m)
+json_t *js_hole_list(const Rules *r, Mask m)
 {
     json_t *a = json_array();
     for (int h = 0; h < r->nholes; h++)
@@ -44,29 +45,6 @@ static void eliminated_field(const Rules *r, const Position *p, json_t *o)
         if (p->eliminated >> pl & 1)
             json_array_append_new(out, json_string(player_word(r->players, pl)));
     json_object_set_new(o, "eliminated", out);
-}
-
-/* The fields of a decision inside a move: the hand and where it may be
- * sown (phase hand), the holes to pick (phase pick), where the hand may
- * be put (phase put); hand_from holds the holes of whichever phase. */
-static void mid_move_fields(const Rules *r, const Position *p, json_t *o)
-{
-    if (r->hand_choice || r->has_puts)
-        json_object_set_new(o, "hand", json_integer(p->hand));
-    if (r->hand_choice) {
-        json_t *hf = json_object();
-        const int hand = p->phase == PH_HAND;   /* in phase pick the words hold the picks */
-        json_object_set_new(hf, "cw", hole_list(r, hand ? p->hand_from[DIR_CW] : 0));
-        json_object_set_new(hf, "ccw", hole_list(r, hand ? p->hand_from[DIR_CCW] : 0));
-        json_object_set_new(o, "hand_from", hf);
-    }
-    if (r->has_picks) {
-        json_object_set_new(o, "picks", json_integer(p->picks));
-        json_object_set_new(o, "pick_from", hole_list(r, p->phase == PH_PICK ? p->hand_from[0] : 0));
-        json_object_set_new(o, "pick_rule", json_integer(p->pick_rule));
-    }
-    if (r->has_puts)
-        json_object_set_new(o, "put_from", hole_list(r, p->phase == PH_PUT ? p->hand_from[0] : 0));
 }
 
 /* `last_move`: what the rules keep of the last move (read_last_move's). */
@@ -121,7 +99,7 @@ char *pos_to_json(Vm *vm, const Position *p)
         json_array_append_new(rs, json_integer(p->reserve[1]));
         json_object_set_new(o, "reserve", rs);
     }
-    mid_move_fields(r, p, o);
+    js_mid_move_fields(r, p, o);
     if (r->uses_plies)
         json_object_set_new(o, "plies", json_integer(p->plies));
     if (r->uses_sowed) {
@@ -140,17 +118,17 @@ char *pos_to_json(Vm *vm, const Position *p)
     json_object_set_new(o, "last_mover", json_string(player_word(r->players, p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
     for (int f = 0; f < r->nflags; f++)
-        json_object_set_new(o, r->flags[f], hole_list(r, p->flags[f]));
+        json_object_set_new(o, r->flags[f], js_hole_list(r, p->flags[f]));
     counter_fields(r, p, o);
     eliminated_field(r, p, o);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY)) {
-        json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
+        json_object_set_new(o, "out_of_play", js_hole_list(r, p->out_of_play));
         json_t *hd = json_array();
         json_array_append_new(hd, json_integer(p->store[0]));
         json_array_append_new(hd, json_integer(p->store[1]));
         json_object_set_new(o, "holdings", hd);
     } else if (p->out_of_play)
-        json_object_set_new(o, "out_of_play", hole_list(r, p->out_of_play));
+        json_object_set_new(o, "out_of_play", js_hole_list(r, p->out_of_play));
     Mask start[2];
     rules_owners(r, start);
     if ((r->match && r->next == NEXT_REDISTRIBUTE) || p->owner[0] != start[0] || p->owner[1] != start[1]) {
@@ -197,10 +175,9 @@ char *pos_to_json(Vm *vm, const Position *p)
     return out;
 }
 
-static int fail(char *err, size_t n, const char *fmt, ...) DG_PRINTF(3, 4);
 /* Writes a printf-style message to `err` (n bytes); returns 0, the
  * failure its callers return. */
-static int fail(char *err, size_t n, const char *fmt, ...)
+int js_fail(char *err, size_t n, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -235,7 +212,7 @@ static int get_player(const Rules *r, json_t *v, int *out)
 
 /* A list of hole numbers 1..nholes into the mask *out; 0 for anything
  * else. */
-static int get_holes(const Rules *r, json_t *v, Mask *out)
+int js_get_holes(const Rules *r, json_t *v, Mask *out)
 {
     if (!json_is_array(v))
         return 0;
@@ -279,20 +256,20 @@ static int read_counts(const Rules *r, json_t *o, Position *p, char *err, size_t
 {
     json_t *v = json_object_get(o, "variant");
     if (v && (!json_is_string(v) || strcmp(json_string_value(v), r->name) != 0))
-        return fail(err, errlen, "field `variant`: this position is for \"%s\", not \"%s\"",
+        return js_fail(err, errlen, "field `variant`: this position is for \"%s\", not \"%s\"",
                     json_is_string(v) ? json_string_value(v) : "?", r->name);
     v = json_object_get(o, "board");
     if (!json_is_array(v) || (int)json_array_size(v) != r->nholes)
-        return fail(err, errlen, "field `board`: expected a list of %d seed counts", r->nholes);
+        return js_fail(err, errlen, "field `board`: expected a list of %d seed counts", r->nholes);
     for (int h = 0; h < r->nholes; h++) {
         json_t *e = json_array_get(v, (size_t)h);
         if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > MAX_SEEDS)
-            return fail(err, errlen, "field `board`: hole %d must hold 0..%d seeds", h + 1, MAX_SEEDS);
+            return js_fail(err, errlen, "field `board`: hole %d must hold 0..%d seeds", h + 1, MAX_SEEDS);
         p->count[h] = (uint16_t)json_integer_value(e);
     }
     v = json_object_get(o, "stores");
     if (!v || !get_counts(v, p->store, r->players, MAX_SEEDS))
-        return fail(err, errlen, "field `stores`: expected %s counts of 0..%d seeds",
+        return js_fail(err, errlen, "field `stores`: expected %s counts of 0..%d seeds",
                     r->players == 2 ? "two" : r->players == 3 ? "three" : "four", MAX_SEEDS);
     return 1;
 }
@@ -304,18 +281,18 @@ static int read_players(const Rules *r, json_t *o, Position *p, char *err, size_
     int pl;
     json_t *v = json_object_get(o, "to_move");
     if (!v || !get_player(r, v, &pl))
-        return fail(err, errlen, "field `to_move`: expected %s", players_words(r));
+        return js_fail(err, errlen, "field `to_move`: expected %s", players_words(r));
     p->to_move = (uint8_t)pl;
     p->last_mover = (uint8_t)((pl + r->players - 1) % r->players);
     if ((v = json_object_get(o, "last_mover"))) {
         if (!get_player(r, v, &pl))
-            return fail(err, errlen, "field `last_mover`: expected %s", players_words(r));
+            return js_fail(err, errlen, "field `last_mover`: expected %s", players_words(r));
         p->last_mover = (uint8_t)pl;
     }
     p->starter = SOUTH;
     if ((v = json_object_get(o, "starter"))) {
         if (!get_player(r, v, &pl))
-            return fail(err, errlen, "field `starter`: expected %s", players_words(r));
+            return js_fail(err, errlen, "field `starter`: expected %s", players_words(r));
         p->starter = (uint8_t)pl;
     }
     return 1;
@@ -336,20 +313,20 @@ static int read_phase(const Rules *r, json_t *o, Position *p, char *err, size_t 
             ph = i;
     if (ph < 0 || (ph == PH_OPENING && !r->has_opening) || (ph == PH_FIRST && r->first_chooser < 0) ||
         (ph == PH_LOT && !r->has_lots) ||
-        (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || (ph == PH_PUT && !r->has_puts) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
+        (ph == PH_HAND && !r->hand_choice) || (ph == PH_PICK && !r->has_picks) || (ph == PH_PUT && !r->has_puts) || (ph == PH_STEER && !r->sow.steer.code) || ((ph == PH_PLACE || ph == PH_SWAP) && !r->has_setup) ||
         (ph == PH_SWAP && r->setup_swap < 0) || (ph == PH_MARK && r->setup_mark_flag < 0) ||
         (ph == PH_FILL && !(r->match && r->next == NEXT_FILL && r->choose == CHOOSE_PLAYER)))
-        return fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
+        return js_fail(err, errlen, "field `phase`: \"%s\" is not a phase of this variant", s ? s : "?");
     p->phase = (uint8_t)ph;
     /* who decides in a phase is the variant's rule */
     if (ph == PH_OPENING && p->to_move != r->opening_by)
-        return fail(err, errlen, "field `to_move`: in phase \"opening\" the player to move is %s, who makes the opening",
+        return js_fail(err, errlen, "field `to_move`: in phase \"opening\" the player to move is %s, who makes the opening",
                     r->opening_by ? "north" : "south");
     if (ph == PH_FIRST && p->to_move != r->first_chooser)
-        return fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
+        return js_fail(err, errlen, "field `to_move`: in phase \"first\" the player to move is %s, who chooses who begins",
                     r->first_chooser ? "north" : "south");
     if (ph == PH_SWAP && p->to_move != r->setup_swap)
-        return fail(err, errlen, "field `to_move`: in phase \"swap\" the player to move is %s, who may swap sides",
+        return js_fail(err, errlen, "field `to_move`: in phase \"swap\" the player to move is %s, who may swap sides",
                     r->setup_swap ? "north" : "south");
     return 1;
 }
@@ -361,17 +338,17 @@ static int read_round(const Rules *r, json_t *o, Position *p, char *err, size_t 
     if ((v = json_object_get(o, "round"))) {
         if (!json_is_integer(v) || json_integer_value(v) < 1 ||
             json_integer_value(v) > (r->match ? r->max_rounds : 1))
-            return fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
+            return js_fail(err, errlen, "field `round`: expected 1..%d", r->match ? r->max_rounds : 1);
         p->round = (uint16_t)json_integer_value(v);
     }
     if ((v = json_object_get(o, "plies"))) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT16_MAX)
-            return fail(err, errlen, "field `plies`: expected 0..%d", UINT16_MAX);
+            return js_fail(err, errlen, "field `plies`: expected 0..%d", UINT16_MAX);
         p->plies = (uint16_t)json_integer_value(v);
     }
     if ((v = json_object_get(o, "removed"))) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS)
-            return fail(err, errlen, "field `removed`: expected 0..%d", MAX_SEEDS);
+            return js_fail(err, errlen, "field `removed`: expected 0..%d", MAX_SEEDS);
         p->removed = (int32_t)json_integer_value(v);
     }
     return 1;
@@ -384,126 +361,28 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
     json_t *v;
     int pl;
     for (int f = 0; f < r->nflags; f++) {
-        if ((v = json_object_get(o, r->flags[f])) && !get_holes(r, v, &p->flags[f]))
-            return fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
+        if ((v = json_object_get(o, r->flags[f])) && !js_get_holes(r, v, &p->flags[f]))
+            return js_fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
         if (((r->stone_flags >> f) & 1) && popcount_mask(p->flags[f]) > 1)
-            return fail(err, errlen, "field `%s`: a large stone lies in one hole at most", r->flags[f]);
+            return js_fail(err, errlen, "field `%s`: a large stone lies in one hole at most", r->flags[f]);
     }
     if ((v = json_object_get(o, "out_of_play"))) {
-        if (!get_holes(r, v, &p->out_of_play))
-            return fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
+        if (!js_get_holes(r, v, &p->out_of_play))
+            return js_fail(err, errlen, "field `out_of_play`: expected a list of hole numbers 1..%d", r->nholes);
         for (int h = 0; h < r->nholes; h++)
             if (has_hole(p->out_of_play, h) && p->count[h])
-                return fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
+                return js_fail(err, errlen, "field `out_of_play`: hole %d is out of play but holds seeds", h + 1);
     }
     if ((v = json_object_get(o, "owners"))) {
         if (!json_is_array(v) || (int)json_array_size(v) != r->nholes)
-            return fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
+            return js_fail(err, errlen, "field `owners`: expected %d of \"south\"/\"north\"", r->nholes);
         p->owner[0] = p->owner[1] = 0;
         for (int h = 0; h < r->nholes; h++) {
             if (!get_player(r, json_array_get(v, (size_t)h), &pl))
-                return fail(err, errlen, "field `owners`: entry %d must be %s", h + 1, players_words(r));
+                return js_fail(err, errlen, "field `owners`: entry %d must be %s", h + 1, players_words(r));
             pos_set_owner(p, h, pl);
         }
     }
-    return 1;
-}
-
-/* `hand` and `hand_from`: in phase "hand" (only there), the seeds in the
- * mover's hand and the holes he may sow them from, which are holes in
- * play on his track. */
-static int read_hand(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
-{
-    json_t *v = json_object_get(o, "hand"), *f = json_object_get(o, "hand_from");
-    if (v && (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_SEEDS))
-        return fail(err, errlen, "field `hand`: expected 0..%d seeds", MAX_SEEDS);
-    p->hand = v ? (uint16_t)json_integer_value(v) : 0;
-    if (f) {
-        json_t *d[2] = { json_object_get(f, "ccw"), json_object_get(f, "cw") };
-        if (!json_is_object(f) || json_object_size(f) != (size_t)(!!d[0] + !!d[1]))
-            return fail(err, errlen, "field `hand_from`: expected {\"cw\": [...], \"ccw\": [...]}");
-        for (int i = 0; i < 2; i++)
-            if (d[i] && !get_holes(r, d[i], &p->hand_from[i]))
-                return fail(err, errlen, "field `hand_from`: expected lists of hole numbers 1..%d", r->nholes);
-    }
-    Mask from = p->hand_from[0] | p->hand_from[1];
-    if (from && p->phase != PH_HAND)
-        return fail(err, errlen, "field `hand_from`: the hand is sown on only in phase \"hand\"");
-    if (p->phase == PH_PUT) {
-        if (!p->hand)
-            return fail(err, errlen, "field `hand`: in phase \"put\" the player to move holds the seeds he puts");
-        return 1;
-    }
-    if (p->phase != PH_HAND) {
-        if (p->hand)
-            return fail(err, errlen, "field `hand`: seeds are held in hand only in phases \"hand\" and \"put\"");
-        return 1;
-    }
-    if (!p->hand)
-        return fail(err, errlen, "field `hand`: in phase \"hand\" the player to move holds seeds");
-    if (!from)
-        return fail(err, errlen, "field `hand_from`: in phase \"hand\" it names the holes the hand may be sown from");
-    Mask ok = ~p->out_of_play & r->geo.track_mask[p->to_move];
-    for (int h = 0; h < r->nholes; h++)
-        if (has_hole((from & ~ok), h))
-            return fail(err, errlen, "field `hand_from`: hole %d is out of play or not on the track of the player to move",
-                        h + 1);
-    return 1;
-}
-
-/* `picks`, `pick_from` and `pick_rule`: in phase "pick" (only there), the
- * holes the mover may still pick, which of them (in play, holding seeds),
- * and the capture rule (1-based) whose `pick` it is. */
-static int read_pick(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
-{
-    json_t *n = json_object_get(o, "picks"), *f = json_object_get(o, "pick_from"), *k = json_object_get(o, "pick_rule");
-    Mask from = 0;
-    if (n && (!json_is_integer(n) || json_integer_value(n) < 0 || json_integer_value(n) > MAX_HOLES))
-        return fail(err, errlen, "field `picks`: expected 0..%d holes", MAX_HOLES);
-    if (f && !get_holes(r, f, &from))
-        return fail(err, errlen, "field `pick_from`: expected a list of hole numbers 1..%d", r->nholes);
-    if (k && (!json_is_integer(k) || json_integer_value(k) < 0 || json_integer_value(k) > r->ncaptures))
-        return fail(err, errlen, "field `pick_rule`: expected 0..%d (a rule of `captures`, from 1)", r->ncaptures);
-    int picks = n ? (int)json_integer_value(n) : 0, rule = k ? (int)json_integer_value(k) : 0;
-    if (p->phase != PH_PICK) {
-        if (picks || from || rule)
-            return fail(err, errlen, "field `picks`: holes are picked only in phase \"pick\"");
-        return 1;
-    }
-    if (!picks)
-        return fail(err, errlen, "field `picks`: in phase \"pick\" the player to move has holes to pick");
-    if (!rule || !r->captures[rule - 1].pick_n.code)
-        return fail(err, errlen, "field `pick_rule`: in phase \"pick\" it names a rule of `captures` that has `pick`");
-    if (!from)
-        return fail(err, errlen, "field `pick_from`: in phase \"pick\" it names the holes that may be picked");
-    for (int h = 0; h < r->nholes; h++)
-        if (has_hole(from, h) && (has_hole(p->out_of_play, h) || !p->count[h]))
-            return fail(err, errlen, "field `pick_from`: hole %d is out of play or empty", h + 1);
-    p->picks = (uint8_t)picks;
-    p->pick_rule = (uint8_t)rule;
-    p->hand_from[0] = from;
-    return 1;
-}
-
-/* `put_from`: in phase "put" (only there), the holes in play the mover
- * may put the seeds in his hand into. */
-static int read_put(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
-{
-    json_t *f = json_object_get(o, "put_from");
-    Mask from = 0;
-    if (f && !get_holes(r, f, &from))
-        return fail(err, errlen, "field `put_from`: expected a list of hole numbers 1..%d", r->nholes);
-    if (p->phase != PH_PUT) {
-        if (from)
-            return fail(err, errlen, "field `put_from`: seeds are put only in phase \"put\"");
-        return 1;
-    }
-    if (!from)
-        return fail(err, errlen, "field `put_from`: in phase \"put\" it names the holes the seeds may go into");
-    for (int h = 0; h < r->nholes; h++)
-        if (has_hole(from & p->out_of_play, h))
-            return fail(err, errlen, "field `put_from`: hole %d is out of play", h + 1);
-    p->hand_from[0] = from;
     return 1;
 }
 
@@ -515,18 +394,18 @@ static int read_reserve(const Rules *r, json_t *o, Position *p, char *err, size_
     json_t *v = json_object_get(o, "reserve");
     int32_t rs[2] = { 0, 0 };
     if (v && !get_pair(v, rs, MAX_SEEDS))
-        return fail(err, errlen, "field `reserve`: expected two counts of 0..%d seeds", MAX_SEEDS);
+        return js_fail(err, errlen, "field `reserve`: expected two counts of 0..%d seeds", MAX_SEEDS);
     p->reserve[0] = (uint16_t)rs[0];
     p->reserve[1] = (uint16_t)rs[1];
     if (r->has_place)
         return 1;
     if (p->phase != PH_PLACE && (rs[0] || rs[1]))
-        return fail(err, errlen, "field `reserve`: seeds are placed from a reserve only in phase \"place\"");
+        return js_fail(err, errlen, "field `reserve`: seeds are placed from a reserve only in phase \"place\"");
     if (p->phase == PH_PLACE && !rs[p->to_move])
-        return fail(err, errlen, "field `reserve`: in phase \"place\" the player to move has seeds to place");
+        return js_fail(err, errlen, "field `reserve`: in phase \"place\" the player to move has seeds to place");
     int only = r->setup_by == SETUP_SOUTH ? SOUTH : r->setup_by == SETUP_NORTH ? NORTH : -1;
     if (only >= 0 && rs[!only])
-        return fail(err, errlen, "field `reserve`: only %s places seeds in this variant's setup", only ? "North" : "South");
+        return js_fail(err, errlen, "field `reserve`: only %s places seeds in this variant's setup", only ? "North" : "South");
     return 1;
 }
 
@@ -541,13 +420,13 @@ static int read_sowed(const Rules *r, json_t *o, Position *p, char *err, size_t 
     const char *key;
     json_t *d;
     if (!json_is_object(v))
-        return fail(err, errlen, "field `sowed`: expected {\"south\": ..., \"north\": ...}");
+        return js_fail(err, errlen, "field `sowed`: expected {\"south\": ..., \"north\": ...}");
     json_object_foreach(v, key, d) {
         int pl;
         int ok = name_player(r, key, &pl);
         const char *s = json_string_value(d);
         if (!ok || !(json_is_null(d) || (s && (!strcmp(s, "cw") || !strcmp(s, "ccw")))))
-            return fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
+            return js_fail(err, errlen, "field `sowed`: expected {\"south\": D, \"north\": D}, D \"cw\", \"ccw\" or null");
         if (s)
             p->sowed = (uint8_t)(p->sowed | (1u | (unsigned)(s[1] == 'w') << 1) << 2 * pl);
     }
@@ -562,19 +441,19 @@ static int read_eliminated(const Rules *r, json_t *o, Position *p, char *err, si
     if (!v || !r->eliminate.code)
         return 1;
     if (!json_is_array(v))
-        return fail(err, errlen, "field `eliminated`: expected a list of %s", players_words(r));
+        return js_fail(err, errlen, "field `eliminated`: expected a list of %s", players_words(r));
     size_t i;
     json_t *e;
     json_array_foreach(v, i, e) {
         int pl;
         if (!get_player(r, e, &pl))
-            return fail(err, errlen, "field `eliminated`: entry %zu must be %s", i + 1, players_words(r));
+            return js_fail(err, errlen, "field `eliminated`: entry %zu must be %s", i + 1, players_words(r));
         p->eliminated = (uint8_t)(p->eliminated | 1u << pl);
     }
     if (p->eliminated >> p->to_move & 1)
-        return fail(err, errlen, "field `eliminated`: the player to move is out of the game");
+        return js_fail(err, errlen, "field `eliminated`: the player to move is out of the game");
     if (__builtin_popcount(p->eliminated) > r->players - 2)
-        return fail(err, errlen, "field `eliminated`: at most %d players may be out (with one left in, the game "
+        return js_fail(err, errlen, "field `eliminated`: at most %d players may be out (with one left in, the game "
                     "is over)", r->players - 2);
     return 1;
 }
@@ -587,7 +466,7 @@ static int read_counters(const Rules *r, json_t *o, Position *p, char *err, size
     if (!v || !r->ncounters)
         return 1;
     if (!json_is_object(v))
-        return fail(err, errlen, "field `counters`: expected {\"NAME\": [S, N], ...}");
+        return js_fail(err, errlen, "field `counters`: expected {\"NAME\": [S, N], ...}");
     const char *key;
     json_t *d;
     json_object_foreach(v, key, d) {
@@ -595,11 +474,11 @@ static int read_counters(const Rules *r, json_t *o, Position *p, char *err, size
         while (k < r->ncounters && strcmp(r->counters[k], key) != 0)
             k++;
         if (k == r->ncounters)
-            return fail(err, errlen, "field `counters`: no counter `%.60s` in this variant", key);
+            return js_fail(err, errlen, "field `counters`: no counter `%.60s` in this variant", key);
         for (int pl = 0; pl < r->players; pl++) {
             json_t *x = json_is_array(d) && json_array_size(d) == (size_t)r->players ? json_array_get(d, (size_t)pl) : NULL;
             if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > MC_MAX_COUNT)
-                return fail(err, errlen, "field `counters`: `%.60s` must be %s, each 0..%d", key,
+                return js_fail(err, errlen, "field `counters`: `%.60s` must be %s, each 0..%d", key,
                             r->players == 2 ? "[S, N]" : "a list of each player's value", MC_MAX_COUNT);
             p->counter[pl][k] = (uint16_t)json_integer_value(x);
         }
@@ -615,7 +494,7 @@ static int read_swapped(const Rules *r, json_t *o, Position *p, char *err, size_
     if (!v || !r->swap_when.code)
         return 1;
     if (!json_is_boolean(v))
-        return fail(err, errlen, "field `swapped`: expected true or false");
+        return js_fail(err, errlen, "field `swapped`: expected true or false");
     if (json_is_true(v))
         p->sowed = (uint16_t)(p->sowed | SW_SWAPPED);
     return 1;
@@ -629,7 +508,7 @@ static int read_lm_bit(json_t *lm, const char *name, unsigned bit, Position *p, 
     if (!v)
         return 1;
     if (!json_is_boolean(v))
-        return fail(err, errlen, "field `last_move.%s`: expected true or false", name);
+        return js_fail(err, errlen, "field `last_move.%s`: expected true or false", name);
     if (json_is_true(v))
         p->last_move = (uint16_t)(p->last_move | bit);
     return 1;
@@ -647,18 +526,18 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
     if (!lm || !r->keeps_last_move)
         return 1;
     if (!json_is_object(lm))
-        return fail(err, errlen,
+        return js_fail(err, errlen,
                     "field `last_move`: expected {\"took\": ..., \"placed\": ..., \"stored\": ..., \"selected\": ...}");
     json_t *v = json_object_get(lm, "took");
     if (v && r->uses_took) {
         const char *key;
         json_t *d;
         if (!json_is_object(v))
-            return fail(err, errlen, "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
+            return js_fail(err, errlen, "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
         json_object_foreach(v, key, d) {
             int pl;
             if (!name_player(r, key, &pl) || !json_is_boolean(d))
-                return fail(err, errlen,
+                return js_fail(err, errlen,
                             "field `last_move.took`: expected {\"south\": B, \"north\": B}, B true or false");
             if (json_is_true(d))
                 p->last_move = (uint16_t)(p->last_move | 1u << pl);
@@ -669,7 +548,7 @@ static int read_last_move(const Rules *r, json_t *o, Position *p, char *err, siz
     v = json_object_get(lm, "stored");
     if (v && r->nstore_moves) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > r->nstore_moves)
-            return fail(err, errlen, "field `last_move.stored`: expected 0 (none) or an entry of `moves.store`, 1..%d",
+            return js_fail(err, errlen, "field `last_move.stored`: expected 0 (none) or an entry of `moves.store`, 1..%d",
                         r->nstore_moves);
         p->last_move = (uint16_t)(p->last_move | (unsigned)json_integer_value(v) << LM_STORED_SHIFT);
     }
@@ -685,11 +564,11 @@ static int read_totals(json_t *o, Position *p, char *err, size_t errlen)
 {
     json_t *v;
     if ((v = json_object_get(o, "totals")) && !get_pair(v, p->total, 1000000000L))
-        return fail(err, errlen, "field `totals`: expected two non-negative numbers");
+        return js_fail(err, errlen, "field `totals`: expected two non-negative numbers");
     if ((v = json_object_get(o, "over")) && !json_is_boolean(v) && !json_is_null(v))
-        return fail(err, errlen, "field `over`: expected true or false");
+        return js_fail(err, errlen, "field `over`: expected true or false");
     if (v && json_is_true(v))
-        return fail(err, errlen, "field `over`: a finished game cannot be continued");
+        return js_fail(err, errlen, "field `over`: a finished game cannot be continued");
     return 1;
 }
 
@@ -701,24 +580,24 @@ static int read_debts_lot(const Rules *r, json_t *o, Position *p, char *err, siz
     json_t *v = json_object_get(o, "debts");
     int32_t d[2] = { 0, 0 };
     if (v && r->has_debts && !get_pair(v, d, MAX_SEEDS))
-        return fail(err, errlen, "field `debts`: expected two counts of 0..%d seeds", MAX_SEEDS);
+        return js_fail(err, errlen, "field `debts`: expected two counts of 0..%d seeds", MAX_SEEDS);
     p->debt[0] = (uint16_t)d[0];
     p->debt[1] = (uint16_t)d[1];
     v = json_object_get(o, "lot");
     if (p->phase != PH_LOT) {
         if (v && !json_is_null(v))
-            return fail(err, errlen, "field `lot`: a lot is drawn only in phase \"lot\"");
+            return js_fail(err, errlen, "field `lot`: a lot is drawn only in phase \"lot\"");
         return 1;
     }
     const char *what = json_string_value(json_object_get(v, "decides"));
     int first = what && !strcmp(what, "first"), hole = what && !strcmp(what, "hole");
     if (!json_is_object(v) || !(first || hole))
-        return fail(err, errlen, "field `lot`: in phase \"lot\" expected {\"decides\": \"first\" or \"hole\"}");
+        return js_fail(err, errlen, "field `lot`: in phase \"lot\" expected {\"decides\": \"first\" or \"hole\"}");
     if ((first && !r->first_lot) || (hole && !(r->match && r->leftover_lot)))
-        return fail(err, errlen, "field `lot`: this variant draws no lot for %s",
+        return js_fail(err, errlen, "field `lot`: this variant draws no lot for %s",
                     first ? "who begins" : "a hole left over");
     if (first && p->round != 1)
-        return fail(err, errlen, "field `lot`: who begins is drawn in round 1 only");
+        return js_fail(err, errlen, "field `lot`: who begins is drawn in round 1 only");
     p->lot = first ? MC_LOT_FIRST : MC_LOT_HOLE;
     if (hole) {
         const char *w = json_string_value(json_object_get(v, "round_winner"));
@@ -726,7 +605,7 @@ static int read_debts_lot(const Rules *r, json_t *o, Position *p, char *err, siz
         if (w && !strcmp(w, "draw"))
             pl = WIN_DRAW;
         else if (!w || !name_player(r, w, &pl))
-            return fail(err, errlen, "field `lot.round_winner`: expected \"south\", \"north\" or \"draw\"");
+            return js_fail(err, errlen, "field `lot.round_winner`: expected \"south\", \"north\" or \"draw\"");
         p->lot = (uint8_t)(p->lot | pl << 2);
         /* the round is over: why it ended is part of the position */
         const char *why = json_string_value(json_object_get(o, "end"));
@@ -746,13 +625,13 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
         Mask own = fill_mask(r, p, p->to_move);   /* (kept holes keep their seeds) */
         for (int h = 0; h < r->nholes; h++)
             if (has_hole(own, h) && p->count[h])
-                return fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
+                return js_fail(err, errlen, "field `board`: in phase \"fill\" the holes of the player to move are empty "
                             "(he fills them from his store), but hole %d holds %d", h + 1, p->count[h]);
     }
     if (p->phase == PH_MARK) {   /* who marks follows from how many holes are marked */
         int who = rnd_marker(r, popcount_mask(rnd_marked(r, p)));
         if (who != p->to_move)
-            return fail(err, errlen, who < 0 ? "field `phase`: every hole of `setup.mark` is marked already"
+            return js_fail(err, errlen, who < 0 ? "field `phase`: every hole of `setup.mark` is marked already"
                         : "field `to_move`: in phase \"mark\" with these holes marked, %s marks the next",
                         who ? "north" : "south");
     }
@@ -760,7 +639,7 @@ static int check_whole(const Rules *r, const Position *p, char *err, size_t errl
      * with; the game then conserves the total they hold. */
     long total = pos_seed_total(r, p);
     if (total > MAX_SEEDS)
-        return fail(err, errlen, "field `board`: %ld seeds on the board, in stores%s and removed; at most %d",
+        return js_fail(err, errlen, "field `board`: %ld seeds on the board, in stores%s and removed; at most %d",
                     total, p->hand ? ", in hand" : p->reserve[0] || p->reserve[1] ? ", in reserve" : "", MAX_SEEDS);
     return 1;
 }
@@ -770,10 +649,10 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
 {
     json_error_t je;
     if (memchr(text, 0, len))
-        return fail(err, errlen, "not a text file: it contains a NUL byte (UTF-16 text? save it as UTF-8)");
+        return js_fail(err, errlen, "not a text file: it contains a NUL byte (UTF-16 text? save it as UTF-8)");
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!o)
-        return fail(err, errlen, "line %d, column %d: %s", je.line, je.column, je.text);
+        return js_fail(err, errlen, "line %d, column %d: %s", je.line, je.column, je.text);
     Position p;
     memset(&p, 0, sizeof p);
     p.round = 1;
@@ -781,16 +660,17 @@ int pos_from_json(const Rules *r, const char *text, size_t len, Position *out,
     rules_owners(r, p.owner);
     int ok = 0;
     if (!json_is_object(o))
-        fail(err, errlen, "a position must be a JSON object");
+        js_fail(err, errlen, "a position must be a JSON object");
     else   /* the first field that is wrong is the one reported */
         ok = read_counts(r, o, &p, err, errlen) && read_players(r, o, &p, err, errlen) &&
              read_phase(r, o, &p, err, errlen) && read_round(r, o, &p, err, errlen) &&
-             read_holes(r, o, &p, err, errlen) && read_hand(r, o, &p, err, errlen) &&
-             read_pick(r, o, &p, err, errlen) && read_put(r, o, &p, err, errlen) &&
+             read_holes(r, o, &p, err, errlen) && js_read_hand(r, o, &p, err, errlen) &&
+             js_read_pick(r, o, &p, err, errlen) && js_read_put(r, o, &p, err, errlen) &&
              read_sowed(r, o, &p, err, errlen) && read_swapped(r, o, &p, err, errlen) &&
              read_counters(r, o, &p, err, errlen) && read_eliminated(r, o, &p, err, errlen) &&
              read_last_move(r, o, &p, err, errlen) &&
              read_reserve(r, o, &p, err, errlen) && read_debts_lot(r, o, &p, err, errlen) &&
+             js_read_steer(r, o, &p, err, errlen) &&
              read_totals(o, &p, err, errlen) &&
              check_whole(r, &p, err, errlen);
     if (ok)

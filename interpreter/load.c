@@ -326,6 +326,7 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->has_setup && r->match && r->next != NEXT_RESET)
         dg_error(ld->dg, ld_nloc(p->val[R_SETUP]),
                  "a `setup` goes with `match.next: reset` (each round is set up as the first)");
+    ls_check_steer(ld);
     if (r->has_picks || r->has_puts) {   /* after the picks (the put) only the position is known */
         const uint32_t move = CX_ORIGIN | CX_START | CX_LAST | CX_CAPTURED | CX_REACHED | CX_DIR;
         const Expr *e = (r->extra_turn.uses & move) ? &r->extra_turn : NULL;
@@ -605,6 +606,8 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     ld.scope.plain = (flags & LOAD_PLAIN_CODE) != 0;
     unsigned vars_used = 0;
     ld.scope.vars_used = &vars_used;
+    SrcLoc ahead_at = { 0, 0 };
+    ld.scope.ahead_at = &ahead_at;
     ld.scope.options_used = &ld.options_used;
 
     yaml_parser_t parser;
@@ -636,9 +639,18 @@ Rules *rules_load(const char *file, const char *text, size_t len,
     r->uses_reached = ((vars_used >> EXU_REACHED) | (vars_used >> EXV_SOWN)) & 1;
     r->uses_took = (vars_used >> EXU_TOOK) & 1;
     r->uses_extra = (vars_used >> EXV_EXTRA) & 1;
+    if (ahead_at.line && !r->sow.steer.code)
+        dg_error(dg, ahead_at, "ahead() follows the way a steered lap went: it needs `sowing.steer`");
+    if (r->uses_reached && r->sow.steer.code)
+        dg_error(dg, r->sow.steer.loc, "`sowing.steer` cannot go with `sown` and reached() (the holes of a "
+                 "steered move are not kept)");
+    if (dg->errors != before) {
+        rules_free(r);
+        return NULL;
+    }
     r->keeps_last_move =
         r->uses_took || r->uses_extra || r->has_place || r->nstore_moves || r->has_select || r->has_choice;
-    r->mid_move = r->hand_choice || r->has_picks || r->has_puts;
+    r->mid_move = r->hand_choice || r->has_picks || r->has_puts || r->sow.steer.code;
     r->has_reserves = r->has_setup || r->has_place;
     r->rec_extra = r->mid_move || r->has_reserves || r->ncounters || r->players > 2;
     return r;

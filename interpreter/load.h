@@ -117,6 +117,7 @@ struct LdKey {
 struct LdPart {
     const LdKey *keys;
     unsigned omit;               /* rows with one of these LF_* are not keys here */
+    uint64_t optional;           /* bit i: row i, required elsewhere, is not here */
     void *base;                  /* the struct the rows' offsets point into */
     unsigned *features;          /* where the FT_* of the keys given go, or NULL */
     /* by row: the key and value given (NULL: absent), and whether the
@@ -197,6 +198,8 @@ void ls_store_names(Ld *ld, const LdSec *s, const LdPart *p);
 /* loadsow.c: `sowing`, `opening` and `first-player`. */
 void ls_sowing(Ld *ld, const yaml_node_t *n);
 void ls_opening(Ld *ld, const yaml_node_t *n);
+/* `sowing.steer` against the keys it cannot go with (once all are read). */
+void ls_check_steer(Ld *ld);
 void ls_first_player(Ld *ld, const yaml_node_t *n);
 void ls_setup(Ld *ld, const yaml_node_t *n);
 void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule);

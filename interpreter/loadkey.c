@@ -568,7 +568,7 @@ int lk_keys(Ld *ld, LdSec *s)
     for (int j = 0; j < s->nparts; j++) {
         const LdPart *p = &s->part[j];
         for (int i = 0; p->keys[i].name; i++)
-            if (p->keys[i].required && !(p->keys[i].flags & p->omit) && !p->val[i]) {
+            if (p->keys[i].required && !(p->keys[i].flags & p->omit) && !p->val[i] && !(p->optional >> i & 1)) {
                 dg_error(ld->dg, ld_nloc(n), "%s needs the key `%s`", s->what, p->keys[i].name);
                 ok = 0;
             }

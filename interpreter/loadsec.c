@@ -197,16 +197,44 @@ static const LdKey moves_keys[MK_N + 1] = {
                    .sub = group_keys },
 };
 
+/* Does the file's `sowing` have `steer` (read after `moves`)? */
+static int ls_file_steers(Ld *ld)
+{
+    const yaml_node_t *root = yaml_document_get_root_node(ld->doc), *sow = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        const yaml_node_t *m = pass ? sow : root;
+        if (!m || m->type != YAML_MAPPING_NODE)
+            return 0;
+        sow = NULL;
+        for (const yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
+            const yaml_node_t *k = ld_node(ld, pr->key);
+            if (k && k->type == YAML_SCALAR_NODE && !strcmp(lk_sval(k), pass ? "steer" : "sowing"))
+                sow = ld_node(ld, pr->value);
+        }
+        if (pass && sow)
+            return 1;
+    }
+    return 0;
+}
+
 /* `moves`: read when `from` and `direction` are there, even if the
- * mapping has other errors. */
+ * mapping has other errors. A steered sowing has no direction: then
+ * `direction` may be left out (every move is written counterclockwise). */
 void ls_moves(Ld *ld, const yaml_node_t *n)
 {
     LdSec s;
     lk_sec(&s, n, "`moves`", "moves");
     LdPart *p = lk_part(&s, moves_keys, 0, ld->r, &ld->r->move_features);
-    if (!lk_keys(ld, &s) && (!p->val[MK_FROM] || !p->val[MK_DIRECTION]))
+    const int steers = ls_file_steers(ld);
+    if (steers)
+        p->optional = 1u << MK_DIRECTION;
+    if (!lk_keys(ld, &s) && (!p->val[MK_FROM] || (!p->val[MK_DIRECTION] && !steers)))
         return;
     lk_read(ld, &s);
+    if (steers && !p->val[MK_DIRECTION]) {
+        static const int32_t one[] = { 0 };
+        ld->r->dir_ccw = (Expr){ .code = one, .is_const = 1, .value = 1, .type = T_BOOL, .loc = ld_nloc(n) };
+    }
 }
 
 /* ---- captures --------------------------------------------------------- */

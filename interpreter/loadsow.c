@@ -20,7 +20,7 @@ static const char *const dir_words[] = { [DIR_CCW] = "ccw", [DIR_CW] = "cw", NUL
 /* ---- sowing and opening ----------------------------------------------- */
 
 enum { SK_FIRST, SK_LIFT, SK_SKIP, SK_STORES, SK_LAPS, SK_RFROM, SK_RSTORE, SK_RWHILE, SK_RREVERSE, SK_RSTOP,
-       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_PATH, SK_LIMIT, SK_STONES, SK_N };
+       SK_SPILL, SK_ENDLESS, SK_PER_HOLE, SK_EACH, SK_PATH, SK_LIMIT, SK_STONES, SK_STEER, SK_N };
 
 /* Seeds go into stores only where the stores are on the track. */
 static void ls_sow_stores(Ld *ld, const LdSec *s, const LdPart *p)
@@ -193,6 +193,48 @@ static void ls_sow_path(Ld *ld, const LdSec *s, const LdPart *p)
     }
 }
 
+/* A steered sowing (`steer`) chooses each place: of the other keys only
+ * the laps and their relays, without a condition on `relay-from`, go
+ * with it. */
+static void ls_sow_steer(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    const SowRules *w = p->base;
+    (void)s;
+    if (!p->val[SK_STEER])
+        return;
+    for (int k = 0; k < SK_N; k++) {
+        if (!p->val[k] || k == SK_STEER || k == SK_LAPS || k == SK_RWHILE ||
+            (k == SK_RFROM && !w->relay_next_if.code) || (k == SK_STORES && w->into_stores == INTO_NONE))
+            continue;
+        dg_error(ld->dg, ld_nloc(p->val[k]), "`%s` cannot go with `steer` (the mover chooses where each seed goes; "
+                 "of the other keys of `sowing` only `laps`, `relay-from: last` or `next` and `relay-while` apply)",
+                 p->keys[k].name);
+    }
+}
+
+void ls_check_steer(Ld *ld)
+{
+    const Rules *r = ld->r;
+    if (!r->sow.steer.code)
+        return;
+    static const char *const what[] = {
+        "`moves.direction` (a steered lap has no way round the board)", "`moves.lift`", "`moves.per-hole`",
+        "`moves.choice`", "`moves.store`", "`moves.step` with `sow-on`", "`moves.place` with `sow-on`",
+        "`moves.must` (it looks at a move's result, which the mover's choices make)", "`before-sowing`",
+        "`opening`", "a `sow-from` choice of where the hand is sown",
+        "a capture `chain` (chains follow the track)" };
+    int chain = 0;
+    for (int i = 0; i < r->ncaptures; i++)
+        chain |= r->captures[i].chain != CHAIN_NONE;
+    const int bad[] = { (r->move_features & FT_DIRECTION) != 0, r->lift_min.code != NULL, r->group_min.code != NULL,
+                        r->has_choice, r->nstore_moves > 0, r->step_sow, r->place_sow, r->nmust > 0,
+                        r->nbefore_sow > 0, r->has_opening, r->hand_choice, chain };
+    _Static_assert(sizeof bad / sizeof bad[0] == sizeof what / sizeof what[0], "a word for each conflict");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (bad[i])
+            dg_error(ld->dg, r->sow.steer.loc, "`sowing.steer` cannot go with %s", what[i]);
+}
+
 /* The sowing's keys, which the opening takes too (but those marked LF_SOWING). */
 static const LdKey sow_keys[SK_N + 1] = {
     [SK_FIRST] = { .name = "first-seed", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .feature = FT_FIRST_SEED,
@@ -235,6 +277,9 @@ static const LdKey sow_keys[SK_N + 1] = {
                    .ctx = CTX_SOW | CX_HOLE, .feature = FT_HOLE_LIMIT, .off = offsetof(SowRules, hole_limit) },
     [SK_STONES] = { .name = "stones", .kind = LK_CUSTOM, .flags = LF_QUALIFY | LF_SOWING, .feature = FT_STONES,
                     .read = ls_stones_read },
+    [SK_STEER] = { .name = "steer", .kind = LK_EXPR, .flags = LF_QUALIFY | LF_SOWING, .type = T_HOLES,
+                   .ctx = CTX_SOW | CX_HOLE | CX_HAND | CX_TRAIL, .feature = FT_STEER,
+                   .off = offsetof(SowRules, steer), .then = ls_sow_steer },
 };
 
 /* `sowing`. */

@@ -94,7 +94,8 @@ int gen_by_mask(const Rules *r, const Position *p, int mover, Move *out)
 static int candidates(const Rules *r, const Position *p, ExCtx *cx, Move *out)
 {
     int n = 0;
-    Mask skip = p->out_of_play | ~r->geo.track_mask[cx->mover];
+    /* a steered lap goes anywhere on the board, off the mover's track too */
+    Mask skip = p->out_of_play | (r->sow.steer.code ? 0 : ~r->geo.track_mask[cx->mover]);
     if (r->plan.from_owned)   /* `from` needs the mover's hole */
         skip |= ~owned_mask(r, p, cx->mover);
     cx->dir = r->from_dir;   /* for next() and prev() in `from` */
@@ -453,7 +454,7 @@ int gen_sow(Vm *vm, const Position *p, Move *out, const MustRule **mustend, int 
             n += gen_stores(r, p, &cx, e, out + n, MAX_MOVES - n);
     /* Only relay sowings can be endless; only `must` rules that apply here
      * look at results. Otherwise no move needs a trial. */
-    if (n && (r->sow.laps == LAPS_RELAY || musts)) {
+    if (n && ((r->sow.laps == LAPS_RELAY && !r->sow.steer.code) || musts)) {
         /* a spill rule that reads neither the move nor a mark it sets is
          * the same for every move: decided once */
         int spill = pl->spill_once && r->sow.spill.code ? ex_true(&r->sow.spill, &cx) : -1;
@@ -627,6 +628,9 @@ int gen_moves(Vm *vm, const Position *p, Move *out)
         break;
     case PH_HAND:
         n = gen_hand(vm, p, out);
+        break;
+    case PH_STEER:
+        n = gen_steer(vm, p, out);
         break;
     case PH_MARK:
         n = gen_mark(vm, p, out);

@@ -67,6 +67,8 @@
     X(SEEDS,     0, 1, 1, "S -> seeds in the holes of S")                            \
     X(FIRST,     0, 1, 1, "S -> the lowest-numbered hole of S (no hole if none)")    \
     X(LASTOF,    0, 1, 1, "S -> the highest-numbered hole of S (no hole if none)")   \
+    X(AROUND,    0, 1, 1, "h -> the holes next to h in its row and column")          \
+    X(AHEAD,     0, 2, 1, "h k -> the hole k steps from h the way the lap last went")\
     X(SIZE,      0, 1, 1, "S -> holes in S")                                         \
     X(NONEMPTY,  0, 1, 1, "S -> non-empty holes in S")                               \
     X(SMAX,      0, 1, 1, "S -> most seeds in a hole of S (0 if none)")              \

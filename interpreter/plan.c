@@ -233,7 +233,7 @@ void plan_build(Rules *r, int general)
     pl->step_owned = (uint8_t)needs_owned(&r->step_from);
     pl->spill_once = r->sow.spill.code && !(r->sow.spill.uses & CX_START) && r->mark_flag < 0;
     pl->first_only = 1;
-    pl->keep_trials = r->sow.laps == LAPS_RELAY;
+    pl->keep_trials = r->sow.laps == LAPS_RELAY && !r->sow.steer.code;
     pl->forget = !seeds_return(r);
     plan_captures(r);
     pl->no_after = !ex_may_hold(&r->extra_turn) && !ex_may_hold(&r->eliminate);

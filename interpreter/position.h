@@ -43,6 +43,7 @@ typedef McPhase Phase;
 #define PH_MARK     MC_PHASE_MARK
 #define PH_LOT      MC_PHASE_LOT
 #define PH_PUT      MC_PHASE_PUT
+#define PH_STEER    MC_PHASE_STEER
 #define PH_COUNT    MC_PHASE_COUNT
 
 typedef McEnd EndReason;
@@ -139,6 +140,7 @@ typedef McMoveKind MoveKind;
 #define MV_PUT      MC_MOVE_PUT
 #define MV_STORE    MC_MOVE_STORE
 #define MV_SELECT   MC_MOVE_SELECT
+#define MV_STEER    MC_MOVE_STEER
 
 /* What Position.last_move says of the move that begins (engine.h's move_begins). */
 enum { LM_TOOK = 15u,             /* bits 0-3: player p's last move took seeds */
@@ -157,7 +159,7 @@ enum { SW_SWAPPED = 1u << 8 };    /* Position.sowed: sides were swapped this rou
     X("phase") X("round") X("starter") X("last_mover") X("removed")          \
     X("out_of_play") X("owners") X("holdings") X("totals") X("end") X("moves") X("plies")  \
     X("hand") X("hand_from") X("sowed") X("reserve") X("picks") X("pick_from") X("pick_rule") \
-    X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters") X("eliminated")
+    X("last_move") X("debts") X("lot") X("put_from") X("swapped") X("counters") X("eliminated") X("steer")
 
 /* The holes whose owner is `player`, of the owners' two bit masks
  * (Position.owner; McEvent.mask and mask2); holes past the board too. */

@@ -105,7 +105,8 @@ enum {
     FT_SELECT      = 1u << 23,
     FT_CHOICE      = 1u << 26,
     FT_MOVE_GROUP  = 1u << 27,
-    FT_STONES      = 1u << 28   /* sowing.stones (where the large stones go in a lap) */
+    FT_STONES      = 1u << 28,  /* sowing.stones (where the large stones go in a lap) */
+    FT_STEER       = 1u << 29   /* sowing.steer (the mover chooses each place) */
 };
 
 typedef struct OptionDef {
@@ -202,6 +203,8 @@ typedef struct SowRules {
     int npath;
     Expr hole_limit;             /* a seed into a hole that holds this many
                                     leaves the board (absent: no limit) */
+    Expr steer;                  /* each seed into a hole of this set the mover
+                                    chooses (phase steer; steer.c) */
     StoneOrder stones;           /* the lifted large stones: the lap's first
                                     places or its last (board.stones) ... */
     Expr stones_if;              /* ... STONES_LAST only where this holds (if given) */
@@ -544,6 +547,56 @@ void geo_layout(Rules *r);
 /* The side masks and the tracks, from geo.side and geo.track; 0 and a
  * message in `why` if a track has fewer than two holes or a hole twice. */
 int geo_tracks(Rules *r, char *why, size_t n);
+
+/* The ways a steered lap steps (sowing.steer), as changes of rank and
+ * column; ExCtx.heading is 1 + one of them (0: no step yet). */
+enum { HEAD_NORTH, HEAD_EAST, HEAD_SOUTH, HEAD_WEST, HEAD_N };
+/* The change of rank (of column) of a step of heading d (HEAD_*). */
+static inline int head_rank(int d)
+{
+    return d == HEAD_NORTH ? 1 : d == HEAD_SOUTH ? -1 : 0;
+}
+static inline int head_col(int d)
+{
+    return d == HEAD_EAST ? 1 : d == HEAD_WEST ? -1 : 0;
+}
+
+/* The hole at rank r, column c of a rows x width board (g->at), or NO_HOLE. */
+static inline int geo_at(const Geometry *g, int rows, int width, int64_t r, int64_t c)
+{
+    return r >= 0 && r < rows && c >= 0 && c < width ? g->at[r][c] : NO_HOLE;
+}
+
+/* around(h): the holes next to hole h in its row and its column. */
+static inline Mask geo_around(const Geometry *g, int rows, int width, int h)
+{
+    Mask m = 0;
+    for (int d = 0; d < HEAD_N; d++) {
+        int t = geo_at(g, rows, width, g->rank[h] + head_rank(d), g->column[h] + head_col(d));
+        if (t >= 0)
+            m |= bit(t);
+    }
+    return m;
+}
+
+/* The heading (1 + HEAD_*) of a step from hole a to hole b next to it;
+ * 0 if they are not neighbours. */
+static inline int geo_heading(const Geometry *g, int a, int b)
+{
+    for (int d = 0; d < HEAD_N; d++)
+        if (g->rank[a] + head_rank(d) == g->rank[b] && g->column[a] + head_col(d) == g->column[b])
+            return 1 + d;
+    return 0;
+}
+
+/* ahead(h, k): the hole k steps from hole h on the heading (1 + HEAD_*),
+ * backwards for a negative k; NO_HOLE past the board or with no heading. */
+static inline int geo_ahead(const Geometry *g, int rows, int width, int h, int heading, int64_t k)
+{
+    if (heading < 1 || heading > HEAD_N || k < -MAX_ROW_HOLES || k > MAX_ROW_HOLES)
+        return NO_HOLE;
+    return geo_at(g, rows, width, g->rank[h] + k * head_rank(heading - 1), g->column[h] + k * head_col(heading - 1));
+}
 
 /* The holes `player` owns. */
 static inline Mask owned_mask(const Rules *r, const Position *p, int player)

@@ -110,9 +110,26 @@ static void choice_words(FILE *f, const CaptureRule *c)
     fprintf(f, " The first seed goes into the hole chosen; with no hole to choose, they go to his store.");
 }
 
+/* A steered sowing (`steer`): the mover's choice of each place, the relay. */
+static void steer_words(FILE *f, const SowRules *s)
+{
+    fprintf(f, "  - The mover steers each seed, a decision of its own: it goes into a hole of %s (`hole` the hole "
+               "the last seed fell into, the lap's origin before its first; `trail` the holes of the lap so far; "
+               "ahead() the way the last seed went). Where no hole is left, the seeds in hand all fall into the "
+               "hole of the last one and the move ends there, without relay or capture.\n", s->steer.src);
+    const char *from = s->relay_from == RELAY_FROM_NEXT ? "the hole straight ahead (the way it went)" : "that hole";
+    fprintf(f, s->laps == LAPS_RELAY ? "  - Relay sowing: when the last seed of a lap lands where %s, lift %s, if it "
+               "holds seeds, and steer them the same way (their first seed any way the rule allows).\n"
+               : "  - Single lap.\n", s->relay_while.src ? s->relay_while.src : "the hole holds more than one seed", from);
+}
+
 /* The rules of the sowing `s`, a line ("  - ...") each. */
 static void sow_words(FILE *f, const Rules *r, const SowRules *s)
 {
+    if (s->steer.code) {
+        steer_words(f, s);
+        return;
+    }
     if (s->npath) {
         fprintf(f, "  - Each seed goes to a place of its own, not along the track: the seeds of a lap go in turn to");
         for (int k = 0; k < s->npath; k++)
@@ -320,6 +337,10 @@ static void board_layout(FILE *f, const Rules *r)
         mask_runs(f, r, g->side_mask[p]);
     }
     fprintf(f, ".\n");
+    if (r->sow.steer.code) {
+        fprintf(f, "Seeds go from hole to hole as the mover steers them, not along a track.\n");
+        return;
+    }
     if (g->board_track) {
         fprintf(f, "%s sow round the whole board in number order (1..%d, then 1 again).\n",
                 r->players == 2 ? "Both players" : "All players", r->nholes);
@@ -548,7 +569,9 @@ static void move_words(FILE *f, const Rules *r)
 {
     fprintf(f, "\nMoves: from a hole where %s", r->from.src ? r->from.src : "?");
     const char *dw = dir_words(r);
-    if (dw)
+    if (r->sow.steer.code)
+        fprintf(f, ", on the board's holes whoever owns them, the seeds steered (see Sowing).\n");
+    else if (dw)
         fprintf(f, ", sowing %s.\n", dw);
     else {
         fprintf(f, ";\n  clockwise where %s; counterclockwise where %s (both: the mover chooses, written 3cw/3ccw).\n",

@@ -1,5 +1,5 @@
 /* token.c: decisions written as tokens (docs/positions.md): "3", "6cw",
- * "first:south", "lot:north", "fill:1,3", "place:5", "place:all", "select:9", "swap", "keep", "1>7", "take:12", "put:9",
+ * "first:south", "lot:north", "fill:1,3", "place:5", "place:all", "select:9", "swap", "keep", "1>7", "take:12", "put:9", "to:8",
  * "3x4" (4 seeds lifted from 3), "5/1", "5+" (moves.choice), "store", "store:row", "storecwx4" (moves.store). */
 #include <stdio.h>
 
@@ -24,6 +24,8 @@ int tok_write(const Rules *r, const Move *m, char *buf, size_t n)
         return snprintf(buf, n, "mark:%d", m->hole + 1);
     case MV_PUT:
         return snprintf(buf, n, "put:%d", m->hole + 1);
+    case MV_STEER:
+        return snprintf(buf, n, "to:%d", m->hole + 1);
     case MV_SELECT:
         return snprintf(buf, n, "select:%d", m->hole + 1);
     case MV_STORE: {

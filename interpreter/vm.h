@@ -48,6 +48,7 @@ typedef struct SowInfo {
                             place (0: the rules') */
     int stops;           /* relay-stop: the chances met so far */
     int dropped;         /* seeds the last place received at once (`dropped`) */
+    int heading;         /* a steered lap's last step, 1 + HEAD_* (0: none) */
     Mask choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 

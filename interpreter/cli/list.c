@@ -60,6 +60,7 @@ static int f_keep(const Rules *r) { return r->match && r->keep != 0; }
 static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
 static int f_stones(const Rules *r) { return r->stone_flags != 0; }
 static int f_players(const Rules *r) { return r->players > 2; }
+static int f_steer(const Rules *r) { return r->sow.steer.code != NULL; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -88,6 +89,7 @@ static const Feature features[] = {
     { "per-hole", "sowings whose seeds a hole the mover chooses (moves.per-hole)", f_per_hole },
     { "stones", "large stones sown with the seeds (board.stones)", f_stones },
     { "players", "games of more than two players (players)", f_players },
+    { "steer", "seeds the mover steers hole by hole (sowing.steer)", f_steer },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };

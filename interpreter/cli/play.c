@@ -315,6 +315,9 @@ static void show_turn(Table *t)
     else if (cur->phase == PH_PUT)
         printf(" %s holds %d captured seed%s and chooses the hole they go into (put:H).\n", side, cur->hand,
                cur->hand == 1 ? "" : "s");
+    else if (cur->phase == PH_STEER)
+        printf(" %s holds %d seed%s and steers the next from hole %d (to:H).\n", side, cur->hand,
+               cur->hand == 1 ? "" : "s", cur->picks + 1);
     t->need_draw = 0;
 }
 
