@@ -184,6 +184,11 @@ OPTIONS = {
 # reason, with the program that follows the sources. A game whose first
 # difference is of that kind is reported EXPLAINED, not DISAGREE.
 EXPLAINED = {
+    "dongjintian-four-players": (r"^over: ours False, Ludii True", "Ludii's code tests its end (at most one seed "
+                                 "on the board) after every move, each seed of a lap being one, while the seeds "
+                                 "still to sow are in a counter, not on the board: its game ends in the middle "
+                                 "of a lap, one seed on the board and more in hand (counted for nobody); ours, "
+                                 "as the text's game, when the move is over"),
     "raja-pasu-mandiri": (r"^board", "Ludii's code sows clockwise (its track goes left along the near row and "
                                      "right along the far one; the text, and ours, anti-clockwise), relays from "
                                      "the last hole itself when it then holds more than one seed (the text lifts "
@@ -676,6 +681,12 @@ TURN_START = {"kisolo"}
 # played at once with the rest of the turn
 HAND_NEXT = {"mweiso", "ikibuguzo", "kubuguza", "choro-acholi", "choro-lango"}
 
+# games whose mover steers each seed (our `sowing.steer`, phase steer,
+# tokens to:H), where Ludii's first move of a turn names the origin and
+# the first seed's hole (X>Y: our X, then to:Y) and each further seed,
+# relay laps' included, is a move of its own (our to:H)
+STEERED = {"dongjintian-four-players"}
+
 # games whose seeds taken Ludii sows back onto the board from the hand
 # on one of several tracks, each our entry of moves.store: Ludii's track
 # (the beginning of its name) -> the entry's name
@@ -875,6 +886,9 @@ class Board:
             # is: not our `swap`, which turns the board round)
             return None
         frm, to = mv["from"], mv["to"]
+        if getattr(self, "steered", False) and frm in self.hole_of and to in self.hole_of and to != frm:
+            # (STEERED) the origin and the first seed's hole, or a seed
+            return "to:%d" % self.hole_of[to] if phase == "steer" else "%d>%d" % (self.hole_of[frm], self.hole_of[to])
         if frm in self.hole_of:
             h = self.hole_of[frm]
             if phase in ("mark", "pick") and (to == frm or to not in self.hole_of):
@@ -1046,6 +1060,12 @@ def differ(board, pos, st):
         # hole they were lifted from (the file's flag `held`: Papan Dakon)
         ours_board = list(ours_board)
         ours_board[pos["held"][0] - 1] += pos["hand"]
+    steer = pos.get("steer")
+    if pos.get("phase") == "steer" and steer and steer["before"] is None:
+        # (STEERED) a relay lap lifted, its first seed not sown yet: Ludii
+        # lifts the hole with that seed's move
+        ours_board = list(ours_board)
+        ours_board[steer["at"] - 1] += pos["hand"]
     if board.board(st) != ours_board:
         return "board"
     cap, how = board.captured(st)
@@ -1363,6 +1383,7 @@ def play_one(lu, ours, board, rng, cap, stats):
         mapped = {}
         nth = {}
         dir_after = {}
+        first_seed = {}
         for k, m in enumerate(st["moves"]):
             t = board.token(m, pos["moves"], pos["phase"])
             dirs = getattr(board, "ordered_dirs", None)
@@ -1389,6 +1410,11 @@ def play_one(lu, ours, board, rng, cap, stats):
                         mapped.setdefault(t + d, k)
                         dir_after[t + d] = d
                 continue
+            if t is not None and board.steered and pos["phase"] == "play" and ">" in t:
+                # (STEERED) Ludii's origin and first seed: our origin; the
+                # seed is chosen below among Ludii's moves from it
+                first_seed.setdefault(t.split(">")[0], []).append((k, t.split(">")[1]))
+                t = t.split(">")[0]
             if t is not None:
                 mapped.setdefault(t, k)
         plain = [t for t in pos["moves"] if "/" not in t]
@@ -1419,6 +1445,11 @@ def play_one(lu, ours, board, rng, cap, stats):
         before_txt = "ours %s | Ludii %s" % (show_ours(pos), show_ludii(board, st))
         round_before = pos["round"]
         toks.append(tok)
+        if base in first_seed:
+            # (STEERED) one of Ludii's first seeds from this origin, ours too
+            k, to = rng.choice(first_seed[base])
+            mapped[base] = k
+            toks.append("to:%s" % to)
         pos = ours.replay(toks)
         if isinstance(pos, str):
             return "ours: %s (after %s)" % (pos, " ".join(toks))
@@ -1685,6 +1716,7 @@ def main():
         board.ordered_dirs = ORDERED_DIRS.get(key)
         board.turn_start = key in TURN_START
         board.hand_next = key in HAND_NEXT
+        board.steered = key in STEERED
         board.lift_temp = LIFT_TEMP.get(key)
         board.track_choice = TRACK_CHOICE.get(key)
         board.grouped = key in GROUPED
@@ -1720,7 +1752,11 @@ def main():
         first = re.sub(r"^game \d+: ", "", bad or "")
         if bad and known and re.search(known[0], first):
             explained += 1
-            print("EXPLAINED %s: %s. First difference: %s" % (label, known[1], bad.splitlines()[0]), flush=True)
+            tally = ", ".join("%s: %d" % kv for kv in sorted(kinds.items()))
+            print("EXPLAINED %s: %s. First difference: %s%s" % (
+                label, known[1], bad.splitlines()[0],
+                " (%s of %d games; %d moves in the others, without a difference)" % (tally, a.games, stats["moves"])
+                if a.keep_going else ""), flush=True)
             results[key] = ("explained", known[1])
         elif bad:
             disagree += 1
