@@ -214,6 +214,9 @@ int eg_shape_ok(const Rules *r, const Position *p, char *err, size_t errlen)
         why = "the rules read the ply count, which the databases do not keep";
     else if (r->uses_extra)
         why = "the rules read whether a move is an extra turn (`extra`), which the databases do not keep";
+    else if (r->sow.steer.code)
+        why = "its seeds are steered one a decision (`sowing.steer`): a move passes through positions the "
+              "databases do not keep";
     else if (bound) {
         snprintf(words, sizeof words, "the rules %s: the stores cannot be kept apart", bound);
         why = words;

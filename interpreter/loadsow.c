@@ -222,13 +222,13 @@ void ls_check_steer(Ld *ld)
         "`moves.choice`", "`moves.store`", "`moves.step` with `sow-on`", "`moves.place` with `sow-on`",
         "`moves.must` (it looks at a move's result, which the mover's choices make)", "`before-sowing`",
         "`opening`", "a `sow-from` choice of where the hand is sown",
-        "a capture `chain` (chains follow the track)" };
+        "a capture `chain` (chains follow the track)", "large stones (`board.stones`)" };
     int chain = 0;
     for (int i = 0; i < r->ncaptures; i++)
         chain |= r->captures[i].chain != CHAIN_NONE;
     const int bad[] = { (r->move_features & FT_DIRECTION) != 0, r->lift_min.code != NULL, r->group_min.code != NULL,
                         r->has_choice, r->nstore_moves > 0, r->step_sow, r->place_sow, r->nmust > 0,
-                        r->nbefore_sow > 0, r->has_opening, r->hand_choice, chain };
+                        r->nbefore_sow > 0, r->has_opening, r->hand_choice, chain, r->stone_flags != 0 };
     _Static_assert(sizeof bad / sizeof bad[0] == sizeof what / sizeof what[0], "a word for each conflict");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (bad[i])

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "endgameint.h"
 #include "json.h"
 #include "rules.h"
 #include "vm.h"
@@ -216,6 +217,29 @@ static void test_steer_around(void **state)
     game_end(&g);
 }
 
+/* Endgame databases refuse a steered sowing (a move passes through
+ * positions in phase steer); large stones do not go with it. */
+static void test_steer_no_endgame_no_stones(void **state)
+{
+    (void)state;
+    Game g;
+    game_at(&g, steered, MC_LOAD_PLANNED, "{\"board\": [2,0,0,0,3, 0,0,0,0,1], \"stores\": [0,0], \"to_move\": \"south\"}");
+    char err[200];
+    assert_int_equal(eg_shape_ok(g.r, &g.p, err, sizeof err), MC_EINVAL);
+    assert_non_null(strstr(err, "`sowing.steer`"));
+    game_end(&g);
+    static const char base[] =
+        "game: bad\n"
+        "board: {rows: 2, holes: 3, seeds: 2, stores: off-track, stones: [big]}\n"
+        "moves:\n"
+        "  from: hole.count > 0\n"
+        "# the rest\n";
+    static const char *const bad[][2] = {
+        { "sowing: {steer: around(hole)}\n", "cannot go with large stones" },
+    };
+    refused_files(base, "# the rest\n", bad, sizeof bad / sizeof *bad);
+}
+
 /* Files refused: keys that go along a track beside `steer`, ahead()
  * without it, and `steer` in an opening. */
 static void test_steer_refused(void **state)
@@ -255,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_steer_json),
         cmocka_unit_test(test_steer_around),
         cmocka_unit_test(test_steer_refused),
+        cmocka_unit_test(test_steer_no_endgame_no_stones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
