@@ -84,6 +84,11 @@ static void each_sow(SowRules *s, const char *sec, ExprFn fn, void *arg)
     visit_key(fn, arg, &s->skip, sec, "skip", -1);
     visit_key(fn, arg, &s->relay_while, sec, "relay-while", -1);
     visit_key(fn, arg, &s->spill, sec, "spill-at-row-end", -1);
+    visit_key(fn, arg, &s->per_hole, sec, "per-hole", -1);
+    visit_key(fn, arg, &s->hole_limit, sec, "hole-limit", -1);
+    visit_key(fn, arg, &s->steer, sec, "steer", -1);
+    for (int k = 0; k < s->npath; k++)
+        visit_key(fn, arg, &s->path[k], sec, "path", k);
     snprintf(name, sizeof name, "%s.each-seed", sec);
     each_capture(s->each_seed, s->neach, name, fn, arg);
 }
