@@ -312,7 +312,8 @@ void plan_describe(const Rules *r, FILE *f)
         fprintf(f, "steps: each %s tested with `moves.step.from`\n", pl->step_owned ? "of the mover's holes" : "hole");
     fprintf(f, "spill: %s\n", pl->spill_once ? "decided once for a move list" : "decided for each move");
     describe_captures(f, r);
-    fprintf(f, "relay trials: %s\n", pl->keep_trials ? "kept for the move played next" : "sown again");
+    fprintf(f, "relay trials: %s\n", r->sow.steer.code ? "none (the mover steers each seed)"
+                                     : pl->keep_trials ? "kept for the move played next" : "sown again");
     fprintf(f, "repetition history: %s\n",
             pl->forget ? "forgets positions once seeds leave the board"
             : pl->general ? "keeps every position of a round"
