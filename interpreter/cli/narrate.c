@@ -471,7 +471,9 @@ static void told_words(const Rules *r, const Position *b, const char *tok, int w
 {
     Para p = { .n = 0, .players = r->players };
     char why[200];
-    if (!setup)
+    if (!setup && !strncmp(tok, "to:", 3))   /* a seed of a steered lap (sowing.steer) */
+        say(&p, "%s steered a seed into hole %s:", who_name(&p, who), tok + 3);
+    else if (!setup)
         say(&p, "%s played %s:", who_name(&p, who), tok);
     const size_t lead = p.n;
     int ended = 0, sweep = t->n, held = -1;   /* held: a flag set before the sowing, told after it */
