@@ -141,4 +141,15 @@ grep -q '^ Player 3: holes 5 6; store 2$' "$T/out" && ok || bad "three players: 
 "$M" match "$T/t3.yaml" --south random --north random --games 2 >"$T/out" 2>&1
 [ $? -eq 1 ] && has 'is a game of 3 players (`players`)' && ok || bad "match of a game of three"
 
+# A steered lap (Dongjintian (Four Players), Player 1 human, the others
+# random): 1 (2 seeds) into 2 and 3 going east; 4 straight ahead is
+# empty, 5 after it holds 4: Player 1 takes them. The prompt says what
+# he holds and from where he steers.
+printf '{"board": [2,0,0,0,4, 0,0,0,0,0, 0,0,0,0,0, 0,0,0,0,3], "stores": [0,0,0,0], "to_move": "p1"}' >"$T/dj.json"
+printf '1\nto:2\nto:3\nquit\n' | "$M" play dongjintian-four-players --from "$T/dj.json" --p2 random --p3 random --p4 random \
+    --seed 1 >"$T/out" 2>&1
+has "Player 1 holds 2 seeds and steers the next from hole 1 (to:H)." && ok || bad "steer: the prompt"
+has "Player 1 steered a seed into hole 2." && ok || bad "steer: the first seed"
+has "Player 1 steered a seed into hole 3: Player 1 took 4 seeds from hole 5." && ok || bad "steer: the capture ahead"
+
 finish
