@@ -37,6 +37,14 @@ static const LdKey direction_keys[DK_N + 1] = {
                  .off = offsetof(Rules, dir_ccw) },
 };
 
+/* A condition that always holds, written at `loc` (a direction allowed
+ * everywhere). */
+static Expr ls_always_true(SrcLoc loc)
+{
+    static const int32_t one[] = { 0 };
+    return (Expr){ .code = one, .is_const = 1, .value = 1, .type = T_BOOL, .loc = loc };
+}
+
 /* moves.direction: `ccw` or `cw` (allowed everywhere), or a mapping of
  * the holes where each direction is allowed. */
 static int ls_direction(Ld *ld, const LdSec *s, const LdKey *k, void *base, const yaml_node_t *v)
@@ -57,13 +65,7 @@ static int ls_direction(Ld *ld, const LdSec *s, const LdKey *k, void *base, cons
     }
     char buf[80];
     int w = lk_word(ld, v, lk_label(s, k, buf, sizeof buf), dir_words);
-    static const int32_t one[] = { 0 };
-    Expr t = { 0 };
-    t.code = one;
-    t.is_const = 1;
-    t.value = 1;
-    t.type = T_BOOL;
-    t.loc = ld_nloc(v);
+    const Expr t = ls_always_true(ld_nloc(v));
     if (w == DIR_CCW)
         r->dir_ccw = t;
     else if (w == DIR_CW)
@@ -231,10 +233,8 @@ void ls_moves(Ld *ld, const yaml_node_t *n)
     if (!lk_keys(ld, &s) && (!p->val[MK_FROM] || (!p->val[MK_DIRECTION] && !steers)))
         return;
     lk_read(ld, &s);
-    if (steers && !p->val[MK_DIRECTION]) {
-        static const int32_t one[] = { 0 };
-        ld->r->dir_ccw = (Expr){ .code = one, .is_const = 1, .value = 1, .type = T_BOOL, .loc = ld_nloc(n) };
-    }
+    if (steers && !p->val[MK_DIRECTION])
+        ld->r->dir_ccw = ls_always_true(ld_nloc(n));
 }
 
 /* ---- captures --------------------------------------------------------- */
