@@ -26,6 +26,18 @@ static int steer_before(const Position *p)
     return p->pick_rule ? p->pick_rule - 1 : NO_HOLE;
 }
 
+/* The hole the lap was lifted from. */
+static int steer_origin(const Position *p)
+{
+    return ctz_mask(p->hand_from[1]);
+}
+
+/* The hole the move started from. */
+static int steer_start(const Position *p)
+{
+    return p->lot ? p->lot - 1 : steer_origin(p);
+}
+
 /* The heading of the lap's last step (1 + HEAD_*; 0: no step yet). */
 static int steer_heading(const Rules *r, const Position *p)
 {
@@ -60,8 +72,8 @@ int gen_steer(Vm *vm, const Position *p, Move *out)
     ExCtx cx;
     ctx_init(&cx, r, p, p->to_move);
     cx.hole = steer_at(p);
-    cx.origin = ctz_mask(p->hand_from[1]);
-    cx.start = p->lot ? p->lot - 1 : cx.origin;
+    cx.origin = steer_origin(p);
+    cx.start = steer_start(p);
     cx.hand = p->hand;
     cx.trail = p->hand_from[0];
     cx.heading = steer_heading(r, p);
@@ -74,19 +86,24 @@ int gen_steer(Vm *vm, const Position *p, Move *out)
 }
 
 /* The lap is over, its last `dropped` seeds in the hole of the last one:
- * what the rules after a sowing know of it, in si; the position back in
- * phase play. */
-static void steer_done(const Rules *r, Position *p, SowInfo *si, int dropped)
+ * what the rules after a sowing know of it, in si. */
+static void steer_info(const Rules *r, const Position *p, SowInfo *si, int dropped)
 {
     memset(si, 0, sizeof *si);
     si->mover = p->to_move;
-    si->origin = ctz_mask(p->hand_from[1]);
-    si->start = p->lot ? p->lot - 1 : si->origin;
+    si->origin = steer_origin(p);
+    si->start = steer_start(p);
     si->last = steer_at(p);
     si->dir = DIR_CCW;
     si->heading = steer_heading(r, p);
     si->dropped = dropped;
     si->spill = -1;
+}
+
+/* The same, and the position back in phase play. */
+static void steer_done(const Rules *r, Position *p, SowInfo *si, int dropped)
+{
+    steer_info(r, p, si, dropped);
     p->phase = PH_PLAY;
     p->hand = 0;
     p->picks = p->pick_rule = p->lot = 0;
@@ -108,10 +125,9 @@ int steer_drop(Vm *vm, Position *p, int h, SowInfo *si)
     /* the lap's last seed: another lap from here, or the sowing is over */
     if (r->sow.laps == LAPS_RELAY) {
         SowInfo lap;
-        Position q = *p;
-        steer_done(r, &q, &lap, 1);
+        steer_info(r, p, &lap, 1);
         ExCtx cx;
-        ctx_after(&cx, r, &q, &lap);
+        ctx_after(&cx, r, p, &lap);
         int more = r->sow.relay_while.code ? ex_true(&r->sow.relay_while, &cx) : p->count[h] > 1;
         int next = !more ? NO_HOLE
                    : r->sow.relay_from == RELAY_FROM_NEXT
