@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 4
-#define MANCALA_VERSION_MINOR 2
+#define MANCALA_VERSION_MINOR 3
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "4.2.0"
+#define MANCALA_VERSION "4.3.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)

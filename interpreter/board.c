@@ -74,18 +74,36 @@ static int geo_track(Geometry *g, int players, int player, int dir, const int8_t
                  n, n == 1 ? "" : "s");
         return 0;
     }
-    memset(g->next[player][dir], NO_HOLE, sizeof g->next[player][dir]);
-    memset(g->back[player][dir], NO_HOLE, sizeof g->back[player][dir]);
+    int8_t *nx = g->next[player][dir], *bk = g->back[player][dir];
+    int8_t *nx2 = g->next2[player][dir], *via2 = g->via2[player][dir];
+    memset(nx, NO_HOLE, MAX_HOLES);
+    memset(bk, NO_HOLE, MAX_HOLES);
+    memset(nx2, NO_HOLE, MAX_HOLES);
+    memset(via2, NO_HOLE, MAX_HOLES);
     *mask = 0;
-    for (int i = 0; i < n; i++) {
-        int h = list[i];
-        if ((*mask >> h) & 1) {
-            snprintf(why, len, "hole %d is twice on %s's%s track", h + 1, player_title(players, player), way);
+    for (int i = 0; i < n; i++) {   /* the first listing of each hole */
+        int h = list[i], before = list[(i + n - 1) % n];
+        if (!has_hole(*mask, h)) {
+            *mask |= bit(h);
+            nx[h] = list[(i + 1) % n];
+            bk[h] = (int8_t)before;
+            continue;
+        }
+        /* a hole listed again (a track that crosses itself): once more
+         * at most, not next to itself, and reached from another hole
+         * than the first time, so that the hole before tells which */
+        if (nx2[h] != NO_HOLE || before == h || bk[h] == before || list[(i + 1) % n] == h) {
+            snprintf(why, len,
+                     nx2[h] != NO_HOLE || before == h || list[(i + 1) % n] == h
+                         ? "hole %d is on %s's%s track more than twice, or twice in a row"
+                         : "hole %d is twice on %s's%s track after the same hole: a hole listed twice needs "
+                           "another hole before it each time",
+                     h + 1, player_title(players, player), way);
             return 0;
         }
-        *mask |= bit(h);
-        g->next[player][dir][h] = list[(i + 1) % n];
-        g->back[player][dir][list[(i + 1) % n]] = (int8_t)h;
+        nx2[h] = list[(i + 1) % n];
+        via2[h] = (int8_t)before;
+        g->twice[player] |= bit(h);
     }
     return 1;
 }
@@ -164,6 +182,7 @@ int geo_tracks(Rules *r, char *why, size_t len)
     }
     for (int p = 0; p < r->players; p++) {
         int8_t list[MAX_HOLES], cw[MAX_HOLES];
+        g->twice[p] = 0;
         Mask cw_mask = 0;
         int n = geo_track_list(r, &g->spec[DIR_CCW], p, list);
         if (!geo_track(g, r->players, p, DIR_CCW, list, n, &g->track_mask[p], why, len))
@@ -190,7 +209,7 @@ int geo_tracks(Rules *r, char *why, size_t len)
             return 0;
         }
         int lo = ctz_mask(g->track_mask[p]);
-        int ring = g->track_mask[p] == mask_n(n) << lo && geo_is_ring(g, p, lo, n);
+        int ring = !g->twice[p] && g->track_mask[p] == mask_n(n) << lo && geo_is_ring(g, p, lo, n);
         g->ring_base[p] = ring ? lo : 0;
         g->ring_len[p] = ring ? n : 0;
     }
@@ -217,11 +236,11 @@ static inline int store_gate(const Rules *r, int p)
  * each player's store lies after the last hole of his row (going
  * counterclockwise), on every track that passes that hole (round the
  * board: both stores; a track round the player's own row: his own). */
-int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover)
+int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover, int via)
 {
     const int8_t *nx = r->geo.next[mover][dir];
-    if (r->stores != STORES_ON_TRACK)
-        return is_hole(r, h) ? nx[h] : NO_HOLE;
+    if (r->stores != STORES_ON_TRACK)   /* (a track that crosses itself has no stores on it) */
+        return !is_hole(r, h) ? NO_HOLE : via >= 0 && r->geo.via2[mover][dir][h] == via ? r->geo.next2[mover][dir][h] : nx[h];
     if (is_store(h)) {
         int a = store_gate(r, h - MAX_HOLES);
         return dir == DIR_CCW ? nx[a] : a;
@@ -253,13 +272,21 @@ static int passed_over(const SowRules *s, const SowPlan *sp, ExCtx *cx, int h)
 }
 
 /* The place the next seed goes to from `h`; NO_HOLE: nowhere to go
- * (every place is passed over). */
-int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir)
+ * (every place is passed over). `*via` is the place the seed before came
+ * from (NO_HOLE: none, h at its first listing), which says where a track
+ * that crosses itself goes on from a hole listed twice; it becomes the
+ * place before the one returned. */
+int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir, int *via)
 {
-    for (int tries = 0; tries <= r->nholes + 2; tries++) {
-        h = bd_track_next(r, s, h, dir, cx->mover);
-        if (h == NO_HOLE || !is_hole(r, h) || !passed_over(s, sp, cx, h))
+    int from = *via;
+    for (int tries = 0; tries <= 2 * r->nholes + 2; tries++) {
+        const int t = bd_track_next(r, s, h, dir, cx->mover, from);
+        from = h;
+        h = t;
+        if (h == NO_HOLE || !is_hole(r, h) || !passed_over(s, sp, cx, h)) {
+            *via = from;
             return h;
+        }
     }
     return NO_HOLE;
 }

@@ -126,8 +126,8 @@ static inline int step_seeds(const Move *m)
 }
 
 /* board.c */
-int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover);
-int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir);
+int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover, int via);
+int bd_target(const Rules *r, const SowRules *s, const SowPlan *sp, ExCtx *cx, int h, int dir, int *via);
 /* The next hole in play after h in the table `along` (a player's track,
  * Geometry.next or .back, one way; no stores), for capture chains;
  * NO_HOLE if there is none. */

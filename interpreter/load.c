@@ -346,13 +346,17 @@ static void ld_root_checks(Ld *ld, const LdPart *p)
     if (r->match && r->fill_even && (r->next != NEXT_FILL || r->fill_seeds <= 0))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.fill-even` goes with `next: fill` and the same `fill-seeds` for every hole");
-    if (r->match && r->fill_rest && (r->next != NEXT_FILL || r->choose == CHOOSE_PLAYER || r->fill_even))
+    const int refills = r->next == NEXT_FILL || r->next == NEXT_COPY;
+    if (r->match && r->fill_rest && (!refills || r->choose == CHOOSE_PLAYER || r->fill_even))
         dg_error(ld->dg, ld_nloc(p->val[R_MATCH]),
                  "`match.fill-rest` puts what is left into the next hole after the holes filled: it goes with "
-                 "`next: fill`, `choose: left` or `right`, and no `fill-even`");
-    if (r->match && r->keep_expr.code && r->next != NEXT_FILL)
+                 "`next: fill` or `copy`, `choose: left` or `right`, and no `fill-even`");
+    if (r->match && r->copy_opposite && r->next != NEXT_COPY)
+        dg_error(ld->dg, ld_nloc(p->val[R_MATCH]), "`match.copy-opposite` says where the copier puts each hole's "
+                 "seeds: it goes with `next: copy`");
+    if (r->match && r->keep_expr.code && !refills)
         dg_error(ld->dg, r->keep_expr.loc,
-                 "`match.keep` keeps holes' seeds while the others are refilled: it goes with `next: fill`");
+                 "`match.keep` keeps holes' seeds while the others are refilled: it goes with `next: fill` or `copy`");
     if (r->match && r->share.code && !r->keep_expr.code)
         dg_error(ld->dg, r->share.loc, "`match.share` shares out the seeds of the holes `match.keep` names: "
                  "it needs `keep`");

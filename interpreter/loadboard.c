@@ -473,9 +473,14 @@ static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
     if (!geo_tracks(r, why, sizeof why)) {
         if (!p->bad[BK_TRACK])   /* a track with a bad entry is reported already */
             dg_error(ld->dg, ld_nloc(p->val[BK_TRACK] ? p->val[BK_TRACK] : n), "`board.track`: %s", why);
-    } else if (r->stores == STORES_ON_TRACK && r->rows != 2)
+    } else if (r->stores == STORES_ON_TRACK && r->rows != 2) {
         dg_error(ld->dg, ld_nloc(p->val[BK_STORES]),
                  "stores on the track need a board of 2 rows (each store after its player's row)");
+    } else if (r->stores == STORES_ON_TRACK && (r->geo.twice[SOUTH] | r->geo.twice[NORTH])) {
+        dg_error(ld->dg, ld_nloc(p->val[BK_TRACK]), "`board.track` passes hole %d twice: a track that crosses "
+                 "itself has no stores on it (`board.stores: on-track`)",
+                 ctz_mask(r->geo.twice[SOUTH] | r->geo.twice[NORTH]) + 1);
+    }
 }
 
 /* `board`: read even when the mapping has errors, so that the board's

@@ -123,7 +123,7 @@ void ls_settle_rule(Ld *ld, const yaml_node_t *n, void *rule)
                  given);
 }
 
-enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_FILL_REST, MA_KEEP, MA_SHARE, MA_STARTER, MA_TIE,
+enum { MA_ENABLED, MA_MAX_ROUNDS, MA_NEXT, MA_FILL, MA_CHOOSE, MA_FILL_EVEN, MA_FILL_REST, MA_COPY_OPPOSITE, MA_KEEP, MA_SHARE, MA_STARTER, MA_TIE,
        MA_LEFTOVER, MA_SETTLE, MA_POINTS, MA_OVER, MA_SCORE, MA_N };
 static const char *const tie_words[] = { "more-seeds", "lot", NULL };
 static const char *const leftover_words[] = {
@@ -199,6 +199,8 @@ static const LdKey match_keys[MA_N + 1] = {
                     .off = offsetof(Rules, choose) },
     [MA_FILL_EVEN] = { .name = "fill-even", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, fill_even) },
     [MA_FILL_REST] = { .name = "fill-rest", .kind = LK_BOOL, .flags = LF_QUALIFY, .off = offsetof(Rules, fill_rest) },
+    [MA_COPY_OPPOSITE] = { .name = "copy-opposite", .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_BOOL, .lo = 0,
+                           .hi = 1, .off = offsetof(Rules, copy_opposite) },
     [MA_KEEP] = { .name = "keep", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_keep },
     [MA_SHARE] = { .name = "share", .kind = LK_EXPR, .flags = LF_QUALIFY, .type = T_INT,
                    .ctx = CX_STATE | CX_PLAYER | CX_HOLE, .off = offsetof(Rules, share) },

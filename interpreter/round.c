@@ -406,34 +406,78 @@ void rnd_swap(Vm *vm, Position *p, int swap)
 
 /* ---- the next round ---------------------------------------------------------- */
 
+/* Where a copying layer who filled every hole of his row in full puts
+ * the rest (`fill-rest`): the first kept hole that is empty, else the
+ * first kept hole; NO_HOLE without kept holes (he keeps it). */
+static int copy_rest(const Rules *r, const Position *p)
+{
+    int first = NO_HOLE;
+    for (int h = 0; h < r->nholes; h++) {
+        if (!has_hole(r->keep, h))
+            continue;
+        if (!p->count[h])
+            return h;
+        if (first == NO_HOLE)
+            first = h;
+    }
+    return first;
+}
+
 /* match.next: copy. The player holding fewer seeds (South if equal) lays
  * his holes out in `choose` order, `fill-seeds` each while he can pay a
  * hole in full, then a seed each while seeds are left; the other puts the
- * same seeds in his hole of the same index (from his own left), keeping
- * the rest. Both pay from their holdings (stores). */
+ * same seeds in his hole of the same index (from his own left; or, with
+ * `copy-opposite`, in the hole facing it), keeping the rest. Both pay from their holdings (stores). Kept holes (`keep`)
+ * keep their seeds and take no part; with `fill-rest`, a layer who filled
+ * a hole in full puts the rest into the next one (every hole full: into
+ * copy_rest's kept hole), and the holes left empty are out of play. */
 static void copy_layout(Vm *vm, Position *p)
 {
     const Rules *r = vm->r;
     const int n = r->width, lay = p->store[NORTH] < p->store[SOUTH], other = !lay;
-    memset(p->count, 0, sizeof p->count);
-    int left = p->store[lay], paid = 0;
+    for (int h = 0; h < r->nholes; h++)
+        if (!has_hole(r->keep, h))   /* kept holes keep their seeds */
+            p->count[h] = 0;
+    int left = p->store[lay], paid = 0, full = 0, rest = NO_HOLE, kept_rest = 0;
     for (int i = 0; i < n && left > 0; i++) {   /* full holes */
         int idx = r->choose == CHOOSE_RIGHT ? n - 1 - i : i, h = lay * n + idx;
-        if (r->fill[h] > left)
+        if (has_hole(r->keep, h))
+            continue;
+        if (r->fill[h] > left) {
+            rest = h;
             break;
+        }
         p->count[h] = r->fill[h];
         left -= r->fill[h];
+        full++;
+    }
+    if (r->fill_rest && full && left > 0) {   /* the rest into the next hole, or a kept one */
+        if (rest == NO_HOLE)
+            rest = copy_rest(r, p);
+        if (rest != NO_HOLE) {
+            p->count[rest] = (uint16_t)(p->count[rest] + left);
+            if (has_hole(r->keep, rest)) {
+                p->store[lay] -= left;   /* not copied */
+                kept_rest = left;
+            }
+            left = 0;
+        }
     }
     for (int i = 0; i < n && left > 0; i++) {   /* a seed each for the rest */
         int idx = r->choose == CHOOSE_RIGHT ? n - 1 - i : i, h = lay * n + idx;
-        if (!p->count[h]) {
+        if (!p->count[h] && !has_hole(r->keep, h)) {
             p->count[h] = 1;
             left--;
         }
     }
     for (int i = 0; i < n; i++) {
-        p->count[other * n + i] = p->count[lay * n + i];
-        paid += p->count[lay * n + i];
+        const int a = lay * n + i, b = r->copy_opposite ? r->geo.opposite[a] : other * n + i;
+        if (has_hole(r->keep, a) || has_hole(r->keep, b))
+            continue;
+        p->count[b] = p->count[a];
+        paid += p->count[a];
+        if (r->fill_rest && !p->count[a])
+            p->out_of_play |= bit(a) | bit(b);
     }
     p->store[lay] -= paid;
     p->store[other] -= paid;
@@ -444,9 +488,11 @@ static void copy_layout(Vm *vm, Position *p)
             ev.kind = MC_EV_FILL;
             ev.player = (uint8_t)who;
             for (int i = 0; i < n; i++)
-                if (p->count[who * n + i])
+                if (p->count[who * n + i] && !has_hole(r->keep, who * n + i))
                     ev.mask |= bit(who * n + i);
-            ev.seeds = paid;
+            if (!pl && kept_rest)
+                ev.mask |= bit(rest);
+            ev.seeds = paid + (pl ? 0 : kept_rest);
             ev.hole = NO_HOLE;
             ev_send(vm, &ev);
         }

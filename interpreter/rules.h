@@ -276,6 +276,13 @@ typedef struct Geometry {
     Mask side_run[MAX_PLAYERS];     /* that run as a mask; 0 if not a run */
     int8_t next[MAX_PLAYERS][2][MAX_HOLES];   /* [player][DIR_*][h] -> the next hole */
     int8_t back[MAX_PLAYERS][2][MAX_HOLES];   /* [player][DIR_*][h] -> the hole before */
+    /* a track that lists a hole twice (it crosses itself): next[] and
+     * back[] give the hole's first listing; next2[] is the hole after its
+     * second one, taken where the seed came from via2[] (the hole before
+     * the second listing); NO_HOLE for the others */
+    int8_t next2[MAX_PLAYERS][2][MAX_HOLES];
+    int8_t via2[MAX_PLAYERS][2][MAX_HOLES];
+    Mask twice[MAX_PLAYERS];        /* the holes listed twice on each player's track */
     Mask track_mask[MAX_PLAYERS];   /* the holes on each player's track */
     int ring_base[MAX_PLAYERS], ring_len[MAX_PLAYERS];
     int board_track;                /* every track is the whole board in number order */
@@ -471,6 +478,8 @@ typedef struct McRules {
     Leftover leftover;           /* match.leftover */
     int fill_even;               /* match.fill-even: each fills as many holes
                                     as the other can */
+    int copy_opposite;           /* match.copy-opposite: the copier fills the holes facing
+                                    the layer's (else his holes of the same index) */
     int fill_rest;               /* match.fill-rest: the seeds that pay for no
                                     full hole go into the next one */
     Mask keep;                   /* match.keep: holes whose seeds stay from

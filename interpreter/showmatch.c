@@ -51,15 +51,26 @@ void show_match(FILE *f, const Rules *r)
                            : r->starter_result == 1 ? "the last round's winner begins"
                            : r->starter_result == 2 ? "the last round's loser begins"
                            : r->starter_alternates ? "the players alternate who begins" : "the same player begins");
-    if (r->next == NEXT_COPY)
+    if (r->next == NEXT_COPY && !r->fill_rest)
         fprintf(f, "  (He fills them %s, %s seeds each while he can, then a seed each while seeds are left.)\n",
                 r->choose == CHOOSE_RIGHT ? "from his right" : "from his left",
                 r->fill_expr.src ? r->fill_expr.src : "?");
+    else if (r->next == NEXT_COPY)
+        fprintf(f, "  (He fills them %s, %s seeds each while he can, the rest into the next hole;\n"
+                   "  %s if he cannot fill the first, a seed each while seeds are left.\n"
+                   "  The holes left empty are out of play for the round.)\n",
+                r->choose == CHOOSE_RIGHT ? "from his right" : "from his left",
+                r->fill_expr.src ? r->fill_expr.src : "?",
+                r->keep_expr.code ? "every hole full: into the first kept hole that is empty, else the first kept one;\n "
+                                  : "every hole full, he keeps the rest;");
+    if (r->next == NEXT_COPY)
+        fprintf(f, "  The other puts the same seeds into %s, and keeps the rest.\n",
+                r->copy_opposite ? "the hole facing each of the layer's" : "his hole of the same place from his own left");
     if (r->fill_even)
         fprintf(f, "  Each fills no more holes than the other can fill; the richer keeps the rest.\n");
     if (r->fill_rest && r->next == NEXT_FILL)
         fprintf(f, "  The seeds left over that pay for no full hole go into the next hole in that order, which is in play.\n");
-    if (r->keep_expr.code && r->next == NEXT_FILL) {
+    if (r->keep_expr.code) {
         fprintf(f, "  The holes where %s keep their seeds from round to round: nobody fills them, they are\n"
                    "  always in play, and whoever takes the board as a round ends leaves them alone.\n",
                 r->keep_expr.src ? r->keep_expr.src : "?");

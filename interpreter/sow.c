@@ -368,7 +368,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         cx->hand = hand;
         last_stones = ex_true(&s->stones_if, cx);
     }
-    int h = origin;
+    int h = origin, via = NO_HOLE;   /* the lap starts at its origin's first listing */
     while (hand > 0 || stones) {
         const int left = hand + __builtin_popcount(stones) - 1;   /* the pieces left once this one is dropped */
         int t = origin;
@@ -377,7 +377,7 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         } else {
             cx->hand = left;   /* for `skip` */
             t = sp->consecutive && !p->out_of_play ? ring_step(&r->geo, si->mover, h, si->dir == DIR_CCW)
-                                                   : bd_target(r, s, sp, cx, h, si->dir);
+                                                   : bd_target(r, s, sp, cx, h, si->dir, &via);
             if (t == NO_HOLE) {
                 /* every place is passed over: the hand goes back to the
                  * origin (to the mover, for a hand sown from a hole out
@@ -424,14 +424,16 @@ static int lap_general(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p
         if (!hand && !stones && !fell)
             return SPILLED;   /* the last seed left the board: the lap ends nowhere */
     }
+    si->via = via;
     return h;
 }
 
 /* Whether a relay goes on from the landing hole `h`, and from where:
  * the hole to lift next, the mover's store (relay-store), or NO_HOLE
- * when the sowing ends. */
+ * when the sowing ends. `via`: the place before h on the lap (the next
+ * hole of a track that crosses itself goes on the way the lap went). */
 static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int h,
-                      int dir)
+                      int dir, int via)
 {
     const Rules *r = vm->r;
     if (s->laps != LAPS_RELAY || !is_hole(r, h))
@@ -449,7 +451,7 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
     }
     if (next) {
         cx->hand = 0;
-        int t = bd_target(r, s, sp, cx, h, dir);
+        int t = bd_target(r, s, sp, cx, h, dir, &via);
         if (!is_hole(r, t))   /* a store: sown on from only with relay-store, his own, not empty */
             return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
@@ -544,7 +546,7 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
         } else {
             if (h == SPILLED)
                 return;
-            int next = relay_from(vm, s, sp, p, &cx, h, si->dir);
+            int next = relay_from(vm, s, sp, p, &cx, h, si->dir, si->via);
             if (next == NO_HOLE)
                 return;
             if (s->relay_stop.code) {   /* a chance to stop here: the move's arg says which */
@@ -556,7 +558,8 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             }
             if (is_store(next)) {   /* relay-store: the store's seeds, sown from the place after it */
                 cx.hand = p->store[si->mover];
-                origin = bd_target(vm->r, s, sp, &cx, next, si->dir);
+                int via = NO_HOLE;
+                origin = bd_target(vm->r, s, sp, &cx, next, si->dir, &via);
                 if (!is_hole(vm->r, origin))
                     return;   /* nowhere to sow them (a track of stores only): they stay */
                 inhand = p->store[si->mover];
@@ -615,7 +618,7 @@ static void info_init(SowInfo *si, int mover, int hole, int dir, int spill)
     si->spill = spill;
     si->mover = mover;
     si->start = si->origin = hole;
-    si->last = NO_HOLE;
+    si->last = si->via = NO_HOLE;
     si->dir = dir;
     si->dropped = 1;   /* a seed a place, unless the general kernel says more */
 }

@@ -49,6 +49,7 @@ typedef struct SowInfo {
     int stops;           /* relay-stop: the chances met so far */
     int dropped;         /* seeds the last place received at once (`dropped`) */
     int heading;         /* a steered lap's last step, 1 + HEAD_* (0: none) */
+    int via;             /* the place before the lap's last (a track that crosses itself) */
     Mask choice[2];  /* last: set with `choose`, not cleared before */
 } SowInfo;
 

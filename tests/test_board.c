@@ -1049,7 +1049,9 @@ static void bad_board(const char *extra, int rows, int holes, const char *want)
 static void test_board_refused(void **state)
 {
     (void)state;
-    bad_board("  track: [1-6, 3]\n", 2, 6, "hole 3 is twice on South's track");
+    bad_board("  track: [1-6, 3, 7, 3]\n", 2, 6, "hole 3 is on South's track more than twice, or twice in a row");
+    bad_board("  track: [1-6, 6]\n", 2, 6, "hole 6 is on South's track more than twice, or twice in a row");
+    bad_board("  track: [1-3, 1, 2, 4]\n", 2, 6, "hole 2 is twice on South's track after the same hole");
     bad_board("  track: [4]\n", 2, 6, "South's track has 1 hole; a track needs at least 2");
     bad_board("  track: [1-13]\n", 2, 6, "lists hole numbers 1..12, runs of them");
     bad_board("  track: [{from: 1, to: 13}]\n", 2, 6, "`board.track: a run's end` is 13; it must lie in 1..12");

@@ -455,6 +455,61 @@ static void test_fill_rest(void **state)
     }
 }
 
+/* match.next: copy with fill-rest and a kept middle column (Fergen
+ * Gobale's layout). 2x5 (South 1-5; North 6-10, 10 above 1), holes 3
+ * and 8 kept, 2 seeds a hole from the layer's left; every move ends the
+ * round, each taking the seeds of his holes but the kept ones. */
+static void copy_case(const char *opposite, const char *pos, const int *want, Mask out, int south, int north)
+{
+    static const char fmt[] =
+        "game: copy\n"
+        "board: {rows: 2, holes: 5, seeds: 2, stores: off-track}\n"
+        "moves: {from: hole.owner == mover and hole.count > 0 and hole.column != 3, direction: ccw}\n"
+        "end:\n"
+        "  - when: true\n"
+        "    seeds: owners\n"
+        "match: {max-rounds: 10, next: copy, fill-seeds: 2, choose: left, fill-rest: true, keep: hole.column == 3,\n"
+        "        copy-opposite: %s, over: false, score: player.store}\n";
+    char text[sizeof fmt + 8];
+    snprintf(text, sizeof text, fmt, opposite);
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, pos);
+        play(&g.vm, &g.p, &g.h, "1");
+        assert_int_equal(g.p.round, 2);
+        counts_are(&g.p, want, 10);
+        assert_true(g.p.out_of_play == out);
+        assert_int_equal(g.p.store[SOUTH], south);
+        assert_int_equal(g.p.store[NORTH], north);
+        game_end(&g);
+    }
+}
+
+static void test_copy_rest(void **state)
+{
+    (void)state;
+    /* South 1 into 2; South takes 1, 5 in all, North keeps 20; 3 and 8
+     * keep 3 each. South lays 2 into 1 and 2, his last seed into 4; 5
+     * stays empty. North copies hole for hole from his own left (6, 7,
+     * 9; 10 empty) or into the holes facing (10, 9, 7; 6 empty); the
+     * empty ones are out of play; 0-15 */
+    const char *rest = "{\"board\": [1,0,3,0,0, 0,0,3,0,0], \"stores\": [4, 20], \"to_move\": \"south\"}";
+    static const int by_index[] = { 2, 2, 3, 1, 0, 2, 2, 3, 1, 0 };
+    static const int facing[] = { 2, 2, 3, 1, 0, 0, 1, 3, 2, 2 };
+    copy_case("false", rest, by_index, bit(4) | bit(9), 0, 15);
+    copy_case("true", rest, facing, bit(4) | bit(5), 0, 15);
+    /* South holds 11: 8 fill his four holes, the 3 left go into the kept
+     * hole that is empty (3, not 8); North pays 8: 0-12 */
+    static const int full[] = { 2, 2, 3, 2, 2, 2, 2, 3, 2, 2 };
+    copy_case("true", "{\"board\": [1,0,0,0,0, 0,0,3,0,0], \"stores\": [10, 20], \"to_move\": \"south\"}", full, 0,
+              0, 12);
+    /* South holds 1: he cannot pay his first hole, a seed a hole: 1; North
+     * copies it into 10 (facing); everything else is out of play: 0-19 */
+    static const int one[] = { 1, 0, 0, 0, 0, 0, 0, 0, 0, 1 };
+    copy_case("true", "{\"board\": [1,0,0,0,0, 0,0,0,0,0], \"stores\": [0, 20], \"to_move\": \"south\"}", one,
+              bit(1) | bit(3) | bit(4) | bit(5) | bit(6) | bit(8), 0, 19);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -465,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_leftover),
         cmocka_unit_test(test_keep),
         cmocka_unit_test(test_fill_rest),
+        cmocka_unit_test(test_copy_rest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

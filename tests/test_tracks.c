@@ -365,6 +365,50 @@ static void test_tracks_own_with_stores(void **state)
     }
 }
 
+/* A track that crosses itself: on 2x3 (South 1 2 3, North 6 5 4 above
+ * them) the circuit 1 2 5 3 4 5 2 6 passes holes 2 and 5 twice. */
+static void test_tracks_crossing(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game: t\n"
+        "board: {rows: 2, holes: 3, seeds: 0, stores: none, track: [1, 2, 5, 3, 4, 5, 2, 6]}\n"
+        "moves:\n"
+        "  from: hole.count > 0\n"
+        "  direction: ccw\n"
+        "sowing:\n"
+        "  skip: hole.count == 9\n";
+    /* 8 seeds from 1: 2, 5, 3, 4, then 5 reached from 4 (its second
+     * listing) goes on to 2, and 2 reached from 5 to 6, then 1 */
+    static const int want[] = { 1, 2, 1, 1, 2, 1 };
+    /* 4 holds 9 and is passed over (a place of the lap all the same): 7
+     * seeds from 1 go 2, 5, 3, (4), 5, 2, 6, 1: the 5 after 4 is the
+     * second listing, though the seed before fell into 3 (taken as the
+     * first, the lap would go 5, 3, 5, 3) */
+    static const int want_skip[] = { 1, 2, 1, 9, 2, 1 };
+    for (unsigned mode = MC_LOAD_PLANNED; mode >= MC_LOAD_GENERAL; mode--) {
+        Game g;
+        game_at(&g, text, mode, "{\"board\": [8,0,0, 0,0,0], \"stores\": [0,0], \"to_move\": \"south\"}");
+        assert_int_equal(g.r->geo.twice[SOUTH], (1u << H(2)) | (1u << H(5)));
+        /* next() and prev() know the first listing only */
+        assert_int_equal(after(g.r, SOUTH, DIR_CCW, 2), 5);
+        assert_int_equal(before(g.r, SOUTH, DIR_CCW, 2), 1);
+        assert_int_equal(after(g.r, SOUTH, DIR_CCW, 5), 3);
+        /* clockwise the list runs backwards, 6 2 5 4 3 5 2 1: there the
+         * first listing of 2 is the one after 6 */
+        assert_int_equal(after(g.r, SOUTH, DIR_CW, 2), 5);
+        assert_int_equal(before(g.r, SOUTH, DIR_CW, 2), 6);
+        assert_int_equal(g.r->geo.ring_len[SOUTH], 0);   /* no fast kernel */
+        play(&g.vm, &g.p, &g.h, "1");
+        counts_are(&g.p, want, 6);
+        game_end(&g);
+        game_at(&g, text, mode, "{\"board\": [7,0,0, 9,0,0], \"stores\": [0,0], \"to_move\": \"south\"}");
+        play(&g.vm, &g.p, &g.h, "1");
+        counts_are(&g.p, want_skip, 6);
+        game_end(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_tracks_steps),
         cmocka_unit_test(test_tracks_step_condition),
         cmocka_unit_test(test_tracks_own_with_stores),
+        cmocka_unit_test(test_tracks_crossing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,7 @@ static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
 static int f_stones(const Rules *r) { return r->stone_flags != 0; }
 static int f_players(const Rules *r) { return r->players > 2; }
 static int f_steer(const Rules *r) { return r->sow.steer.code != NULL; }
+static int f_crossing(const Rules *r) { return (r->geo.twice[SOUTH] | r->geo.twice[NORTH]) != 0; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
@@ -90,6 +91,7 @@ static const Feature features[] = {
     { "stones", "large stones sown with the seeds (board.stones)", f_stones },
     { "players", "games of more than two players (players)", f_players },
     { "steer", "seeds the mover steers hole by hole (sowing.steer)", f_steer },
+    { "crossing", "a track that passes a hole twice (board.track)", f_crossing },
     { "partial", "files that leave out part of the game (about.gaps)", f_partial },
     { NULL, NULL, NULL }
 };
