@@ -138,8 +138,9 @@ test: deps
 # The slow legs (CI runs them after `make test`; `make check-full` is the
 # same): games typed in through a terminal (tests/pty_scenario.sh, tmux),
 # valgrind over every shipped variant, every game played to its end by
-# every kind of player (tests/catalogue.sh), then the whole suite under
-# the sanitizers with the fuzzers' regression inputs.
+# every kind of player (tests/catalogue.sh), the legs `make test` runs
+# smaller at full size (tests/full.sh), then the whole suite under the
+# sanitizers with the fuzzers' regression inputs.
 check-full: test-slow
 test-slow:
 	@sh .ci/deps --slow
@@ -152,6 +153,8 @@ test-slow:
 	else echo "SKIP valgrind.sh (no valgrind)"; fi
 	@out=$$(sh tests/catalogue.sh $(BIN) 2>&1) && echo "PASS catalogue.sh, every game ($$(echo "$$out" | tail -1))" \
 	  || { echo "FAIL catalogue.sh"; echo "$$out" | tail -40; exit 1; }
+	@$(MAKE) --no-print-directory $(TESTS)
+	@sh tests/full.sh $(BUILD)
 	@$(MAKE) --no-print-directory test-sanitize
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
