@@ -40,6 +40,11 @@ due in both: a pass when it is Ludii's only move, and a move of the same
 player when it is his only one and our turn has passed on (or the boards
 still differ). Those are counted and shown.
 
+Rounds. A game stops at the end of its first round (Ludii sets up the
+next one with moves of its own), except the games of `ROUNDS`, where
+Ludii's set-up moves are played as forced moves and the rounds after are
+compared too.
+
 Per game: `OPTIONS` gives our options (the file's reading nearest to
 Ludii's code; a game with a `ludii-code` option is played with it), `LUDII`
 Ludii's ruleset or options; both with the reason.
@@ -177,6 +182,9 @@ OPTIONS = {
     "okwe-nigeria": ["ludii-code=true"],
     # Ludii's Azigo: its captures after a sowing from the store
     "azigo": ["ludii-code=true"],
+    # Ludii's Fergen Gobale code: the round's winner fills his holes of the
+    # same place from his own left (not those facing the loser's)
+    "fergen-gobale": ["ludii-code=true"],
 }
 
 # Known differences, diagnosed in Ludii's code: the kind of the first
@@ -545,6 +553,16 @@ EXPLAINED = {
     'ti': ('^board', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6: Sow.java sets `to` before it skips the origin), so that sowing captures nothing; the rules (and ours) capture where the seed lands"),
     'uril': ('^(board|end|over|winner)', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), so that sowing captures nothing; and where no move leaves the opponent seeds Ludii's player passes, two passes in a row being a draw (End.java, `allPass`), where the option ends the game and each takes his row"),
     'wouri': ('^(board|over|legal)', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), ending its relay; and Ludii tests that the opponent keeps seeds after each lap (`ifAfterwards` on every Select), the option after the whole move"),
+    "fergen-gobale": (r"^(board|captured seeds|player to move|over: ours False, Ludii True)",
+                      "Fergen Gobale.lud tests the round's end (a row without seeds its owner may sow from) in "
+                      "the consequents of every move, and each lap of a relay is a move of its own (moveAgain, "
+                      "var Replay): a lap that empties a row ends the round in the middle of the relay, in any "
+                      "round, the first included; its rules text (\"play continues until one player cannot "
+                      "play\"), and ours, end it when a row is empty after the turn. After a round of equal seeds "
+                      "Ludii's North lays out (its test `<`) and South, next, begins; ours South lays out and, "
+                      "the round drawn, North begins the even rounds: the same layout, another player to move. "
+                      "(Ludii's holes taken and middle holes claimed last one round too: collected at its end, "
+                      "an emptied site loses its state, ContainerFlatVertexState.remove)"),
     'yovodji': ('^board', "Ludii's Sow leaves the landing hole at the origin when a lap's last seed is the one that passes over it (a 12-seed lap on 2x6), so that sowing captures nothing and ends the relay; the rules (and ours) go on where the seed lands"),
 }
 
@@ -598,6 +616,11 @@ SITES = {
     # then the far row and the left-hand column (39-30, 20, 10); the
     # middle sites count as stores of nobody
     "mwendo": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 29, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 20, 10],
+    # Fergen Gobale: Ludii's vertices, two rows of three on each side
+    # (South's 0-2 and 6-8, North's 3-5 and 9-11, left to right) and the
+    # single row of two between them (12, 13; its track 0-2, 12, 13, 6-8,
+    # 11-9, 13, 12, 5-3); ours 2x7, the middle column (4, 11) that row
+    "fergen-gobale": [0, 1, 2, 12, 6, 7, 8, 11, 10, 9, 13, 5, 4, 3],
 }
 
 # games whose sowing move may be made with the mover's choice (our
@@ -705,6 +728,16 @@ ORDERED_DIRS = {
     # so does Laomuzhu (its Select moves sow in their consequences)
     "laomuzhu": ("ccw", "cw"),
     "yucebao": ("ccw", "cw"),
+}
+
+# games whose later rounds are compared too: Ludii's phase (its number)
+# where it sets up the next round, each move of it the only legal one
+# (the loser's seeds put in, a hole a move); ours lays the round out at
+# once. sync plays those moves; the other games stop at the end of the
+# first round
+ROUNDS = {
+    # Fergen Gobale: phase BetweenRounds
+    "fergen-gobale": 1,
 }
 
 # Ludii's ruleset (--ruleset) or options (--option Cat/Item) for our game
@@ -1093,9 +1126,14 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
     chance), Ludii offers a pass beside the next lap at each chance: the
     stop_at-th is taken (None: the relay goes on)."""
     chance = 0
+    set_up = False
     for _ in range(100000):
         st = lu.ask("state")
         if st["over"] or not st["moves"]:
+            return st
+        if set_up and st["phase"] != board.round_setup:
+            # the next round is set up (ROUNDS): its first move is a
+            # decision, compared as such
             return st
         if all(m["pass"] for m in st["moves"]) and not (
                 not isinstance(pos, str) and pos["phase"] == "swap" and len(st["moves"]) > 1
@@ -1138,6 +1176,13 @@ def sync(lu, board, pos, prev_mover, log, stop_at=None, relay_stop=False):
             # (TURN_START)
             lu.ask("apply 0")
             log.append("turn-start:%s" % board.token(ms[0], []))
+            continue
+        if (getattr(board, "round_setup", None) is not None and st["phase"] == board.round_setup
+                and len(ms) == 1 and not ms[0]["pass"]):
+            # Ludii's set-up of the next round (ROUNDS), whoever's
+            lu.ask("apply 0")
+            log.append("set-up:%s" % board.token(ms[0], []))
+            set_up = True
             continue
         choice = getattr(board, "track_choice", None)
         if (choice and st["mover"] == prev_mover and len(ms) == 2 and not isinstance(pos, str)
@@ -1487,7 +1532,11 @@ def play_one(lu, ours, board, rng, cap, stats):
         st = sync(lu, board, pos, prev, log, int(stop) if stop else None, board.relay_stop)
         stats["forced"] += len(log)
         before = (before_txt, log)
-        if pos["round"] != round_before:
+        if pos["round"] != round_before and board.round_setup is not None:
+            # a round ended: ours has set up the next one, Ludii too with
+            # the moves sync played (ROUNDS); compared on
+            stats["later_rounds"] += 1
+        elif pos["round"] != round_before:
             # a round ended: ours has set up the next one; not compared
             # further (Ludii's set-up of a round is made of moves)
             stats["rounds"] += 1
@@ -1627,6 +1676,7 @@ def notes(stats, cap):
     return "; ".join("%d %s" % (stats[k], what) for k, what in (
         ("repetition", "ended by our repetition rule, Ludii playing on (not compared further)"),
         ("rounds", "stopped at the end of the first round"),
+        ("later_rounds", "later rounds compared"),
         ("capped", "capped at %d decisions" % cap)) if stats[k]) or "each game to its end or first difference"
 
 
@@ -1723,7 +1773,8 @@ def main():
         board.chose = False
         board.store_entry = STORE_ENTRY.get(key)
         rng = random.Random(a.seed)
-        stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "legal": 0}
+        board.round_setup = ROUNDS.get(key)
+        stats = {"moves": 0, "forced": 0, "capped": 0, "repetition": 0, "rounds": 0, "later_rounds": 0, "legal": 0}
         bad = None
         kinds = {}
         for i in range(a.games):
