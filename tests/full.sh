@@ -7,20 +7,7 @@
 # games against the independent implementations, with other seeds.
 # Last line: "N passed, M failed"; exit status 1 on any failure.
 B=${1:-build}
-pass=0
-fail=0
-step() {
-    name=$1
-    shift
-    if out=$("$@" 2>&1); then
-        pass=$((pass + 1))
-        echo "PASS $name ($(echo "$out" | tail -1))"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name"
-        echo "$out" | tail -40 | sed 's/^/    /'
-    fi
-}
+. tests/steplib.sh
 for t in test_events test_solve; do
     step "$t (full)" env MANCALA_TEST_FULL=1 "$B/tests/$t"
 done

@@ -10,8 +10,7 @@
 # Prints a closing line "N passed, M failed" and exits 1 if anything
 # failed.
 B=${1:-build}
-pass=0
-fail=0
+. tests/steplib.sh
 # The unit tests run two at a time: two workers go down the list, each
 # taking the next test the other has not claimed (mkdir claims it), and
 # the results are printed in order once both are done.
@@ -41,20 +40,6 @@ for t in "$B"/tests/test_*; do
         grep -v '^\[ *\(OK\|RUN\) *\]' "$U/$name.out" 2>/dev/null | sed 's/^/    /' | head -60
     fi
 done
-# step NAME COMMAND...: one PASS line with the command's last line, or a
-# FAIL line and the end of its output
-step() {
-    name=$1
-    shift
-    if out=$("$@" 2>&1); then
-        pass=$((pass + 1))
-        echo "PASS $name ($(echo "$out" | tail -1))"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name"
-        echo "$out" | tail -40 | sed 's/^/    /'
-    fi
-}
 for s in tests/cli.sh tests/play.sh tests/stats.sh tests/solve.sh tests/run_bad.sh tests/diagnostics.sh tests/limits.sh tests/hostile.sh; do
     [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
 done
