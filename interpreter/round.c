@@ -427,10 +427,11 @@ static int copy_rest(const Rules *r, const Position *p)
  * his holes out in `choose` order, `fill-seeds` each while he can pay a
  * hole in full, then a seed each while seeds are left; the other puts the
  * same seeds in his hole of the same index (from his own left; or, with
- * `copy-opposite`, in the hole facing it), keeping the rest. Both pay from their holdings (stores). Kept holes (`keep`)
- * keep their seeds and take no part; with `fill-rest`, a layer who filled
- * a hole in full puts the rest into the next one (every hole full: into
- * copy_rest's kept hole), and the holes left empty are out of play. */
+ * `copy-opposite`, in the hole facing it), keeping the rest. Both pay
+ * from their holdings (stores). Kept holes (`keep`) keep their seeds and
+ * take no part; with `fill-rest`, a layer who filled a hole in full puts
+ * the rest into the next one (every hole full: into copy_rest's kept
+ * hole), and the holes left empty are out of play. */
 static void copy_layout(Vm *vm, Position *p)
 {
     const Rules *r = vm->r;
