@@ -240,7 +240,7 @@ int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover, 
 {
     const int8_t *nx = r->geo.next[mover][dir];
     if (r->stores != STORES_ON_TRACK)   /* (a track that crosses itself has no stores on it) */
-        return !is_hole(r, h) ? NO_HOLE : via >= 0 && r->geo.via2[mover][dir][h] == via ? r->geo.next2[mover][dir][h] : nx[h];
+        return is_hole(r, h) ? geo_after(&r->geo, mover, dir, h, via) : NO_HOLE;
     if (is_store(h)) {
         int a = store_gate(r, h - MAX_HOLES);
         return dir == DIR_CCW ? nx[a] : a;

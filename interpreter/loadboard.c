@@ -476,10 +476,10 @@ static void ls_board_checks(Ld *ld, const yaml_node_t *n, const LdPart *p)
     } else if (r->stores == STORES_ON_TRACK && r->rows != 2) {
         dg_error(ld->dg, ld_nloc(p->val[BK_STORES]),
                  "stores on the track need a board of 2 rows (each store after its player's row)");
-    } else if (r->stores == STORES_ON_TRACK && (r->geo.twice[SOUTH] | r->geo.twice[NORTH])) {
+    } else if (r->stores == STORES_ON_TRACK && geo_twice(r)) {
         dg_error(ld->dg, ld_nloc(p->val[BK_TRACK]), "`board.track` passes hole %d twice: a track that crosses "
                  "itself has no stores on it (`board.stores: on-track`)",
-                 ctz_mask(r->geo.twice[SOUTH] | r->geo.twice[NORTH]) + 1);
+                 ctz_mask(geo_twice(r)) + 1);
     }
 }
 

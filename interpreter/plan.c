@@ -254,7 +254,7 @@ static void describe_sow(FILE *f, const char *what, const Rules *r, const SowRul
         fprintf(f, "general kernel, seed by seed%s%s\n",
                 sp->consecutive ? "; a lap into consecutive holes in a tight loop" : "",
                 r->stone_flags ? "; large stones (board.stones) keep every short cut off"
-                : (r->geo.twice[SOUTH] | r->geo.twice[NORTH]) ? "; a track that crosses itself keeps the lap short cuts off"
+                : geo_twice(r) ? "; a track that crosses itself keeps the lap short cuts off"
                 : s->features & ~SOW_KNOWN ? "; a key this plan does not know keeps every short cut off" : "");
     if (s->neach && sp->each_masks)
         fprintf(f, "  each-seed rules: tried only at the hole counts they can fire on (%s)\n",

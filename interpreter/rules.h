@@ -554,8 +554,26 @@ int geo_hole_at(int rows, int width, int rank, int col);
  * South's. */
 void geo_layout(Rules *r);
 /* The side masks and the tracks, from geo.side and geo.track; 0 and a
- * message in `why` if a track has fewer than two holes or a hole twice. */
+ * message in `why` if a track has fewer than two holes or lists a hole
+ * more than once where a track that crosses itself may not. */
 int geo_tracks(Rules *r, char *why, size_t n);
+
+/* The hole after h on `player`'s track sowing `dir`, the seed having come
+ * to h from `via` (NO_HOLE: none): after h's second listing where `via`
+ * is the hole before it (a track that crosses itself), else its first. */
+static inline int geo_after(const Geometry *g, int player, int dir, int h, int via)
+{
+    return via >= 0 && g->via2[player][dir][h] == via ? g->next2[player][dir][h] : g->next[player][dir][h];
+}
+
+/* The holes some player's track lists twice (0: no track crosses itself). */
+static inline Mask geo_twice(const Rules *r)
+{
+    Mask m = 0;
+    for (int p = 0; p < r->players; p++)
+        m |= r->geo.twice[p];
+    return m;
+}
 
 /* The ways a steered lap steps (sowing.steer), as changes of rank and
  * column; ExCtx.heading is 1 + one of them (0: no step yet). */

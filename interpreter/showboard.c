@@ -55,7 +55,7 @@ static void track_runs(FILE *f, const Rules *r, int player, int dir)
     int n = 0, h = ctz64_or(g->track_mask[player] & ~g->twice[player]), via = NO_HOLE, fewest = MAX_HOLES + 1;
     do {
         list[n++] = (int8_t)h;
-        const int t = via >= 0 && g->via2[player][dir][h] == via ? g->next2[player][dir][h] : g->next[player][dir][h];
+        const int t = geo_after(g, player, dir, h, via);
         via = h;
         h = t;
     } while (h != list[0] && n < MAX_HOLES);
@@ -121,9 +121,7 @@ void show_board_layout(FILE *f, const Rules *r)
             fprintf(f, " (counterclockwise; clockwise the other way).\n");
         }
     }
-    Mask twice = 0;
-    for (int p = 0; p < r->players; p++)
-        twice |= g->twice[p];
+    const Mask twice = geo_twice(r);
     if (twice) {
         fprintf(f, "The track crosses itself: it passes hole%s ", popcount_mask(twice) > 1 ? "s" : "");
         mask_runs(f, r, twice);

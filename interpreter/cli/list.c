@@ -61,7 +61,7 @@ static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
 static int f_stones(const Rules *r) { return r->stone_flags != 0; }
 static int f_players(const Rules *r) { return r->players > 2; }
 static int f_steer(const Rules *r) { return r->sow.steer.code != NULL; }
-static int f_crossing(const Rules *r) { return (r->geo.twice[SOUTH] | r->geo.twice[NORTH]) != 0; }
+static int f_crossing(const Rules *r) { return geo_twice(r) != 0; }
 
 static const Feature features[] = {
     { "relay", "relay sowing (laps)", f_relay },
