@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MANCALA_VERSION_MAJOR 4
-#define MANCALA_VERSION_MINOR 3
+#define MANCALA_VERSION_MINOR 4
 #define MANCALA_VERSION_PATCH 0
-#define MANCALA_VERSION "4.3.0"
+#define MANCALA_VERSION "4.4.0"
 
 /* Every function below is exported from the shared library. */
 #if defined(__GNUC__) && defined(MC_BUILDING_LIBRARY)
@@ -211,6 +211,10 @@ typedef struct McPosition {
                                        (match.settle: lend, borrow, repay) */
     uint8_t eliminated;             /* bit p: player p is out of the game, his
                                        turns passed over (4.0.0) */
+    uint8_t store_stones[MC_MAX_PLAYERS];   /* bit f of store_stones[p]: the
+                                       large stone of flag f lies in player p's
+                                       store (board.store-stones; 4.4.0: in what
+                                       was padding, so the layout is unchanged) */
     mc_holes hand_from[2];          /* MC_PHASE_HAND: bit i of hand_from[MC_CCW]
                                        (MC_CW): the hand may be sown from hole i
                                        counterclockwise (clockwise); MC_PHASE_PICK:

@@ -256,6 +256,16 @@ int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover, 
     return t;
 }
 
+int bd_place_step(const Rules *r, const Position *p, int h, int dir, int mover)
+{
+    for (int tries = 0; tries <= r->nholes + 2; tries++) {
+        h = bd_track_next(r, &r->sow, h, dir, mover, NO_HOLE);
+        if (h == NO_HOLE || !is_hole(r, h) || !has_hole(p->out_of_play, h))
+            return h;
+    }
+    return NO_HOLE;
+}
+
 /* Whether the sowing passes over hole `h` (out of play, or skipped). */
 static int passed_over(const SowRules *s, const SowPlan *sp, ExCtx *cx, int h)
 {

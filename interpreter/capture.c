@@ -82,6 +82,16 @@ void cap_count_stone(Vm *vm, Position *p, int player, int f)
 static void take_stones(Vm *vm, Position *p, int h, int d, int keep, int mover)
 {
     const Rules *r = vm->r;
+    if (d >= 0 && is_store(h) && r->stores_hold) {   /* the stones lying in a store */
+        for (unsigned m = p->store_stones[h - MAX_HOLES] & r->stone_flags; m; m &= m - 1) {
+            if (ev_on(vm))
+                ev_basic(vm, MC_EV_UNFLAG, mover, h, __builtin_ctz(m), 0);
+            if (d < MC_TO_REMOVED)   /* a player */
+                cap_count_stone(vm, p, d, __builtin_ctz(m));
+        }
+        p->store_stones[h - MAX_HOLES] = 0;
+        return;
+    }
     if (d < 0 || !is_hole(r, h))
         return;
     for (unsigned m = r->stone_flags; m; m &= m - 1) {
@@ -304,6 +314,14 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
+        if (is_store(h) && r->stores_hold) {   /* a store holding stones: they alone (board.store-stones) */
+            if (hole_stones(r, p, h) && !listed(holes, n, h)) {
+                holes[n] = h;
+                amounts[n++] = 0;
+                cur = h;   /* (a chain goes on from it) */
+            }
+            continue;
+        }
         if (is_store(h) && !listed(holes, n, h)) {   /* a store: its seeds, no chain from it */
             holes[n] = h;
             amounts[n++] = take_of(c, p->store[h - MAX_HOLES], most);
@@ -319,14 +337,17 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
         return n;
     const int8_t *along = (c->chain == CHAIN_FORWARD ? r->geo.next : r->geo.back)[cx->mover][dir];
     for (;;) {
-        int h = bd_step(r, p, along, cur);
+        /* (where stores hold large stones, through the stores: their
+         * stones alone are taken) */
+        int h = r->stores_hold ? bd_place_step(r, p, cur, dir ^ (c->chain != CHAIN_FORWARD), cx->mover)
+                               : bd_step(r, p, along, cur);
         if (h == NO_HOLE || listed(holes, n, h))
             break;
         cx->hole = h;
         if (!ex_true(&c->chain_while, cx))
             break;
         holes[n] = h;
-        amounts[n++] = take_of(c, p->count[h], most);
+        amounts[n++] = is_store(h) ? 0 : take_of(c, p->count[h], most);
         cur = h;
         if (c->chain_also.code) {   /* and with it another hole (its opposite) */
             int o = (int)ex_eval(&c->chain_also, cx);
@@ -384,10 +405,12 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
         int32_t stores[3] = { p->store[0], p->store[1], p->removed };
         Mask flags[MAX_FLAGS];
         uint16_t counters[2][MC_MAX_COUNTERS] = { { 0 } };
+        uint8_t in_stores[MAX_PLAYERS] = { 0 };
         const int keep_stones = r->stone_flags && c->cancel_if.code;
         if (keep_stones) {
             memcpy(flags, p->flags, sizeof flags);
             memcpy(counters, p->counter, sizeof counters);
+            memcpy(in_stores, p->store_stones, sizeof in_stores);
         }
         int got = 0, cancelled = 0;
         for (int k = 0; k < n; k++) {
@@ -422,6 +445,7 @@ void cap_after(Vm *vm, Position *p, SowInfo *si)
                 if (keep_stones) {
                     memcpy(p->flags, flags, sizeof flags);
                     memcpy(p->counter, counters, sizeof counters);
+                    memcpy(p->store_stones, in_stores, sizeof in_stores);
                 }
                 got = 0;
                 cancelled = 1;

@@ -1,9 +1,9 @@
 /* cycle.c: exact detection of endless relay sowings.
  *
- * Brent's method over the state at the start of each lap (board, stores,
- * flags and owners, which an each-seed rule's `set` may change, the hole
- * about to be lifted or the seeds in hand to sow from it, the
- * direction): a lap state determines every later lap (the conditions read
+ * Brent's method over the state at the start of each lap (board, stores
+ * and the large stones in them, flags and owners, which an each-seed
+ * rule's `set` may change, the hole about to be lifted or the seeds in
+ * hand to sow from it, the direction): a lap state determines every later lap (the conditions read
  * during relay laps see nothing else: no `captured`),
  * so a repeat is a loop. Besides the tortoise, each state is compared with
  * the first one: a lap that leaves an empty hole can be undone (its origin
@@ -21,6 +21,7 @@ static NOINLINE void lap_save(const Rules *r, const Position *p, int origin, int
     s->dir = dir;
     memcpy(s->count, p->count, (size_t)r->nholes * sizeof *s->count);
     memcpy(s->store, p->store, sizeof s->store);
+    memcpy(s->store_stones, p->store_stones, sizeof s->store_stones);
     s->removed = p->removed;
     s->origin = origin;
     s->owner[0] = p->owner[0];
@@ -33,13 +34,15 @@ static NOINLINE void lap_save(const Rules *r, const Position *p, int origin, int
  * the origin, the hand, the direction and the origin's count. */
 static ALWAYS_INLINE int lap_maybe(const Position *p, int origin, int hand, int dir, const LapState *s)
 {
-    return s->origin == origin && s->hand == hand && s->dir == dir && s->count[origin] == p->count[origin];
+    return s->origin == origin && s->hand == hand && s->dir == dir &&
+           (is_store(origin) || s->count[origin] == p->count[origin]);
 }
 
 /* ... and is it? The rest, out of line (rarely reached). */
 static NOINLINE int lap_rest(const Rules *r, const Position *p, const LapState *s)
 {
     return memcmp(s->store, p->store, sizeof s->store) == 0 && s->removed == p->removed &&
+           memcmp(s->store_stones, p->store_stones, sizeof s->store_stones) == 0 &&
            s->owner[0] == p->owner[0] && s->owner[1] == p->owner[1] &&
            memcmp(s->count, p->count, (size_t)r->nholes * sizeof *s->count) == 0 &&
            (!r->nflags || memcmp(s->flags, p->flags, (size_t)r->nflags * sizeof *s->flags) == 0);

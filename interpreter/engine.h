@@ -196,6 +196,7 @@ void ev_owners(Vm *vm, int player, const Position *p, int hole);
 typedef struct LapState {
     uint16_t count[MAX_HOLES];
     int32_t store[MAX_PLAYERS], removed;
+    uint8_t store_stones[MAX_PLAYERS];   /* board.store-stones */
     int origin;
     int hand;          /* seeds in hand to sow from origin (`to: hand`), or 0:
                           the lap lifts origin */
@@ -342,6 +343,9 @@ void rnd_after_fill(const Rules *r, Position *p);
 /* A game (round) with a setup begins: the reserves, and who places first
  * (or the swap, or the play, when there is nothing to place). */
 void rnd_setup(const Rules *r, Position *p);
+/* The large stones board.store-stones puts into the stores as a round
+ * begins: taken from wherever they lie. */
+void rnd_store_stones(const Rules *r, Position *p);
 /* The player to move places a seed into `hole` (NO_HOLE: he has nowhere
  * to place, and his reserve goes to his store). */
 void rnd_place(Vm *vm, Position *p, int hole);

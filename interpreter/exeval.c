@@ -9,6 +9,12 @@
 #include "exint.h"
 #include "rules.h"
 
+/* Is the value h a store? */
+static inline int is_store_val(int64_t h)
+{
+    return h >= STORE_HOLE(0) && h < STORE_HOLE(MAX_PLAYERS);
+}
+
 /* Seeds in hole (or store) h; 0 for anything else. */
 static inline int64_t hole_count(const ExCtx *cx, int64_t h)
 {
@@ -269,7 +275,9 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_DEPTH: TOP = TOP >= 0 && TOP < nh ? g->depth[TOP] : 0; break;
         case EXO_NUMBER: TOP = hole_number(cx, TOP); break;
         case EXO_OUT: TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->out_of_play, (int)TOP) : 0; break;
-        case EXO_STONES: TOP = TOP >= 0 && TOP < nh ? hole_stones(cx->rules, cx->pos, (int)TOP) : 0; break;
+        case EXO_STONES:   /* (a store: the stones lying in it, board.store-stones) */
+            TOP = (TOP >= 0 && TOP < nh) || is_store_val(TOP) ? hole_stones(cx->rules, cx->pos, (int)TOP) : 0;
+            break;
         case EXO_ISSTORE: TOP = TOP >= MAX_HOLES; break;
         case EXO_SETFLAG: TOP = (ExVal)((Mask)TOP & cx->pos->flags[*pc++]); break;
         case EXO_FIRST: {
@@ -284,7 +292,8 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         }
         case EXO_FLAG: {
             int f = *pc++;
-            TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP) : 0;
+            TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP)
+                  : is_store_val(TOP) ? (ExVal)((cx->pos->store_stones[TOP - MAX_HOLES] >> f) & 1) : 0;
             break;
         }
         case EXO_PSTORE: TOP = cx->pos->store[TOP & cx->rules->pl_mask]; break;
@@ -307,7 +316,11 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_OUTER: TOP = TOP >= 0 && TOP < nh ? g->outer[TOP] : NO_HOLE; break;
         case EXO_NEXT:
         case EXO_PREV: {
-            if (TOP >= 0 && TOP < nh) {
+            if (cx->rules->stores_hold && ((TOP >= 0 && TOP < nh) || is_store_val(TOP))) {
+                /* stores that hold large stones are places of the track */
+                const int dir = (int)((cx->dir & 1) ^ (op == EXO_PREV));
+                TOP = bd_place_step(cx->rules, cx->pos, (int)TOP, dir, cx->mover & cx->rules->pl_mask);
+            } else if (TOP >= 0 && TOP < nh) {
                 /* on along the track, passing over holes out of play (h
                  * itself if it is the only one in play, no hole if none is) */
                 const int8_t *nx = (op == EXO_NEXT ? g->next : g->back)[cx->mover & cx->rules->pl_mask][cx->dir & 1];

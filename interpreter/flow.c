@@ -251,6 +251,7 @@ int flow_start(Vm *vm, Position *p, History *h)
     memcpy(p->count, r->initial, sizeof p->count);
     rules_owners(r, p->owner);
     p->store[0] = p->store[1] = r->store_seeds;
+    rnd_store_stones(r, p);
     p->round = 1;
     p->starter = SOUTH;
     p->to_move = SOUTH;

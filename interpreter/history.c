@@ -28,6 +28,14 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24 | (uint64_t)p->lot << 32;
 }
 
+/* The reserves (bits 0-31) and the large stones lying in the stores
+ * (32-47; board.store-stones), in one word. */
+static inline uint64_t reserve_word(const Position *p)
+{
+    return (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16 | (uint64_t)p->store_stones[0] << 32 |
+           (uint64_t)p->store_stones[1] << 40;
+}
+
 /* The last word of a record's head: the seeds out of the game (bits
  * 0-15), `sowed` (16-31; `sowed` uses bits 0-8, its bit 15 holds
  * last_move's LM_EXTRA), `last_move` (32-41), the player to move
@@ -94,8 +102,8 @@ static inline uint64_t hash_of(const Rules *r, const Position *p, int with)
     h = mix64(h, with & WITH_COUNTS ? head_word(p) : head_word(p) & ~((uint64_t)3 << 42));
     if (r->mid_move)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
-    if (r->has_reserves)
-        h = mix64(h, (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16);
+    if (r->has_reserves || r->stores_hold)
+        h = mix64(h, reserve_word(p));
     if (r->has_debts || r->has_lots)
         h = mix64(h, (uint64_t)p->debt[0] | (uint64_t)p->debt[1] << 16 | (uint64_t)p->lot << 32);
     for (int pl = 0; r->ncounters && pl < r->players; pl++) {
@@ -119,7 +127,7 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     if (r->mid_move && (mid_word(a) != mid_word(b) || a->hand_from[0] != b->hand_from[0] ||
                         a->hand_from[1] != b->hand_from[1]))
         return 0;
-    if (r->has_reserves && (a->reserve[0] != b->reserve[0] || a->reserve[1] != b->reserve[1]))
+    if ((r->has_reserves || r->stores_hold) && reserve_word(a) != reserve_word(b))
         return 0;
     if (a->debt[0] != b->debt[0] || a->debt[1] != b->debt[1] || a->lot != b->lot)
         return 0;
@@ -167,7 +175,8 @@ void hist_free(History *h)
 /* A record: what the repetition rule compares. The counts come first
  * (whole words of four holes), then the flags, then (variants where the
  * mover may stop with seeds in hand) the hand and the two masks of
- * hand_from, (variants with a setup) the reserves, then North's holes, the
+ * hand_from, (variants with a setup, or stores that hold large stones)
+ * the reserves and those stones, then North's holes, the
  * holes out of play, the stores, and the rest. A mask of holes takes one
  * word, or two on boards of more than 64 holes (mask_words). The rest: (seeds removed, at most MAX_SEEDS: 16 bits; who
  * has sown which way; round, who is to move, phase; see head_word). The
@@ -209,7 +218,7 @@ static inline int count_words(const Rules *r)
 static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
-    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves ? 1 : 0) +
+    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves || r->stores_hold ? 1 : 0) +
             (r->ncounters ? r->players : 0) + (r->players > 2 ? 2 + mw : 0) + head_words(r)) * 8;
 }
 
@@ -224,8 +233,8 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         out = put_mask(out + 8, p->hand_from[0], mask_words(r));
         out = put_mask(out, p->hand_from[1], mask_words(r));
     }
-    if (r->has_reserves) {
-        uint64_t w = (uint64_t)p->reserve[0] | (uint64_t)p->reserve[1] << 16;
+    if (r->has_reserves || r->stores_hold) {
+        uint64_t w = reserve_word(p);
         memcpy(out, &w, 8);
         out += 8;
     }

@@ -117,8 +117,13 @@ char *pos_to_json(Vm *vm, const Position *p)
     json_object_set_new(o, "starter", json_string(player_word(r->players, p->starter)));
     json_object_set_new(o, "last_mover", json_string(player_word(r->players, p->last_mover)));
     json_object_set_new(o, "removed", json_integer(p->removed));
-    for (int f = 0; f < r->nflags; f++)
-        json_object_set_new(o, r->flags[f], js_hole_list(r, p->flags[f]));
+    for (int f = 0; f < r->nflags; f++) {
+        json_t *l = js_hole_list(r, p->flags[f]);
+        for (int pl = 0; r->stores_hold && pl < 2; pl++)   /* a large stone lying in a store */
+            if ((p->store_stones[pl] >> f) & 1)
+                json_array_append_new(l, json_string(pl == SOUTH ? "south-store" : "north-store"));
+        json_object_set_new(o, r->flags[f], l);
+    }
     counter_fields(r, p, o);
     eliminated_field(r, p, o);
     if (r->match && (r->next == NEXT_FILL || r->next == NEXT_COPY)) {
@@ -354,6 +359,28 @@ static int read_round(const Rules *r, json_t *o, Position *p, char *err, size_t 
     return 1;
 }
 
+/* The field of flag f: a list of hole numbers; with `in_stores` (a
+ * large stone where stores hold them) also "south-store", "north-store". */
+static int read_flag(const Rules *r, json_t *v, int f, int in_stores, Position *p)
+{
+    if (!in_stores || !json_is_array(v))
+        return js_get_holes(r, v, &p->flags[f]);
+    json_t *holes = json_array();
+    size_t i;
+    json_t *e;
+    int ok = 1;
+    json_array_foreach(v, i, e) {
+        const char *w = json_string_value(e);
+        if (w && (!strcmp(w, "south-store") || !strcmp(w, "north-store")))
+            p->store_stones[w[0] == 'n'] = (uint8_t)(p->store_stones[w[0] == 'n'] | 1u << f);
+        else
+            ok = ok && json_array_append(holes, e) == 0;
+    }
+    ok = ok && js_get_holes(r, holes, &p->flags[f]);
+    json_decref(holes);
+    return ok;
+}
+
 /* The sets of holes: the variant's flags, `out_of_play` (holes that hold
  * no seeds) and `owners` (by default the variant's rows). */
 static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t errlen)
@@ -361,10 +388,14 @@ static int read_holes(const Rules *r, json_t *o, Position *p, char *err, size_t 
     json_t *v;
     int pl;
     for (int f = 0; f < r->nflags; f++) {
-        if ((v = json_object_get(o, r->flags[f])) && !js_get_holes(r, v, &p->flags[f]))
-            return js_fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d", r->flags[f], r->nholes);
-        if (((r->stone_flags >> f) & 1) && popcount_mask(p->flags[f]) > 1)
-            return js_fail(err, errlen, "field `%s`: a large stone lies in one hole at most", r->flags[f]);
+        const int in_stores = r->stores_hold && ((r->stone_flags >> f) & 1);
+        if ((v = json_object_get(o, r->flags[f])) && !read_flag(r, v, f, in_stores, p))
+            return js_fail(err, errlen, "field `%s`: expected a list of hole numbers 1..%d%s", r->flags[f], r->nholes,
+                           in_stores ? " and \"south-store\", \"north-store\"" : "");
+        if (((r->stone_flags >> f) & 1) &&
+            popcount_mask(p->flags[f]) + ((p->store_stones[SOUTH] >> f) & 1) + ((p->store_stones[NORTH] >> f) & 1) > 1)
+            return js_fail(err, errlen, "field `%s`: a large stone lies in one %s at most", r->flags[f],
+                           in_stores ? "hole or store" : "hole");
     }
     if ((v = json_object_get(o, "out_of_play"))) {
         if (!js_get_holes(r, v, &p->out_of_play))

@@ -428,6 +428,7 @@ static void ld_root(Ld *ld, const yaml_node_t *root)
     r->setup_swap = -1;
     r->setup_mark_flag = -1;
     r->setup_mark_north = -1;
+    r->store_stone[SOUTH] = r->store_stone[NORTH] = -1;
     r->repetition = 3;
     r->repetition_seeds = RCV_OWNER;
     r->no_moves_seeds = RCV_OWNER;

@@ -14,7 +14,7 @@ static const char *const store_words[] = {
 static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", [TRACK_MIRROR] = "mirror",
                                            NULL };
 
-enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_STONES, BK_N };
+enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_STONES, BK_STORE_STONES, BK_N };
 
 /* Once rows and holes are known: the board's size and where each hole
  * lies, for the keys after them. A board larger than a position holds is
@@ -442,6 +442,38 @@ static int ls_counters(Ld *ld, const LdSec *s, const LdKey *k, void *base, const
     return lk_scalars(ld, v, l.key, "a list of names", ls_name, &l);
 }
 
+/* board.store-stones: the large stone lying in each player's store as a
+ * round begins. */
+static const LdKey store_stone_keys[] = {
+    { .name = "south", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, store_stone[SOUTH]) },
+    { .name = "north", .kind = LK_FLAG, .flags = LF_QUALIFY, .off = offsetof(Rules, store_stone[NORTH]) },
+    { .name = NULL }
+};
+
+/* board.store-stones: stores hold large stones; each named one a stone,
+ * the two different, on stores that are on the track. */
+static void ls_store_stones(Ld *ld, const LdSec *s, const LdPart *p)
+{
+    Rules *r = ld->r;
+    (void)s;
+    const yaml_node_t *at = p->val[BK_STORE_STONES];
+    if (!at || p->bad[BK_STORE_STONES])
+        return;
+    r->stores_hold = 1;
+    const int fs = r->store_stone[SOUTH], fn = r->store_stone[NORTH];
+    if (fs < 0 && fn < 0)
+        dg_error(ld->dg, ld_nloc(at), "`board.store-stones` names the large stone lying in a store as a round "
+                 "begins: give `south`, `north` or both");
+    else if ((fs >= 0 && !((r->stone_flags >> fs) & 1)) || (fn >= 0 && !((r->stone_flags >> fn) & 1)))
+        dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: `%s` is a flag, not a large stone (`board.stones`)",
+                 r->flags[fs >= 0 && !((r->stone_flags >> fs) & 1) ? fs : fn]);
+    else if (fs == fn)
+        dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: a large stone lies in one store, not in both");
+    else if (r->stores != STORES_ON_TRACK)
+        dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: large stones lie in stores that are on the track "
+                 "(`board.stores: on-track`), where they are sown from and taken");
+}
+
 static const LdKey board_keys[BK_N + 1] = {
     [BK_ROWS] = { .name = "rows", .required = 1, .kind = LK_STATIC, .flags = LF_QUALIFY, .type = T_INT,
                   .lo = 1, .hi = MAX_ROWS, .off = offsetof(Rules, rows) },
@@ -457,6 +489,8 @@ static const LdKey board_keys[BK_N + 1] = {
     [BK_FLAGS] = { .name = "flags", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_flags },
     [BK_COUNTERS] = { .name = "counters", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_counters },
     [BK_STONES] = { .name = "stones", .kind = LK_CUSTOM, .flags = LF_QUALIFY, .read = ls_stones },
+    [BK_STORE_STONES] = { .name = "store-stones", .kind = LK_MAP, .flags = LF_QUALIFY, .sub = store_stone_keys,
+                          .then = ls_store_stones },
 };
 
 /* The checks between the board's keys, once all are read: sides that

@@ -308,6 +308,20 @@ void rnd_mark(Vm *vm, Position *p, int hole)
         setup_done(r, p);
 }
 
+void rnd_store_stones(const Rules *r, Position *p)
+{
+    if (!r->stores_hold)
+        return;
+    memset(p->store_stones, 0, sizeof p->store_stones);
+    for (int pl = 0; pl < 2; pl++) {
+        const int f = r->store_stone[pl];
+        if (f >= 0) {
+            p->flags[f] = 0;
+            p->store_stones[pl] = (uint8_t)(p->store_stones[pl] | 1u << f);
+        }
+    }
+}
+
 void rnd_setup(const Rules *r, Position *p)
 {
     if (!r->has_setup) {   /* moves.place: the reserves are placed during the play */
@@ -380,6 +394,9 @@ void rnd_swap_play(Vm *vm, Position *p)
     const int32_t s = p->store[0];
     p->store[0] = p->store[1];
     p->store[1] = s;
+    const uint8_t st = p->store_stones[0];
+    p->store_stones[0] = p->store_stones[1];
+    p->store_stones[1] = st;
     const uint16_t v = p->reserve[0];
     p->reserve[0] = p->reserve[1];
     p->reserve[1] = v;
@@ -590,6 +607,7 @@ static void next_round(Vm *vm, Position *p, History *hist, int won)
                                 p->round - 1) % 2);
     memset(p->flags, 0, sizeof p->flags);
     memset(p->counter, 0, sizeof p->counter);   /* board.counters start afresh */
+    rnd_store_stones(r, p);
     p->out_of_play = 0;
     if (r->next != NEXT_REDISTRIBUTE && p->owner[0] != rules_north_holes(r)) {
         p->owner[0] = rules_north_holes(r);   /* holes a rule gave away are their row's again */

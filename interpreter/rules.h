@@ -327,6 +327,11 @@ typedef struct McRules {
                                     holding a large stone (sown like a seed) */
     int8_t stone_counter[MAX_FLAGS]; /* a stone's flag f: the counter of its name
                                     (where a player counts it once taken), or -1 */
+    int store_stone[2];          /* board.store-stones: the flag of the stone
+                                    lying in South's (North's) store as a round
+                                    begins, or -1; with either, stores hold large
+                                    stones (a stone sown into one lies there) */
+    int stores_hold;             /* board.store-stones is given */
     int ncounters;               /* board.counters: per-player whole numbers */
     const char *counters[MC_MAX_COUNTERS];
     int total_seeds;
@@ -662,9 +667,19 @@ static inline const char *rules_stores_bound(const Rules *r)
                                                      : NULL;
 }
 
-/* The large stones (board.stones) in hole h. */
+/* The place after h (a hole or a store) on `mover`'s track, way `dir`,
+ * stores included where the sowing goes into them, holes out of play
+ * passed over (board.c): where stores hold large stones
+ * (board.store-stones), next(), prev() and capture chains go this way;
+ * NO_HOLE if there is none. */
+int bd_place_step(const Rules *r, const Position *p, int h, int dir, int mover);
+
+/* The large stones (board.stones) in hole h (a store: those lying in
+ * it, board.store-stones). */
 static inline int hole_stones(const Rules *r, const Position *p, int h)
 {
+    if (is_store(h))
+        return __builtin_popcount(p->store_stones[h - MAX_HOLES] & r->stone_flags);
     int n = 0;
     for (unsigned m = r->stone_flags; m; m &= m - 1)
         n += has_hole(p->flags[__builtin_ctz(m)], h);

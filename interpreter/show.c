@@ -332,6 +332,7 @@ static void board_words(FILE *f, const Rules *r)
                            "a stone may be sown from where `moves.from` allows it.\n", k, k, r->flags[i]);
                 k++;
             }
+        show_store_stones(f, r);
     }
     if (r->ncounters) {
         fprintf(f, "Each player's counters (0 as %s begins):", r->match ? "each round" : "the game");

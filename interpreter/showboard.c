@@ -129,3 +129,19 @@ void show_board_layout(FILE *f, const Rules *r)
                    "halfway (from such a hole it follows its first passage), nor do next() and prev().\n");
     }
 }
+
+void show_store_stones(FILE *f, const Rules *r)
+{
+    if (!r->stores_hold)
+        return;
+    fprintf(f, "As %s begins,", r->match ? "each round" : "the game");
+    for (int pl = 0, n = 0; pl < 2; pl++)
+        if (r->store_stone[pl] >= 0)
+            fprintf(f, "%s the large stone `%s` lies in %s's store", n++ ? " and" : "", r->flags[r->store_stone[pl]],
+                    pl == SOUTH ? "South" : "North");
+    fprintf(f, ". Stores hold large stones: a stone sown into a store lies there (`hole.stones`, `hole.NAME` of "
+               "the store); a relay that goes on from a store lifts its stones alone, and a capture of a store "
+               "takes its stones alone, never the seeds it holds. `next()`, `prev()` and capture chains pass "
+               "through the stores as the sowing does, and a lap that ends in a store may go on from the place "
+               "after it (`relay-while`).\n");
+}

@@ -184,7 +184,7 @@ static int pack(Solver *s, const Position *p, unsigned char *key)
         ZERO(plies);
 #undef ZERO
     /* the padding bytes, which a copy need not keep */
-    const size_t pad = offsetof(Position, eliminated) + sizeof p->eliminated;
+    const size_t pad = offsetof(Position, store_stones) + sizeof p->store_stones;
     memset(t + pad - TAIL_OFF, 0, offsetof(Position, hand_from) - pad);
     int64_t id = tail_id(s, t);
     if (id < 0)

@@ -249,16 +249,34 @@ static unsigned lift_stones(Vm *vm, Position *p, int h, int mover)
     return got;
 }
 
+/* Lifts the large stones lying in store t (board.store-stones): returns
+ * them as bits of their flag numbers. */
+static unsigned lift_store_stones(Vm *vm, Position *p, int t, int mover)
+{
+    const unsigned got = p->store_stones[t - MAX_HOLES] & vm->r->stone_flags;
+    p->store_stones[t - MAX_HOLES] = 0;
+    for (unsigned m = got; m && ev_on(vm); m &= m - 1)
+        ev_basic(vm, MC_EV_UNFLAG, mover, t, __builtin_ctz(m), 0);
+    return got;
+}
+
 /* The large stone of flag f into hole t, with the each-seed rules
  * (`stone` its number, `hand` the pieces still to drop); into a store,
- * it leaves the board, counted by the store's player in his counter of
- * its name (if any). */
+ * it lies there where stores hold stones (board.store-stones), else it
+ * leaves the board, counted by the store's player in his counter of its
+ * name (if any). */
 static void drop_stone(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p, ExCtx *cx, int t, int f,
                        int left, SowInfo *si)
 {
     const Rules *r = vm->r;
     if (t >= MAX_HOLES) {
-        cap_count_stone(vm, p, t - MAX_HOLES, f);
+        if (!r->stores_hold) {
+            cap_count_stone(vm, p, t - MAX_HOLES, f);
+            return;
+        }
+        p->store_stones[t - MAX_HOLES] = (uint8_t)(p->store_stones[t - MAX_HOLES] | 1u << f);
+        if (ev_on(vm))
+            ev_basic(vm, MC_EV_FLAG, si->mover, t, f, 0);
         return;
     }
     p->flags[f] |= bit(t);
@@ -436,7 +454,10 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
                       int dir, int via)
 {
     const Rules *r = vm->r;
-    if (s->laps != LAPS_RELAY || !is_hole(r, h))
+    /* a lap ending in a store goes on only from the place after it, where
+     * stores hold large stones, and only where `relay-while` says so */
+    const int in_store = is_store(h) && r->stores_hold && s->relay_from == RELAY_FROM_NEXT && s->relay_while.code;
+    if (s->laps != LAPS_RELAY || (!is_hole(r, h) && !in_store))
         return NO_HOLE;
     cx->last = h;
     int more = s->relay_while.code ? ex_true(&s->relay_while, cx) : p->count[h] > 1;
@@ -452,6 +473,8 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
     if (next) {
         cx->hand = 0;
         int t = bd_target(r, s, sp, cx, h, dir, &via);
+        if (!is_hole(r, t) && r->stores_hold)   /* a store: sown on from where it holds large stones */
+            return is_store(t) && p->store_stones[t - MAX_HOLES] ? t : NO_HOLE;
         if (!is_hole(r, t))   /* a store: sown on from only with relay-store, his own, not empty */
             return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
@@ -514,6 +537,8 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
              * in any lap, its first seed goes into next(origin) */
             int before = vm->r->geo.back[si->mover][si->dir][origin];
             cx.origin = before >= 0 ? before : origin;
+        } else if (is_store(origin)) {   /* a store's large stones only (board.store-stones) */
+            hand = 0;
         } else {
             hand = p->count[origin];
             if (lap == 1 && si->amount) {   /* as many as the mover chose (moves.lift) */
@@ -524,7 +549,9 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
             }
             p->count[origin] = (uint16_t)(p->count[origin] - hand);
         }
-        const unsigned stones = inhand || !vm->r->stone_flags ? 0 : lift_stones(vm, p, origin, si->mover);
+        const unsigned stones = inhand || !vm->r->stone_flags ? 0
+                                : is_store(origin) ? lift_store_stones(vm, p, origin, si->mover)
+                                                   : lift_stones(vm, p, origin, si->mover);
         si->origin = cx.origin;
         si->pend = 0;
         int h = lap_general(vm, s, sp, p, &cx, origin, hand, stones, spill, inhand > 0, si);
@@ -556,7 +583,9 @@ static NOINLINE void sow_general(Vm *vm, const SowRules *s, const SowPlan *sp, P
                 if (stop)
                     return;
             }
-            if (is_store(next)) {   /* relay-store: the store's seeds, sown from the place after it */
+            if (is_store(next) && vm->r->stores_hold) {   /* its large stones only: lifted as the lap starts */
+                origin = next;
+            } else if (is_store(next)) {   /* relay-store: the store's seeds, sown from the place after it */
                 cx.hand = p->store[si->mover];
                 int via = NO_HOLE;
                 origin = bd_target(vm->r, s, sp, &cx, next, si->dir, &via);

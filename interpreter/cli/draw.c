@@ -115,12 +115,15 @@ void draw_board(FILE *out, const Rules *r, const Position *p, const Position *pr
     if (p->reserve[0] || p->reserve[1])
         fprintf(out, " %sin reserve: South %d, North %d%s\n", C(st, GREEN), p->reserve[0], p->reserve[1], C(st, RESET));
     for (int f = 0; f < r->nflags; f++) {
-        if (!p->flags[f])
+        const int south = (p->store_stones[SOUTH] >> f) & 1, north = (p->store_stones[NORTH] >> f) & 1;
+        if (!p->flags[f] && !south && !north)
             continue;   /* a flag set on no hole */
         fprintf(out, " %s:", r->flags[f]);
         for (int h = 0; h < r->nholes; h++)
             if (has_hole(p->flags[f], h))
                 fprintf(out, " %d", h + 1);
+        if (south || north)   /* a large stone lying in a store (board.store-stones) */
+            fprintf(out, " %s's store", south ? "South" : "North");
         fprintf(out, "\n");
     }
 }

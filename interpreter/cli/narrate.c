@@ -381,10 +381,11 @@ static void event_words(Para *p, const Rules *r, const Position *b, const McEven
             say(p, " A seed left the game: the sowing found no hole to go on to.");
         break;
     case MC_EV_FLAG: case MC_EV_UNFLAG:
-        if (e->n >= 0 && e->n < r->nflags && ((r->stone_flags >> e->n) & 1))
-            say(p, " The large stone %s %s hole %d.", r->flags[e->n], e->kind == MC_EV_FLAG ? "is now in" : "leaves",
-                e->hole + 1);
-        else
+        if (e->n >= 0 && e->n < r->nflags && ((r->stone_flags >> e->n) & 1)) {
+            char at[64];
+            say(p, " The large stone %s %s %s.", r->flags[e->n], e->kind == MC_EV_FLAG ? "is now in" : "leaves",
+                place(p, e->hole, at, sizeof at));
+        } else
             say(p, " Hole %d is %s %s.", e->hole + 1, e->kind == MC_EV_FLAG ? "now" : "no longer",
                 e->n >= 0 && e->n < r->nflags ? r->flags[e->n] : "marked");
         break;
