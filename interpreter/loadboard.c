@@ -450,6 +450,18 @@ static const LdKey store_stone_keys[] = {
     { .name = NULL }
 };
 
+/* The value of `name` in the mapping m, or m itself. */
+static const yaml_node_t *ls_value_of(Ld *ld, const yaml_node_t *m, const char *name)
+{
+    for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; m->type == YAML_MAPPING_NODE && pr < m->data.mapping.pairs.top;
+         pr++) {
+        const yaml_node_t *k = ld_node(ld, pr->key);
+        if (k && k->type == YAML_SCALAR_NODE && !strcmp(lk_sval(k), name))
+            return ld_node(ld, pr->value);
+    }
+    return m;
+}
+
 /* board.store-stones: stores hold large stones; each named one a stone,
  * the two different, on stores that are on the track. */
 static void ls_store_stones(Ld *ld, const LdSec *s, const LdPart *p)
@@ -461,14 +473,19 @@ static void ls_store_stones(Ld *ld, const LdSec *s, const LdPart *p)
         return;
     r->stores_hold = 1;
     const int fs = r->store_stone[SOUTH], fn = r->store_stone[NORTH];
-    if (fs < 0 && fn < 0)
+    if (fs < 0 && fn < 0 && at->type == YAML_MAPPING_NODE && at->data.mapping.pairs.start == at->data.mapping.pairs.top)
         dg_error(ld->dg, ld_nloc(at), "`board.store-stones` names the large stone lying in a store as a round "
                  "begins: give `south`, `north` or both");
-    else if ((fs >= 0 && !((r->stone_flags >> fs) & 1)) || (fn >= 0 && !((r->stone_flags >> fn) & 1)))
-        dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: `%s` is a flag, not a large stone (`board.stones`)",
-                 r->flags[fs >= 0 && !((r->stone_flags >> fs) & 1) ? fs : fn]);
-    else if (fs == fn)
-        dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: a large stone lies in one store, not in both");
+    else if (fs < 0 && fn < 0)
+        return;   /* (a key with a bad value, reported) */
+    else if ((fs >= 0 && !((r->stone_flags >> fs) & 1)) || (fn >= 0 && !((r->stone_flags >> fn) & 1))) {
+        const int south = fs >= 0 && !((r->stone_flags >> fs) & 1);
+        dg_error(ld->dg, ld_nloc(ls_value_of(ld, at, south ? "south" : "north")),
+                 "`board.store-stones`: `%s` is a flag, not a large stone (`board.stones`)", r->flags[south ? fs : fn]);
+    } else if (fs == fn) {
+        dg_error(ld->dg, ld_nloc(ls_value_of(ld, at, "north")),
+                 "`board.store-stones`: a large stone lies in one store, not in both");
+    }
     else if (r->stores != STORES_ON_TRACK)
         dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: large stones lie in stores that are on the track "
                  "(`board.stores: on-track`), where they are sown from and taken");

@@ -310,15 +310,10 @@ void rnd_mark(Vm *vm, Position *p, int hole)
 
 void rnd_store_stones(const Rules *r, Position *p)
 {
-    if (!r->stores_hold)
-        return;
-    memset(p->store_stones, 0, sizeof p->store_stones);
-    for (int pl = 0; pl < 2; pl++) {
-        const int f = r->store_stone[pl];
-        if (f >= 0) {
+    for (int pl = 0, f; r->stores_hold && pl < 2; pl++) {
+        p->store_stones[pl] = (f = r->store_stone[pl]) >= 0 ? (uint8_t)(1u << f) : 0;
+        if (f >= 0)
             p->flags[f] = 0;
-            p->store_stones[pl] = (uint8_t)(p->store_stones[pl] | 1u << f);
-        }
     }
 }
 

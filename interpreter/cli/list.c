@@ -59,6 +59,7 @@ static int f_hole_limit(const Rules *r) { return r->sow.hole_limit.code != NULL;
 static int f_keep(const Rules *r) { return r->match && r->keep != 0; }
 static int f_per_hole(const Rules *r) { return r->group_min.code != NULL; }
 static int f_stones(const Rules *r) { return r->stone_flags != 0; }
+static int f_store_stones(const Rules *r) { return r->stores_hold; }
 static int f_players(const Rules *r) { return r->players > 2; }
 static int f_steer(const Rules *r) { return r->sow.steer.code != NULL; }
 static int f_crossing(const Rules *r) { return geo_twice(r) != 0; }
@@ -89,6 +90,8 @@ static const Feature features[] = {
     { "keep", "holes that keep their seeds from round to round (match.keep)", f_keep },
     { "per-hole", "sowings whose seeds a hole the mover chooses (moves.per-hole)", f_per_hole },
     { "stones", "large stones sown with the seeds (board.stones)", f_stones },
+    { "store-stones", "large stones lying in the stores, sown and taken from there (board.store-stones)",
+      f_store_stones },
     { "players", "games of more than two players (players)", f_players },
     { "steer", "seeds the mover steers hole by hole (sowing.steer)", f_steer },
     { "crossing", "a track that passes a hole twice (board.track)", f_crossing },
