@@ -314,7 +314,9 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
     }
     for (int k = 0; k < c->ntake; k++) {
         int h = (int)ex_eval(&c->take[k], cx);
-        if (is_store(h) && r->stores_hold) {   /* a store holding stones: they alone (board.store-stones) */
+        if (is_store(h) && r->stores_hold && !c->into.code) {
+            /* a store holding stones gives them alone (board.store-stones);
+             * moved `into` a hole, its seeds, as a hole's leave its stones */
             if (hole_stones(r, p, h) && !listed(holes, n, h)) {
                 holes[n] = h;
                 amounts[n++] = 0;
@@ -347,7 +349,8 @@ static int capture_holes(const Rules *r, const Position *p, const CaptureRule *c
         if (!ex_true(&c->chain_while, cx))
             break;
         holes[n] = h;
-        amounts[n++] = is_store(h) ? 0 : take_of(c, p->count[h], most);
+        amounts[n++] = !is_store(h) ? take_of(c, p->count[h], most)
+                       : c->into.code ? take_of(c, p->store[h - MAX_HOLES], most) : 0;
         cur = h;
         if (c->chain_also.code) {   /* and with it another hole (its opposite) */
             int o = (int)ex_eval(&c->chain_also, cx);

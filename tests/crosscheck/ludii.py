@@ -217,6 +217,16 @@ EXPLAINED = {
                            "at a store); and Ludii's code neither relays nor captures after a lap of 8 pieces or "
                            "more: checked by hand on the first difference of 6 games (seeds 1 to 6), each the "
                            "first kind"),
+    "ceelkoqyuqkoqiji": (r"^(board|captured seeds)", "Ludii's code ends a sowing where the place after its "
+                         "last piece is a store, so that it never sows a large stone from its store nor looks "
+                         "past an empty store to capture; it takes a single place, not the line of "
+                         "alternating places; it takes a store's counters with its stone; and it neither "
+                         "relays nor captures after a lap of ten pieces or more. The text has a store empty "
+                         "but for its stone (\"the large stone only can be sown or captured and not any other "
+                         "counters that may have accumulated there\") and the line, as ours. Checked by hand "
+                         "on the first difference of 16 games (seed 1, ten games, and seeds 2 to 7): a store "
+                         "after the last piece in 13, the line in one, a store's counters in one, a lap of "
+                         "ten in one"),
     "laomuzhu": (r"^board", "Ludii keeps each hole as a stack and sows its top piece first, so a large stone "
                             "that seeds were sown onto falls later in the lap than ours, sown first (the text "
                             "does not say where a stone falls; option `stone-order`); and Ludii's code neither "
@@ -728,6 +738,7 @@ ORDERED_DIRS = {
     # so does Laomuzhu (its Select moves sow in their consequences)
     "laomuzhu": ("ccw", "cw"),
     "yucebao": ("ccw", "cw"),
+    "ceelkoqyuqkoqiji": ("ccw", "cw"),
 }
 
 # games whose later rounds are compared too: Ludii's phase (its number)

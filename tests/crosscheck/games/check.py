@@ -2,7 +2,7 @@
 """Cross-check built-in games against independent implementations.
 
 katro.py, tsoro.py, misoro.py, engehe.py, leyla.py, laomuzhu.py,
-yucebao.py, lontuholo.py and raja.py (three players) were written from the games' rules alone, by
+yucebao.py, lontuholo.py, ceelkoqyuqkoqiji.py and raja.py (three players) were written from the games' rules alone, by
 people who had not read the variant files or the program. For each
 configuration this script compares perft to a modest depth (the program's
 `perft` against the reference's) and replays random games of the reference
@@ -47,6 +47,9 @@ CONFIGS = [
     ("yucebao.py", ["--stores"], "yucebao", ["stones-start=stores"], 5, 16, True),
     ("yucebao.py", ["--no-refill"], "yucebao", ["refill=false"], 5, 17, True),
     ("raja.py", [], "raja-pasu-mandiri", [], 8, 24, True),
+    ("ceelkoqyuqkoqiji.py", [], "ceelkoqyuqkoqiji", [], 6, 25, True),
+    ("ceelkoqyuqkoqiji.py", ["--last"], "ceelkoqyuqkoqiji", ["stone-order=last"], 5, 26, True),
+    ("ceelkoqyuqkoqiji.py", ["--holes", "7"], "ceelkoqyuqkoqiji", ["holes=7"], 5, 27, True),
 ]
 
 
