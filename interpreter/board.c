@@ -256,6 +256,8 @@ int bd_track_next(const Rules *r, const SowRules *s, int h, int dir, int mover, 
     return t;
 }
 
+/* (rules.h) The sowing's own step, with no `skip` and no `via`, past
+ * holes out of play. */
 int bd_place_step(const Rules *r, const Position *p, int h, int dir, int mover)
 {
     for (int tries = 0; tries <= r->nholes + 2; tries++) {

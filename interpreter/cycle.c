@@ -3,9 +3,9 @@
  * Brent's method over the state at the start of each lap (board, stores
  * and the large stones in them, flags and owners, which an each-seed
  * rule's `set` may change, the hole about to be lifted or the seeds in
- * hand to sow from it, the direction): a lap state determines every later lap (the conditions read
- * during relay laps see nothing else: no `captured`),
- * so a repeat is a loop. Besides the tortoise, each state is compared with
+ * hand to sow from it, the direction): a lap state determines every
+ * later lap (the conditions read during relay laps see nothing else: no
+ * `captured`), so a repeat is a loop. Besides the tortoise, each state is compared with
  * the first one: a lap that leaves an empty hole can be undone (its origin
  * is the last empty hole before its last seed), so endless sowings are
  * mostly cycles through their first state, found after one period instead

@@ -218,8 +218,9 @@ static inline int count_words(const Rules *r)
 static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
-    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) + (r->has_reserves || r->stores_hold ? 1 : 0) +
-            (r->ncounters ? r->players : 0) + (r->players > 2 ? 2 + mw : 0) + head_words(r)) * 8;
+    return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) +
+            (r->has_reserves || r->stores_hold ? 1 : 0) + (r->ncounters ? r->players : 0) +
+            (r->players > 2 ? 2 + mw : 0) + head_words(r)) * 8;
 }
 
 /* The words of a record that only some variants have (the hand, the

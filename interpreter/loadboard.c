@@ -14,7 +14,10 @@ static const char *const store_words[] = {
 static const char *const track_words[] = { [TRACK_BOARD] = "board", [TRACK_OWN] = "own", [TRACK_MIRROR] = "mirror",
                                            NULL };
 
-enum { BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_STONES, BK_STORE_STONES, BK_N };
+enum {
+    BK_ROWS, BK_HOLES, BK_OWNER, BK_SEEDS, BK_STORES, BK_STORE_SEEDS, BK_TRACK, BK_FLAGS, BK_COUNTERS, BK_STONES,
+    BK_STORE_STONES, BK_N
+};
 
 /* Once rows and holes are known: the board's size and where each hole
  * lies, for the keys after them. A board larger than a position holds is
@@ -453,8 +456,9 @@ static const LdKey store_stone_keys[] = {
 /* The value of `name` in the mapping m, or m itself. */
 static const yaml_node_t *ls_value_of(Ld *ld, const yaml_node_t *m, const char *name)
 {
-    for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; m->type == YAML_MAPPING_NODE && pr < m->data.mapping.pairs.top;
-         pr++) {
+    if (m->type != YAML_MAPPING_NODE)
+        return m;
+    for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ld_node(ld, pr->key);
         if (k && k->type == YAML_SCALAR_NODE && !strcmp(lk_sval(k), name))
             return ld_node(ld, pr->value);
@@ -473,22 +477,22 @@ static void ls_store_stones(Ld *ld, const LdSec *s, const LdPart *p)
         return;
     r->stores_hold = 1;
     const int fs = r->store_stone[SOUTH], fn = r->store_stone[NORTH];
-    if (fs < 0 && fn < 0 && at->type == YAML_MAPPING_NODE && at->data.mapping.pairs.start == at->data.mapping.pairs.top)
-        dg_error(ld->dg, ld_nloc(at), "`board.store-stones` names the large stone lying in a store as a round "
-                 "begins: give `south`, `north` or both");
-    else if (fs < 0 && fn < 0)
-        return;   /* (a key with a bad value, reported) */
-    else if ((fs >= 0 && !((r->stone_flags >> fs) & 1)) || (fn >= 0 && !((r->stone_flags >> fn) & 1))) {
-        const int south = fs >= 0 && !((r->stone_flags >> fs) & 1);
-        dg_error(ld->dg, ld_nloc(ls_value_of(ld, at, south ? "south" : "north")),
-                 "`board.store-stones`: `%s` is a flag, not a large stone (`board.stones`)", r->flags[south ? fs : fn]);
+    const int south_flag = fs >= 0 && !((r->stone_flags >> fs) & 1), north_flag = fn >= 0 && !((r->stone_flags >> fn) & 1);
+    if (fs < 0 && fn < 0) {
+        if (ls_value_of(ld, at, "south") == at && ls_value_of(ld, at, "north") == at)   /* (else: reported) */
+            dg_error(ld->dg, ld_nloc(at), "`board.store-stones` names the large stone lying in a store as a round "
+                     "begins: give `south`, `north` or both");
+    } else if (south_flag || north_flag) {
+        dg_error(ld->dg, ld_nloc(ls_value_of(ld, at, south_flag ? "south" : "north")),
+                 "`board.store-stones`: `%s` is a flag, not a large stone (`board.stones`)",
+                 r->flags[south_flag ? fs : fn]);
     } else if (fs == fn) {
         dg_error(ld->dg, ld_nloc(ls_value_of(ld, at, "north")),
                  "`board.store-stones`: a large stone lies in one store, not in both");
-    }
-    else if (r->stores != STORES_ON_TRACK)
+    } else if (r->stores != STORES_ON_TRACK) {
         dg_error(ld->dg, ld_nloc(at), "`board.store-stones`: large stones lie in stores that are on the track "
                  "(`board.stores: on-track`), where they are sown from and taken");
+    }
 }
 
 static const LdKey board_keys[BK_N + 1] = {

@@ -679,7 +679,7 @@ int bd_place_step(const Rules *r, const Position *p, int h, int dir, int mover);
 static inline int hole_stones(const Rules *r, const Position *p, int h)
 {
     if (is_store(h))
-        return __builtin_popcount(p->store_stones[h - MAX_HOLES] & r->stone_flags);
+        return r->stores_hold ? __builtin_popcount(p->store_stones[h - MAX_HOLES] & r->stone_flags) : 0;
     int n = 0;
     for (unsigned m = r->stone_flags; m; m &= m - 1)
         n += has_hole(p->flags[__builtin_ctz(m)], h);

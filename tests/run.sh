@@ -40,8 +40,24 @@ for t in "$B"/tests/test_*; do
         grep -v '^\[ *\(OK\|RUN\) *\]' "$U/$name.out" 2>/dev/null | sed 's/^/    /' | head -60
     fi
 done
-for s in tests/cli.sh tests/play.sh tests/stats.sh tests/solve.sh tests/run_bad.sh tests/diagnostics.sh tests/limits.sh tests/hostile.sh; do
-    [ -f "$s" ] && step "$(basename "$s")" sh "$s" "$B/mancala"
+# The scripts of the command line (each runs the program case after
+# case) two at a time too, the longest first, the same way; printed in
+# the order of the list.
+SCRIPTS="hostile run_bad cli limits solve stats play diagnostics"
+script_worker() {
+    for n in $SCRIPTS; do
+        [ -f "tests/$n.sh" ] || continue
+        mkdir "$U/$n.sh.claim" 2>/dev/null || continue
+        sh "tests/$n.sh" "$B/mancala" >"$U/$n.sh.out" 2>&1
+        echo $? >"$U/$n.sh.rc"
+    done
+}
+script_worker &
+script_worker &
+wait
+for n in cli play stats solve run_bad diagnostics limits hostile; do
+    [ -f "tests/$n.sh" ] || continue
+    step "$n.sh" sh -c 'cat "$1"; exit "$(cat "$2")"' sh "$U/$n.sh.out" "$U/$n.sh.rc"
 done
 # The reference mode (MANCALA_VM=general: no short cut of the plan) must
 # give what the planned mode gives: perft tables (both modes; the deep
