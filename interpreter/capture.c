@@ -83,7 +83,7 @@ static void take_stones(Vm *vm, Position *p, int h, int d, int keep, int mover)
 {
     const Rules *r = vm->r;
     if (d >= 0 && is_store(h) && r->stores_hold) {   /* the stones lying in a store */
-        for (unsigned m = p->store_stones[h - MAX_HOLES] & r->stone_flags; m; m &= m - 1) {
+        for (unsigned m = store_stones_at(r, p, h); m; m &= m - 1) {
             if (ev_on(vm))
                 ev_basic(vm, MC_EV_UNFLAG, mover, h, __builtin_ctz(m), 0);
             if (d < MC_TO_REMOVED)   /* a player */

@@ -293,8 +293,7 @@ ExVal ex_run(const Expr *e, const ExCtx *cx)
         case EXO_FLAG: {
             int f = *pc++;
             TOP = TOP >= 0 && TOP < nh ? (ExVal)has_hole(cx->pos->flags[f], (int)TOP)
-                  : is_store_val(TOP) && cx->rules->stores_hold ? (ExVal)((cx->pos->store_stones[TOP - MAX_HOLES] >> f) & 1)
-                                                                : 0;
+                  : is_store_val(TOP) ? (ExVal)((store_stones_at(cx->rules, cx->pos, (int)TOP) >> f) & 1) : 0;
             break;
         }
         case EXO_PSTORE: TOP = cx->pos->store[TOP & cx->rules->pl_mask]; break;

@@ -28,6 +28,13 @@ static inline uint64_t mid_word(const Position *p)
     return (uint64_t)p->hand | (uint64_t)p->picks << 16 | (uint64_t)p->pick_rule << 24 | (uint64_t)p->lot << 32;
 }
 
+/* Does a position of `r` keep the word of reserve_word()? (Variants with
+ * a setup, or stores that hold large stones.) */
+static inline int has_reserve_word(const Rules *r)
+{
+    return r->has_reserves || r->stores_hold;
+}
+
 /* The reserves (bits 0-31) and the large stones lying in the stores
  * (32-47; board.store-stones), in one word. */
 static inline uint64_t reserve_word(const Position *p)
@@ -102,7 +109,7 @@ static inline uint64_t hash_of(const Rules *r, const Position *p, int with)
     h = mix64(h, with & WITH_COUNTS ? head_word(p) : head_word(p) & ~((uint64_t)3 << 42));
     if (r->mid_move)
         h = mix_mask(mix_mask(mix64(h, mid_word(p)), p->hand_from[0], wide), p->hand_from[1], wide);
-    if (r->has_reserves || r->stores_hold)
+    if (has_reserve_word(r))
         h = mix64(h, reserve_word(p));
     if (r->has_debts || r->has_lots)
         h = mix64(h, (uint64_t)p->debt[0] | (uint64_t)p->debt[1] << 16 | (uint64_t)p->lot << 32);
@@ -127,7 +134,7 @@ int hist_same(const Rules *r, const Position *a, const Position *b)
     if (r->mid_move && (mid_word(a) != mid_word(b) || a->hand_from[0] != b->hand_from[0] ||
                         a->hand_from[1] != b->hand_from[1]))
         return 0;
-    if ((r->has_reserves || r->stores_hold) && reserve_word(a) != reserve_word(b))
+    if (has_reserve_word(r) && reserve_word(a) != reserve_word(b))
         return 0;
     if (a->debt[0] != b->debt[0] || a->debt[1] != b->debt[1] || a->lot != b->lot)
         return 0;
@@ -219,7 +226,7 @@ static int rec_size(const Rules *r)
 {
     const int mw = mask_words(r);
     return (count_words(r) + r->nflags * mw + (r->mid_move ? 1 + 2 * mw : 0) +
-            (r->has_reserves || r->stores_hold ? 1 : 0) + (r->ncounters ? r->players : 0) +
+            (has_reserve_word(r) ? 1 : 0) + (r->ncounters ? r->players : 0) +
             (r->players > 2 ? 2 + mw : 0) + head_words(r)) * 8;
 }
 
@@ -234,7 +241,7 @@ static NOINLINE unsigned char *rec_extra(const Rules *r, const Position *p, unsi
         out = put_mask(out + 8, p->hand_from[0], mask_words(r));
         out = put_mask(out, p->hand_from[1], mask_words(r));
     }
-    if (r->has_reserves || r->stores_hold) {
+    if (has_reserve_word(r)) {
         uint64_t w = reserve_word(p);
         memcpy(out, &w, 8);
         out += 8;

@@ -674,12 +674,19 @@ static inline const char *rules_stores_bound(const Rules *r)
  * NO_HOLE if there is none. */
 int bd_place_step(const Rules *r, const Position *p, int h, int dir, int mover);
 
+/* The large stones lying in store t (a STORE_HOLE), as bits of their
+ * flags: none but where stores hold them (board.store-stones). */
+static inline unsigned store_stones_at(const Rules *r, const Position *p, int t)
+{
+    return r->stores_hold ? p->store_stones[t - MAX_HOLES] & r->stone_flags : 0;
+}
+
 /* The large stones (board.stones) in hole h (a store: those lying in
  * it, board.store-stones). */
 static inline int hole_stones(const Rules *r, const Position *p, int h)
 {
     if (is_store(h))
-        return r->stores_hold ? __builtin_popcount(p->store_stones[h - MAX_HOLES] & r->stone_flags) : 0;
+        return __builtin_popcount(store_stones_at(r, p, h));
     int n = 0;
     for (unsigned m = r->stone_flags; m; m &= m - 1)
         n += has_hole(p->flags[__builtin_ctz(m)], h);

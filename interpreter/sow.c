@@ -253,7 +253,7 @@ static unsigned lift_stones(Vm *vm, Position *p, int h, int mover)
  * them as bits of their flag numbers. */
 static unsigned lift_store_stones(Vm *vm, Position *p, int t, int mover)
 {
-    const unsigned got = p->store_stones[t - MAX_HOLES] & vm->r->stone_flags;
+    const unsigned got = store_stones_at(vm->r, p, t);
     p->store_stones[t - MAX_HOLES] = 0;
     for (unsigned m = got; m && ev_on(vm); m &= m - 1)
         ev_basic(vm, MC_EV_UNFLAG, mover, t, __builtin_ctz(m), 0);
@@ -474,7 +474,7 @@ static int relay_from(Vm *vm, const SowRules *s, const SowPlan *sp, Position *p,
         cx->hand = 0;
         int t = bd_target(r, s, sp, cx, h, dir, &via);
         if (!is_hole(r, t) && r->stores_hold)   /* a store: sown on from where it holds large stones */
-            return is_store(t) && p->store_stones[t - MAX_HOLES] ? t : NO_HOLE;
+            return is_store(t) && store_stones_at(r, p, t) ? t : NO_HOLE;
         if (!is_hole(r, t))   /* a store: sown on from only with relay-store, his own, not empty */
             return s->relay_store && t == STORE_HOLE(cx->mover) && p->store[cx->mover] > 0 ? t : NO_HOLE;
         h = t;
